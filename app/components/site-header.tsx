@@ -1,0 +1,83 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { cn } from "~/utils/cn";
+
+export const NAV_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/horses", label: "Horses" },
+  { to: "/winners", label: "Winners" },
+  { to: "/team", label: "Team" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+function linkClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors",
+    isActive ? "bg-brand-800 text-gold-300" : "text-brand-50 hover:bg-brand-700 hover:text-white",
+  );
+}
+
+/**
+ * Sticky navigation. The mobile menu is a <details> element, so it opens and closes without
+ * JavaScript; with JavaScript it also closes after a navigation.
+ */
+export function SiteHeader({
+  stableName,
+  logoUrl,
+  actions,
+}: {
+  stableName: string;
+  logoUrl: string;
+  actions?: ReactNode;
+}) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 bg-brand-900/95 shadow-md backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" className="flex items-center gap-3 text-white">
+          <img src={logoUrl} alt="" width={40} height={40} className="h-10 w-10" />
+          <span className="font-serif text-lg font-semibold tracking-wide">{stableName}</span>
+        </Link>
+        <ul className="hidden items-center gap-1 md:flex">
+          {NAV_LINKS.map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to} end className={linkClass} prefetch="intent">
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden items-center gap-2 md:flex">{actions}</div>
+        <details ref={menu} className="group md:hidden">
+          <summary
+            className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 [&::-webkit-details-marker]:hidden"
+            aria-label="Menu"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2}>
+              <path className="group-open:hidden" d="M4 6h16M4 12h16M4 18h16" />
+              <path className="hidden group-open:block" d="M6 6l12 12M18 6L6 18" />
+            </svg>
+            <span>Menu</span>
+          </summary>
+          <div className="absolute inset-x-0 top-full border-t border-brand-700 bg-brand-900 px-4 pb-4 shadow-lg">
+            <ul className="flex flex-col gap-1 pt-2">
+              {NAV_LINKS.map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to} end className={(s) => cn(linkClass(s), "block")}>
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            {actions ? <div className="mt-3 flex flex-wrap gap-2 border-t border-brand-700 pt-3">{actions}</div> : null}
+          </div>
+        </details>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+import { db } from "~/utils/db.server";
+
+export type ContactInfo = { address: string; phoneNumber: string; emailAddress: string };
+
+export const EMPTY_CONTACT_INFO: ContactInfo = { address: "", phoneNumber: "", emailAddress: "" };
+
+/** The single contact row; a missing row reads as empty. */
+export async function getContactInfo(): Promise<ContactInfo> {
+  const row = await db()
+    .selectFrom("contact_info")
+    .select(["address", "phone_number", "email_address"])
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  if (!row) return EMPTY_CONTACT_INFO;
+  return { address: row.address, phoneNumber: row.phone_number, emailAddress: row.email_address };
+}
+
+export async function saveContactInfo(values: ContactInfo): Promise<ContactInfo> {
+  const row = { address: values.address, phone_number: values.phoneNumber, email_address: values.emailAddress };
+  await db()
+    .insertInto("contact_info")
+    .values({ id: 1, ...row })
+    .onConflict((oc) => oc.column("id").doUpdateSet(row))
+    .execute();
+  return getContactInfo();
+}
+
+export function isContactInfoEmpty(info: ContactInfo) {
+  return !info.address.trim() && !info.phoneNumber.trim() && !info.emailAddress.trim();
+}

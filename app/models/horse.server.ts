@@ -1,0 +1,122 @@
+import { db } from "~/utils/db.server";
+import { imageRef, type ImageRef } from "~/utils/image";
+
+export type Horse = {
+  id: string;
+  name: string;
+  age: number;
+  color: string;
+  sire: string;
+  dam: string;
+  owner: string | null;
+  image: ImageRef | null;
+  totalPrizeOre: number;
+  firstPlaces: number;
+  secondPlaces: number;
+  thirdPlaces: number;
+  createdAt: string;
+};
+
+const columns = [
+  "id",
+  "name",
+  "age",
+  "color",
+  "sire",
+  "dam",
+  "owner",
+  "image_url",
+  "image_width",
+  "image_height",
+  "total_prize_ore",
+  "first_places",
+  "second_places",
+  "third_places",
+  "created_at",
+] as const;
+
+type Row = {
+  id: string;
+  name: string;
+  age: number;
+  color: string;
+  sire: string;
+  dam: string;
+  owner: string | null;
+  image_url: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  total_prize_ore: number;
+  first_places: number;
+  second_places: number;
+  third_places: number;
+  created_at: string;
+};
+
+function toHorse(r: Row): Horse {
+  return {
+    id: r.id,
+    name: r.name,
+    age: r.age,
+    color: r.color,
+    sire: r.sire,
+    dam: r.dam,
+    owner: r.owner,
+    image: imageRef(r.image_url, r.image_width, r.image_height),
+    totalPrizeOre: r.total_prize_ore,
+    firstPlaces: r.first_places,
+    secondPlaces: r.second_places,
+    thirdPlaces: r.third_places,
+    createdAt: r.created_at,
+  };
+}
+
+/** Horses in training, newest first. */
+export async function listHorses(): Promise<Horse[]> {
+  const rows = await db().selectFrom("horses").select(columns).orderBy("created_at", "desc").orderBy("id").execute();
+  return rows.map(toHorse);
+}
+
+export async function getHorse(id: string): Promise<Horse | null> {
+  const row = await db().selectFrom("horses").select(columns).where("id", "=", id).executeTakeFirst();
+  return row ? toHorse(row) : null;
+}
+
+export type NewHorse = {
+  name: string;
+  age: number;
+  color: string;
+  sire: string;
+  dam: string;
+  owner?: string | null;
+  image?: { url: string; width: number; height: number } | null;
+  totalPrizeOre?: number;
+  firstPlaces?: number;
+  secondPlaces?: number;
+  thirdPlaces?: number;
+};
+
+export async function createHorse(values: NewHorse): Promise<Horse> {
+  const row = await db()
+    .insertInto("horses")
+    .values({
+      id: crypto.randomUUID(),
+      name: values.name,
+      age: values.age,
+      color: values.color,
+      sire: values.sire,
+      dam: values.dam,
+      owner: values.owner || null,
+      image_url: values.image?.url ?? null,
+      image_width: values.image?.width ?? null,
+      image_height: values.image?.height ?? null,
+      total_prize_ore: values.totalPrizeOre ?? 0,
+      first_places: values.firstPlaces ?? 0,
+      second_places: values.secondPlaces ?? 0,
+      third_places: values.thirdPlaces ?? 0,
+      created_at: new Date().toISOString(),
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return toHorse(row);
+}

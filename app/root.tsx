@@ -1,0 +1,89 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { ShowToast } from "~/components/toast";
+import { getSiteSettings } from "~/models/site-settings.server";
+import { DEFAULT_SITE_SETTINGS } from "~/utils/site";
+import { getToast } from "~/utils/toast.server";
+import "./app.css";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const site = await getSiteSettings().catch((error: unknown) => {
+    console.error("Reading site settings failed; using defaults", error);
+    return DEFAULT_SITE_SETTINGS;
+  });
+  const { toast, headers } = await getToast(request);
+  return data({ site, toast }, headers ? { headers } : undefined);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const site = root?.site ?? DEFAULT_SITE_SETTINGS;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader stableName={site.stableName} logoUrl={site.logoUrl} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter stableName={site.stableName} signedIn={false} />
+        <Toaster richColors closeButton position="top-right" />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <ShowToast toast={loaderData.toast} />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let details = "An unexpected error occurred. Please try again later.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "404" : `${error.status}`;
+    details = error.status === 404 ? "Oops! Page not found" : error.statusText || details;
+  } else {
+    console.error(error);
+  }
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <h1 className="text-5xl font-bold">{title}</h1>
+      <p className="mt-4 text-lg text-stone-600">{details}</p>
+      <a href="/" className="mt-6 inline-block text-brand-700 underline">
+        Return to Home
+      </a>
+    </section>
+  );
+}

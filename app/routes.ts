@@ -1,0 +1,10 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("horses", "routes/horses.tsx"),
+  route("winners", "routes/winners.tsx"),
+  route("team", "routes/team.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,84 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Transaction } from "kysely";
+import pg from "pg";
+import type { Database } from "@db/schema";
+import { migrateToLatest } from "@db/migrations";
+import { env } from "./env.server";
+
+export type DB = Kysely<Database>;
+export type Engine = "sqlite" | "postgres";
+export type DatabaseHandle = { db: DB; engine: Engine; close: () => Promise<void> };
+
+const INT8_OID = 20;
+
+export function openPostgres(connectionString: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    types: {
+      // Money is whole øre, far below 2^53, so a JS number is exact.
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: "postgres", close: () => db.destroy() };
+}
+
+export function openSqlite(file: string): DatabaseHandle {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: "sqlite", close: () => db.destroy() };
+}
+
+export function openFromEnv(): DatabaseHandle {
+  const { DATABASE_URL, dataDir } = env();
+  return DATABASE_URL ? openPostgres(DATABASE_URL) : openSqlite(path.join(dataDir, "stable.db"));
+}
+
+let current: DatabaseHandle | undefined;
+
+function handle() {
+  return (current ??= openFromEnv());
+}
+
+/** The process-wide database. Models call this rather than holding a connection of their own. */
+export function db(): DB {
+  return handle().db;
+}
+
+export function engine(): Engine {
+  return handle().engine;
+}
+
+/** Replaces the process-wide database (tests give each case a fresh one). */
+export function useDatabase(next: DatabaseHandle | undefined) {
+  current = next;
+}
+
+export async function closeDatabase() {
+  const h = current;
+  current = undefined;
+  await h?.close();
+}
+
+export async function migrate() {
+  return migrateToLatest(db());
+}
+
+/**
+ * Serialises transactions that touch the same ordered set (e.g. team positions). SQLite already
+ * runs one writer at a time; PostgreSQL takes a transaction-scoped advisory lock on the name.
+ */
+export async function lockFor(trx: Transaction<Database>, name: string) {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+  }
+}

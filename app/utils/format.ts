@@ -1,0 +1,38 @@
+/** Display helpers shared by server and browser. Money is whole øre everywhere below the UI. */
+
+const dkk = new Intl.NumberFormat("da-DK", {
+  style: "currency",
+  currency: "DKK",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+const daDate = new Intl.DateTimeFormat("da-DK", { timeZone: "UTC" });
+
+/** 123450 øre -> '1.234,50 kr.' */
+export function formatDkk(ore: number) {
+  return dkk.format(ore / 100);
+}
+
+/** Like formatDkk, but returns the fallback when there is no amount. */
+export function formatPrize(ore: number | null | undefined, fallback = "Not specified") {
+  return ore === null || ore === undefined ? fallback : formatDkk(ore);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** '2026-05-17' -> '17.5.2026'; anything that is not a real calendar date gives the fallback. */
+export function formatDanishDate(value: string | null | undefined, fallback = "Unknown Date") {
+  const m = value ? ISO_DATE.exec(value.trim()) : null;
+  if (!m) return fallback;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return fallback;
+  return daDate.format(date);
+}
+
+/** Blank or missing text shows the fallback. */
+export function orFallback(value: string | null | undefined, fallback: string) {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : fallback;
+}

@@ -1,0 +1,54 @@
+/**
+ * Reads an amount of kroner as a Danish reader types it and returns whole øre, or null when the
+ * text is not an amount. '.' groups thousands and ',' marks decimals ('125.000,50'); a lone '.'
+ * followed by one or two digits is read as a decimal point ('125000.50'); 'kr.', 'kr', 'DKK' and
+ * spaces are ignored.
+ */
+export function parseDkkToOre(input: string | number | null | undefined): number | null {
+  if (input === null || input === undefined) return null;
+  if (typeof input === "number") {
+    return Number.isFinite(input) && input >= 0 ? Math.round(input * 100) : null;
+  }
+  let s = input.trim().replace(/\s|\u00a0/g, "");
+  s = s.replace(/^(dkk|kr\.?)/i, "").replace(/(dkk|kr\.?|,-|\.-)$/i, "");
+  if (s === "") return null;
+  if (!/^\d[\d.,]*$/.test(s)) return null;
+
+  let whole: string;
+  let fraction = "";
+  const comma = s.lastIndexOf(",");
+  if (comma !== -1) {
+    // Danish: comma is the decimal mark, dots group thousands.
+    whole = s.slice(0, comma);
+    fraction = s.slice(comma + 1);
+    if (fraction.includes(".") || !/^\d{1,2}$/.test(fraction)) return null;
+    if (!isGrouped(whole, ".")) return null;
+  } else {
+    const parts = s.split(".");
+    const last = parts[parts.length - 1]!;
+    if (parts.length === 2 && last.length > 0 && last.length <= 2) {
+      // '125000.50' or '12.5': a decimal point.
+      whole = parts[0]!;
+      fraction = last;
+    } else {
+      whole = s;
+      if (!isGrouped(whole, ".")) return null;
+    }
+  }
+  const digits = whole.replace(/\./g, "");
+  if (!/^\d+$/.test(digits)) return null;
+  const ore = Number(digits) * 100 + Number(fraction.padEnd(2, "0") || "0");
+  return Number.isSafeInteger(ore) ? ore : null;
+}
+
+function isGrouped(whole: string, sep: string) {
+  if (!whole.includes(sep)) return /^\d+$/.test(whole);
+  return new RegExp(`^\\d{1,3}(\\${sep}\\d{3})+$`).test(whole);
+}
+
+/** Kroner as typed in a number input ('1234.5') to øre; non-numbers count as 0, as the spec says. */
+export function kronerInputToOre(input: FormDataEntryValue | null | undefined): number {
+  if (typeof input !== "string") return 0;
+  const n = Number(input.trim().replace(",", "."));
+  return Number.isFinite(n) ? Math.round(n * 100) : 0;
+}

@@ -1,0 +1,88 @@
+/**
+ * `npm test`: unit and database tests (Vitest), then a production build and the browser tests
+ * (Playwright in Chromium). Provisions a browser on a fresh machine first.
+ *   --unit-only / --e2e-only   run one half; other arguments go to both runners.
+ */
+import { spawnSync, type SpawnSyncOptions } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { findChromium } from "../tests/e2e/chromium";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const unitOnly = args.includes("--unit-only");
+const e2eOnly = args.includes("--e2e-only");
+const passthrough = args.filter((a) => a !== "--unit-only" && a !== "--e2e-only");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+
+function run(cmd: string, argv: string[], opts: SpawnSyncOptions = {}) {
+  return spawnSync(cmd, argv, { cwd: root, stdio: "inherit", ...opts }).status ?? 1;
+}
+
+function quiet(cmd: string, argv: string[]) {
+  return spawnSync(cmd, argv, { cwd: root, stdio: "ignore" }).status === 0;
+}
+
+function playwrightHasOwnChromium() {
+  const r = spawnSync(process.execPath, ["-e", "const {chromium}=require('playwright-core');process.stdout.write(chromium.executablePath())"], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  return r.status === 0 && r.stdout && fs.existsSync(r.stdout);
+}
+
+/** A Chromium on the machine, else Playwright's download, else Debian/Ubuntu's package; else one line and stop. */
+function ensureBrowser() {
+  if (findChromium() || playwrightHasOwnChromium()) return;
+  console.log("No Chromium found; trying Playwright's installer…");
+  if (quiet(bin("playwright"), ["install", "chromium"]) && playwrightHasOwnChromium()) return;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
+    console.log("Installing Chromium with apt-get…");
+    if (quiet("apt-get", ["update", "-qq"]) && quiet("apt-get", ["install", "-y", "-qq", "chromium"]) && findChromium()) return;
+  }
+  console.error("Browser tests need Chromium: install it (e.g. `sudo apt-get install chromium`) or set CHROMIUM_PATH.");
+  process.exit(1);
+}
+
+type Counts = { passed: number; failed: number; skipped: number };
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "stable-test-report-"));
+let failed = false;
+
+if (!e2eOnly) {
+  const out = path.join(reports, "vitest.json");
+  const status = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...passthrough]);
+  if (status !== 0) failed = true;
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, "utf8"));
+    total.passed += r.numPassedTests ?? 0;
+    total.failed += r.numFailedTests ?? 0;
+    total.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  } else failed = true;
+}
+
+if (!unitOnly) {
+  ensureBrowser();
+  const buildDir = process.env.BUILD_DIR ?? "build-test";
+  const env = { ...process.env, BUILD_DIR: buildDir };
+  console.log(`Building the site into ${buildDir}/ for the browser tests…`);
+  if (run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { env: { ...env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] }) !== 0) {
+    console.error("The build failed.");
+    process.exit(1);
+  }
+  const out = path.join(reports, "playwright.json");
+  const status = run(bin("playwright"), ["test", ...passthrough], { env: { ...env, PLAYWRIGHT_JSON: out } });
+  if (status !== 0) failed = true;
+  if (fs.existsSync(out)) {
+    const s = JSON.parse(fs.readFileSync(out, "utf8")).stats ?? {};
+    total.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    total.failed += s.unexpected ?? 0;
+    total.skipped += s.skipped ?? 0;
+  } else failed = true;
+}
+
+console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(failed || total.failed > 0 ? 1 : 0);

@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export type AppServer = {
+  url: string;
+  dataDir: string;
+  logs: string[];
+  stop: () => Promise<void>;
+};
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * Starts the built site on a free port with its own data directory (a fresh SQLite database),
+ * exactly as `npm start` would. The build directory comes from BUILD_DIR (scripts/test.ts builds it).
+ */
+export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<AppServer> {
+  const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "stable-e2e-"));
+  const logs: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join("")}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      logs.push(text);
+      const m = /listening on (http:\/\/\S+)/.exec(text);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!.replace("localhost", "127.0.0.1"));
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (c: Buffer) => logs.push(c.toString()));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${logs.join("")}`));
+    });
+  });
+  return {
+    url,
+    dataDir,
+    logs,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+      }),
+  };
+}
