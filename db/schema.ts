@@ -9,6 +9,7 @@ export interface Database {
   winners: WinnersTable;
   team_members: TeamMembersTable;
   contact_info: ContactInfoTable;
+  rate_limits: RateLimitsTable;
 }
 
 export interface SiteSettingsTable {
@@ -83,4 +84,10 @@ export interface ContactInfoTable {
   address: Generated<string>;
   phone_number: Generated<string>;
   email_address: Generated<string>;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: string;
 }

@@ -1,3 +1,4 @@
+import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
 
 export type ContactInfo = { address: string; phoneNumber: string; emailAddress: string };
@@ -22,6 +23,7 @@ export async function saveContactInfo(values: ContactInfo): Promise<ContactInfo>
     .values({ id: 1, ...row })
     .onConflict((oc) => oc.column("id").doUpdateSet(row))
     .execute();
+  contentChanged();
   return getContactInfo();
 }
 

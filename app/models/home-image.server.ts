@@ -1,3 +1,4 @@
+import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
 import { imageRef, type ImageRef } from "~/utils/image";
 
@@ -21,7 +22,7 @@ export async function updateHomeImage(
   id: string,
   values: { altText: string; image?: { url: string; width: number; height: number } },
 ) {
-  return db()
+  const result = await db()
     .updateTable("home_images")
     .set({
       alt_text: values.altText,
@@ -31,4 +32,6 @@ export async function updateHomeImage(
     })
     .where("id", "=", id)
     .executeTakeFirst();
+  contentChanged();
+  return result;
 }

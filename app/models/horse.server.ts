@@ -1,3 +1,4 @@
+import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
 import { imageRef, type ImageRef } from "~/utils/image";
 
@@ -118,5 +119,6 @@ export async function createHorse(values: NewHorse): Promise<Horse> {
     })
     .returning(columns)
     .executeTakeFirstOrThrow();
+  contentChanged();
   return toHorse(row);
 }

@@ -1,3 +1,4 @@
+import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
 
 export const NEWS_MAX_LENGTH = 160;
@@ -25,12 +26,16 @@ export async function saveNews(text: string, id?: string): Promise<News> {
       .where("id", "=", id)
       .returning(["id", "news_text", "created_at"])
       .executeTakeFirst();
-    if (row) return { id: row.id, text: row.news_text, createdAt: row.created_at };
+    if (row) {
+      contentChanged();
+      return { id: row.id, text: row.news_text, createdAt: row.created_at };
+    }
   }
   const row = await db()
     .insertInto("latest_news")
     .values({ id: id ?? crypto.randomUUID(), news_text: text, created_at: createdAt })
     .returning(["id", "news_text", "created_at"])
     .executeTakeFirstOrThrow();
+  contentChanged();
   return { id: row.id, text: row.news_text, createdAt: row.created_at };
 }

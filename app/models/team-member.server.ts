@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { contentChanged } from "~/utils/invalidation.server";
 import { db, lockFor } from "~/utils/db.server";
 import { imageRef, type ImageRef } from "~/utils/image";
 
@@ -39,7 +40,7 @@ export type NewTeamMember = {
 
 /** Appends a member at the highest position + 1 (1 for the first), computed inside the insert. */
 export async function createTeamMember(values: NewTeamMember): Promise<{ id: string; position: number }> {
-  return db()
+  const created = await db()
     .transaction()
     .execute(async (trx) => {
       await lockFor(trx, "team_members.position");
@@ -65,4 +66,6 @@ export async function createTeamMember(values: NewTeamMember): Promise<{ id: str
         .executeTakeFirstOrThrow();
       return row;
     });
+  contentChanged();
+  return created;
 }

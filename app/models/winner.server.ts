@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
 import { imageRef, type ImageRef } from "~/utils/image";
 
@@ -73,7 +74,7 @@ export type NewWinner = {
  * incremented in SQL, never read and written back, so simultaneous victories cannot lose money.
  */
 export async function createWinner(values: NewWinner): Promise<{ id: string }> {
-  return db()
+  const created = await db()
     .transaction()
     .execute(async (trx) => {
       const id = crypto.randomUUID();
@@ -103,4 +104,6 @@ export async function createWinner(values: NewWinner): Promise<{ id: string }> {
       }
       return { id };
     });
+  contentChanged();
+  return created;
 }
