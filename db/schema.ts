@@ -10,6 +10,7 @@ export interface Database {
   team_members: TeamMembersTable;
   contact_info: ContactInfoTable;
   rate_limits: RateLimitsTable;
+  contact_messages: ContactMessagesTable;
 }
 
 export interface SiteSettingsTable {
@@ -90,4 +91,23 @@ export interface RateLimitsTable {
   key: string;
   count: number;
   reset_at: string;
+}
+
+export type ContactDeliveryState = "pending" | "sending" | "sent" | "failed";
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  created_at: string;
+  state: Generated<ContactDeliveryState>;
+  attempts: Generated<number>;
+  attempt_limit: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  claim_token: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  sent_to: string | null;
 }

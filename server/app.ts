@@ -1,12 +1,15 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { attachClientIp } from "~/utils/client-ip.server";
 
 /**
  * The request handling that is bundled with the app build: everything that needs the app's own
  * modules (database, storage, auth) is mounted here so that it shares one copy of them.
  */
 export const app = express.Router();
+
+app.use(attachClientIp);
 
 app.use(
   createRequestHandler({
@@ -15,3 +18,4 @@ app.use(
 );
 
 export { migrate, closeDatabase } from "~/utils/db.server";
+export { startContactDelivery, stopContactDelivery } from "~/utils/contact-delivery.server";
