@@ -89,7 +89,7 @@ export type StepResult = "sent" | "retry" | "failed" | "idle" | "no-recipient";
 export async function deliverNextContactMessage(options: DeliveryOptions = defaultDeliveryOptions()): Promise<StepResult> {
   const to = await contactRecipient();
   // Without a recipient nothing is claimed: messages stay pending, untouched, until one is set.
-  if (!to) return "no-recipient";
+  if (!to) return (await nextDueAt()) ? "no-recipient" : "idle";
   const claim = await claimNextDueMessage({ leaseMs: options.leaseMs });
   if (!claim) return "idle";
   if (claim.reclaimed) {
