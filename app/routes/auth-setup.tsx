@@ -28,13 +28,18 @@ export const setupSchema = z
 const INVALID_LINK = "This setup link is invalid, expired or already used.";
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = setupSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  const token = typeof form.token === "string" ? form.token : "";
+  // The link is the authorization: checked before anything else, and again when it is used up.
+  if (!(await isSetupTokenUsable(token))) {
+    return data({ toast: toastMessage("error", "Setup Error", INVALID_LINK), errors: null }, { status: 403 });
+  }
+  const parsed = setupSchema.safeParse(form);
   if (!parsed.success) {
     const errors = z.flattenError(parsed.error).fieldErrors;
     return data({ toast: toastMessage("error", "Setup Error", parsed.error.issues[0]?.message ?? "Please check the form."), errors }, { status: 400 });
   }
-  const { token, email, password } = parsed.data;
-  // Checked again here (not only in the loader): once an administrator exists, links are dead.
+  const { email, password } = parsed.data;
   if ((await hasAnyAdmin()) || !(await consumeSetupToken(token))) {
     return data({ toast: toastMessage("error", "Setup Error", INVALID_LINK), errors: null }, { status: 403 });
   }
