@@ -17,6 +17,11 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().default("Stable website <no-reply@localhost>"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int("must be a whole number of bytes")
+    .min(1024, "must be at least 1024 bytes")
+    .default(20 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof schema>;
