@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_UPLOAD_MAX_BYTES } from "./image";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -21,7 +22,7 @@ const schema = z.object({
     .number()
     .int("must be a whole number of bytes")
     .min(1024, "must be at least 1024 bytes")
-    .default(20 * 1024 * 1024),
+    .default(DEFAULT_UPLOAD_MAX_BYTES),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fsp from "node:fs/promises";
 import sharp from "sharp";
-import { stem, stemOfStoredFile, variantUrl, variantWidths, VARIANT_FORMATS, type VariantFormat } from "./image";
+import { IMAGE_MESSAGES, MAX_IMAGE_PIXELS, stem, stemOfStoredFile, variantUrl, variantWidths, VARIANT_FORMATS, type VariantFormat } from "./image";
 import { log } from "./log.server";
 import { keyFromMediaUrl, mediaUrl, normaliseKey, storage as defaultStorage, type Bucket, type Storage } from "./storage.server";
 import { UploadError } from "./upload.server";
@@ -11,26 +11,7 @@ export type StoredImage = { url: string; width: number; height: number };
 
 export type ImageFormat = "jpeg" | "png" | "webp" | "avif";
 
-/** Decompression-bomb guard: the largest picture accepted, in pixels (50 megapixels). */
-export const MAX_IMAGE_PIXELS = 50_000_000;
-
-const ACCEPTED = "Choose a JPEG, PNG, WebP or AVIF image.";
-
-/** The messages a person sees when a file is refused. */
-export const IMAGE_MESSAGES = {
-  empty: "The file is empty. Choose a JPEG, PNG, WebP or AVIF image.",
-  notImage: `This file is not an image. ${ACCEPTED}`,
-  svg: `SVG drawings are not accepted. ${ACCEPTED}`,
-  heic: `HEIC/HEIF photos (the iPhone default) are not accepted. ${ACCEPTED} On an iPhone, choose 'Most Compatible' under Settings › Camera › Formats, or share the photo as JPEG.`,
-  gif: `GIF images are not accepted. ${ACCEPTED}`,
-  tiff: `TIFF images are not accepted. ${ACCEPTED}`,
-  bmp: `BMP images are not accepted. ${ACCEPTED}`,
-  pdf: `PDF documents are not accepted. ${ACCEPTED}`,
-  damaged: "This image is damaged or incomplete and cannot be read. Export or copy it again and choose the new file.",
-  tooManyPixels: (width: number, height: number) =>
-    `This image is too large: ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels). The limit is ${MAX_IMAGE_PIXELS / 1e6} megapixels; resize it and try again.`,
-  failed: "The image could not be saved. Please try again.",
-} as const;
+export { IMAGE_MESSAGES, MAX_IMAGE_PIXELS };
 
 /** A file refused as an image; `message` is meant for the form. */
 export class ImageError extends UploadError {

@@ -7,6 +7,9 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { env } from "./env.server";
+import { fileTooLargeMessage, formatBytes } from "./image";
+
+export { fileTooLargeMessage, formatBytes };
 
 /** A file of a multipart request, streamed to a temporary file (removed by `cleanup()`). */
 export type UploadedFile = {
@@ -46,17 +49,6 @@ export class UploadError extends Error {
 
 export function isUploadError(error: unknown): error is UploadError {
   return error instanceof UploadError;
-}
-
-/** 20971520 → "20 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
-}
-
-export function fileTooLargeMessage(maxBytes: number) {
-  return `The file is too large. The limit is ${formatBytes(maxBytes)}.`;
 }
 
 /** Room for the text fields and multipart framing on top of the file limit. */
