@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_UPLOAD_MAX_BYTES } from "./image";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -23,6 +24,11 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int("must be a whole number of bytes")
+    .min(1024, "must be at least 1024 bytes")
+    .default(DEFAULT_UPLOAD_MAX_BYTES),
 });
 
 export type Env = z.infer<typeof schema>;
