@@ -12,6 +12,7 @@ import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { usePendingView } from "~/components/loading-cards";
 import { ShowToast } from "~/components/toast";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { DEFAULT_SITE_SETTINGS } from "~/utils/site";
@@ -60,10 +61,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const PendingView = usePendingView();
   return (
     <>
       <ShowToast toast={loaderData.toast} />
-      <Outlet />
+      {PendingView ? <PendingView /> : <Outlet />}
     </>
   );
 }
