@@ -3,7 +3,9 @@ import { closeDatabase, engine, migrate } from "~/utils/db.server";
 
 try {
   const applied = await migrate();
-  console.log(applied.length ? `Applied on ${engine()}: ${applied.join(", ")}` : `The ${engine()} database is up to date.`);
+  console.log(
+    applied.length ? `Applied on ${engine()}: ${applied.join(", ")}` : `The ${engine()} database is up to date.`,
+  );
 } catch (error) {
   console.error(`Migration failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

@@ -81,7 +81,10 @@ function landscape(width: number, height: number, p: Palette, extra = "") {
 }
 
 function rails(width: number, y: number) {
-  const posts = Array.from({ length: Math.ceil(width / 90) + 1 }, (_, i) => `<rect x="${i * 90}" y="${y}" width="6" height="44" fill="#f5f5f4"/>`);
+  const posts = Array.from(
+    { length: Math.ceil(width / 90) + 1 },
+    (_, i) => `<rect x="${i * 90}" y="${y}" width="6" height="44" fill="#f5f5f4"/>`,
+  );
   return `<rect y="${y}" width="${width}" height="7" fill="#f5f5f4"/>${posts.join("")}`;
 }
 
@@ -118,7 +121,12 @@ function winnerScene(seed: number, coat: string) {
   const finish = `<rect x="1040" y="330" width="14" height="330" fill="#fafaf9"/><circle cx="1047" cy="330" r="34" fill="#c81e1e"/><circle cx="1047" cy="330" r="20" fill="#fafaf9"/>`;
   const silks = ["#c81e1e", "#1d4ed8", "#ca8a04", "#15803d", "#7e22ce"][seed % 5]!;
   const jockey = `<g transform="translate(615 500)"><ellipse cx="0" cy="0" rx="30" ry="40" fill="${silks}"/><circle cx="14" cy="-52" r="20" fill="${silks}"/></g>`;
-  return landscape(1200, 800, p, `${rails(1200, 540)}<rect y="610" width="1200" height="190" fill="#3c6e31"/>${finish}${horseShape(600, 600, 2.3, coat, "#1c1917")}${jockey}`);
+  return landscape(
+    1200,
+    800,
+    p,
+    `${rails(1200, 540)}<rect y="610" width="1200" height="190" fill="#3c6e31"/>${finish}${horseShape(600, 600, 2.3, coat, "#1c1917")}${jockey}`,
+  );
 }
 
 function personPortrait(seed: number) {
@@ -153,7 +161,12 @@ function gallerySvg(index: number) {
         <rect x="770" y="300" width="60" height="60" fill="#fafaf9"/>`,
       );
     case 2: // Grey horse at pasture.
-      return landscape(1600, 1200, p, `${horseShape(620, 900, 2.8, p.coat, p.mane, true)}${horseShape(1180, 960, 1.6, "#7b4526", "#1f140d")}`);
+      return landscape(
+        1600,
+        1200,
+        p,
+        `${horseShape(620, 900, 2.8, p.coat, p.mane, true)}${horseShape(1180, 960, 1.6, "#7b4526", "#1f140d")}`,
+      );
     default: // Evening in the paddock.
       return landscape(1600, 1200, p, `${rails(1600, 860)}${horseShape(900, 930, 3, p.coat, p.mane, true)}`);
   }
@@ -173,18 +186,106 @@ type DemoHorse = {
 };
 
 const HORSES: DemoHorse[] = [
-  { name: "Nordlys", age: 4, color: "Bay", sire: "Sea The Stars", dam: "Frøken Fryd", owner: "Stald Øresund", places: [3, 2, 1] },
-  { name: "Sølvpil", age: 5, color: "Grey", sire: "Dark Angel", dam: "Sølvregn", owner: "Familien Holm", places: [2, 3, 2] },
-  { name: "Kongens Ære", age: 3, color: "Dark Bay", sire: "Frankel", dam: "Dronningens Perle", owner: "Hestesport Fyn ApS", places: [2, 1, 0] },
-  { name: "Havgus", age: 6, color: "Chestnut", sire: "Lope de Vega", dam: "Strandeng", owner: "Jens Kristensen", places: [1, 4, 3] },
-  { name: "Midsommernat", age: 4, color: "Black", sire: "Dubawi", dam: "Sankthans", owner: "Stald Bakkehuset", places: [1, 1, 2] },
+  {
+    name: "Nordlys",
+    age: 4,
+    color: "Bay",
+    sire: "Sea The Stars",
+    dam: "Frøken Fryd",
+    owner: "Stald Øresund",
+    places: [3, 2, 1],
+  },
+  {
+    name: "Sølvpil",
+    age: 5,
+    color: "Grey",
+    sire: "Dark Angel",
+    dam: "Sølvregn",
+    owner: "Familien Holm",
+    places: [2, 3, 2],
+  },
+  {
+    name: "Kongens Ære",
+    age: 3,
+    color: "Dark Bay",
+    sire: "Frankel",
+    dam: "Dronningens Perle",
+    owner: "Hestesport Fyn ApS",
+    places: [2, 1, 0],
+  },
+  {
+    name: "Havgus",
+    age: 6,
+    color: "Chestnut",
+    sire: "Lope de Vega",
+    dam: "Strandeng",
+    owner: "Jens Kristensen",
+    places: [1, 4, 3],
+  },
+  {
+    name: "Midsommernat",
+    age: 4,
+    color: "Black",
+    sire: "Dubawi",
+    dam: "Sankthans",
+    owner: "Stald Bakkehuset",
+    places: [1, 1, 2],
+  },
   { name: "Stormvejr", age: 5, color: "Brown", sire: "Kingman", dam: "Vestenvind", owner: null, places: [1, 2, 4] },
-  { name: "Lykkeper", age: 3, color: "Chestnut", sire: "Night of Thunder", dam: "Firkløver", owner: "Anne & Per Mikkelsen", places: [1, 0, 1] },
-  { name: "Vinterdrøm", age: 7, color: "Grey", sire: "Galileo", dam: "Snefnug", owner: "Stald Øresund", places: [1, 3, 5] },
-  { name: "Skovmærke", age: 2, color: "Bay", sire: "Wootton Bassett", dam: "Bøgeblad", owner: "Familien Holm", places: [0, 1, 0] },
-  { name: "Rødtjørn", age: 4, color: "Chestnut", sire: "Siyouni", dam: "Hybenrose", owner: "Klaus Damgaard", places: [1, 1, 1] },
-  { name: "Bølgeblik", age: 5, color: "Dark Bay", sire: "Australia", dam: "Havfrue", owner: "Stald Bakkehuset", places: [0, 2, 2] },
-  { name: "Guldsmed", age: 3, color: "Bay", sire: "Zarak", dam: "Sommerfugl", owner: "Hestesport Fyn ApS", places: [0, 0, 1] },
+  {
+    name: "Lykkeper",
+    age: 3,
+    color: "Chestnut",
+    sire: "Night of Thunder",
+    dam: "Firkløver",
+    owner: "Anne & Per Mikkelsen",
+    places: [1, 0, 1],
+  },
+  {
+    name: "Vinterdrøm",
+    age: 7,
+    color: "Grey",
+    sire: "Galileo",
+    dam: "Snefnug",
+    owner: "Stald Øresund",
+    places: [1, 3, 5],
+  },
+  {
+    name: "Skovmærke",
+    age: 2,
+    color: "Bay",
+    sire: "Wootton Bassett",
+    dam: "Bøgeblad",
+    owner: "Familien Holm",
+    places: [0, 1, 0],
+  },
+  {
+    name: "Rødtjørn",
+    age: 4,
+    color: "Chestnut",
+    sire: "Siyouni",
+    dam: "Hybenrose",
+    owner: "Klaus Damgaard",
+    places: [1, 1, 1],
+  },
+  {
+    name: "Bølgeblik",
+    age: 5,
+    color: "Dark Bay",
+    sire: "Australia",
+    dam: "Havfrue",
+    owner: "Stald Bakkehuset",
+    places: [0, 2, 2],
+  },
+  {
+    name: "Guldsmed",
+    age: 3,
+    color: "Bay",
+    sire: "Zarak",
+    dam: "Sommerfugl",
+    owner: "Hestesport Fyn ApS",
+    places: [0, 0, 1],
+  },
 ];
 
 const KLAMPENBORG = "Klampenborg Galopbane";
@@ -192,19 +293,107 @@ const AARHUS = "Jydsk Væddeløbsbane, Aarhus";
 const AALBORG = "Aalborg Væddeløbsbane";
 const ODENSE = "Odense Væddeløbsbane";
 
-type DemoWin = { horse: string; race: string; date: string; track: string; distance: string; jockey: string; prizeOre: number };
+type DemoWin = {
+  horse: string;
+  race: string;
+  date: string;
+  track: string;
+  distance: string;
+  jockey: string;
+  prizeOre: number;
+};
 
 const WINS: DemoWin[] = [
-  { horse: "Nordlys", race: "Dansk Derby", date: "2026-08-02", track: KLAMPENBORG, distance: "2400 m", jockey: "Mads Sørensen", prizeOre: 50_000_000 },
-  { horse: "Kongens Ære", race: "Dansk 2000 Guineas", date: "2026-05-24", track: KLAMPENBORG, distance: "1600 m", jockey: "Camilla Holm", prizeOre: 15_000_000 },
-  { horse: "Sølvpil", race: "Jydsk Grand Prix", date: "2026-07-12", track: AARHUS, distance: "2000 m", jockey: "Jonas Bech", prizeOre: 12_500_000 },
-  { horse: "Havgus", race: "Aalborg Sommerløb", date: "2026-06-21", track: AALBORG, distance: "1800 m", jockey: "Sofie Lund", prizeOre: 4_500_000 },
-  { horse: "Midsommernat", race: "Fynsk Sprintløb", date: "2026-06-07", track: ODENSE, distance: "1200 m", jockey: "Mads Sørensen", prizeOre: 3_250_050 },
-  { horse: "Nordlys", race: "Dyrehavsløbet", date: "2026-05-10", track: KLAMPENBORG, distance: "2200 m", jockey: "Mads Sørensen", prizeOre: 8_000_000 },
-  { horse: "Stormvejr", race: "Jydsk Efterårsløb", date: "2025-09-28", track: AARHUS, distance: "2400 m", jockey: "Frederik Juhl", prizeOre: 6_000_000 },
-  { horse: "Lykkeper", race: "Aalborg Juniorløb", date: "2026-09-06", track: AALBORG, distance: "1400 m", jockey: "Camilla Holm", prizeOre: 2_500_000 },
-  { horse: "Vinterdrøm", race: "Odense Grand Prix", date: "2025-08-16", track: ODENSE, distance: "2000 m", jockey: "Sofie Lund", prizeOre: 7_500_000 },
-  { horse: "Rødtjørn", race: "Klampenborg Handicap", date: "2026-10-04", track: KLAMPENBORG, distance: "1800 m", jockey: "Jonas Bech", prizeOre: 2_875_075 },
+  {
+    horse: "Nordlys",
+    race: "Dansk Derby",
+    date: "2026-08-02",
+    track: KLAMPENBORG,
+    distance: "2400 m",
+    jockey: "Mads Sørensen",
+    prizeOre: 50_000_000,
+  },
+  {
+    horse: "Kongens Ære",
+    race: "Dansk 2000 Guineas",
+    date: "2026-05-24",
+    track: KLAMPENBORG,
+    distance: "1600 m",
+    jockey: "Camilla Holm",
+    prizeOre: 15_000_000,
+  },
+  {
+    horse: "Sølvpil",
+    race: "Jydsk Grand Prix",
+    date: "2026-07-12",
+    track: AARHUS,
+    distance: "2000 m",
+    jockey: "Jonas Bech",
+    prizeOre: 12_500_000,
+  },
+  {
+    horse: "Havgus",
+    race: "Aalborg Sommerløb",
+    date: "2026-06-21",
+    track: AALBORG,
+    distance: "1800 m",
+    jockey: "Sofie Lund",
+    prizeOre: 4_500_000,
+  },
+  {
+    horse: "Midsommernat",
+    race: "Fynsk Sprintløb",
+    date: "2026-06-07",
+    track: ODENSE,
+    distance: "1200 m",
+    jockey: "Mads Sørensen",
+    prizeOre: 3_250_050,
+  },
+  {
+    horse: "Nordlys",
+    race: "Dyrehavsløbet",
+    date: "2026-05-10",
+    track: KLAMPENBORG,
+    distance: "2200 m",
+    jockey: "Mads Sørensen",
+    prizeOre: 8_000_000,
+  },
+  {
+    horse: "Stormvejr",
+    race: "Jydsk Efterårsløb",
+    date: "2025-09-28",
+    track: AARHUS,
+    distance: "2400 m",
+    jockey: "Frederik Juhl",
+    prizeOre: 6_000_000,
+  },
+  {
+    horse: "Lykkeper",
+    race: "Aalborg Juniorløb",
+    date: "2026-09-06",
+    track: AALBORG,
+    distance: "1400 m",
+    jockey: "Camilla Holm",
+    prizeOre: 2_500_000,
+  },
+  {
+    horse: "Vinterdrøm",
+    race: "Odense Grand Prix",
+    date: "2025-08-16",
+    track: ODENSE,
+    distance: "2000 m",
+    jockey: "Sofie Lund",
+    prizeOre: 7_500_000,
+  },
+  {
+    horse: "Rødtjørn",
+    race: "Klampenborg Handicap",
+    date: "2026-10-04",
+    track: KLAMPENBORG,
+    distance: "1800 m",
+    jockey: "Jonas Bech",
+    prizeOre: 2_875_075,
+  },
 ];
 
 const TEAM = [
@@ -256,7 +445,9 @@ export async function fillDemo(report: (line: string) => void = () => {}) {
   // Every photo is drawn before the first row is written, so a drawing failure leaves the database empty.
   const gallery = await listHomeImages();
   const galleryImages = await Promise.all(
-    gallery.map(async (row, index) => saveImage("horse-images", `demo-home-${row.position}`, await jpeg(gallerySvg(index % 4)))),
+    gallery.map(async (row, index) =>
+      saveImage("horse-images", `demo-home-${row.position}`, await jpeg(gallerySvg(index % 4))),
+    ),
   );
   const horseImages = await Promise.all(
     HORSES.map(async (h, i) => saveImage("horse-images", `demo-horse-${i + 1}`, await jpeg(horsePortrait(h.color, i)))),

@@ -4,7 +4,11 @@ import { HorsesIntro, TeamIntro, WinnersIntro } from "./page-intro";
 /** A grey card in the shape of the cards still to come; hidden from assistive technology. */
 export function PlaceholderCard({ testId }: { testId: string }) {
   return (
-    <div data-testid={testId} aria-hidden="true" className="animate-pulse overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
+    <div
+      data-testid={testId}
+      aria-hidden="true"
+      className="animate-pulse overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
+    >
       <div className="aspect-[4/3] bg-stone-200" />
       <div className="space-y-3 p-5">
         <div className="h-5 w-2/3 rounded bg-stone-200" />

@@ -15,8 +15,8 @@ export function HorsesIntro() {
   return (
     <PageIntro eyebrow="In the yard" title="Horses in Training">
       <p>
-        Meet the horses who share our stable. Each one follows a programme built around its age, temperament and
-        target races, with daily work on the sand track, swimming and long hacks through Dyrehaven.
+        Meet the horses who share our stable. Each one follows a programme built around its age, temperament and target
+        races, with daily work on the sand track, swimming and long hacks through Dyrehaven.
       </p>
     </PageIntro>
   );
@@ -26,8 +26,8 @@ export function WinnersIntro() {
   return (
     <PageIntro eyebrow="On the racecourse" title="Our Winners">
       <p>
-        Every victory is the result of months of patient preparation. From Klampenborg to Jydsk Væddeløbsbane, these
-        are the days our horses, jockeys and owners crossed the line first.
+        Every victory is the result of months of patient preparation. From Klampenborg to Jydsk Væddeløbsbane, these are
+        the days our horses, jockeys and owners crossed the line first.
       </p>
     </PageIntro>
   );
@@ -37,8 +37,8 @@ export function TeamIntro() {
   return (
     <PageIntro eyebrow="The people behind the horses" title="The Team">
       <p>
-        Trainers, riders, grooms and a vet who know every horse by its habits as well as its name. Together they
-        look after our horses from the first feed at dawn to the last check at night.
+        Trainers, riders, grooms and a vet who know every horse by its habits as well as its name. Together they look
+        after our horses from the first feed at dawn to the last check at night.
       </p>
     </PageIntro>
   );

@@ -13,7 +13,14 @@ export type ResponsiveImageProps = {
 };
 
 /** Every image on the site goes through here. */
-export function ResponsiveImage({ image, alt, sizes, priority = false, fallback = "/placeholder.svg", className }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  image,
+  alt,
+  sizes,
+  priority = false,
+  fallback = "/placeholder.svg",
+  className,
+}: ResponsiveImageProps) {
   return (
     <img
       src={image?.url ?? fallback}

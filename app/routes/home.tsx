@@ -119,8 +119,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             <h2 className="text-3xl font-bold text-brand-900 sm:text-4xl">Excellence in Every Stride</h2>
             <p className="mt-5 text-lg text-stone-700">
               For three generations we have trained thoroughbreds on the edge of Dyrehaven, a short canter from
-              Klampenborg Galopbane. We keep the yard small on purpose: every horse is known by name, ridden by the
-              same people each morning and raced only when it is ready.
+              Klampenborg Galopbane. We keep the yard small on purpose: every horse is known by name, ridden by the same
+              people each morning and raced only when it is ready.
             </p>
             <p className="mt-4 text-lg text-stone-700">
               Our owners hear from us every week, see their horse work whenever they like, and stand with us in the

@@ -9,8 +9,10 @@ import { stableNameFrom } from "~/utils/site";
 
 export async function loader() {
   const team = await readForPage("team members", listTeamMembers);
-  if (!team.ok) return data({ failed: true as const, members: [] as TeamMember[] }, FAILED_READ_INIT);
-  return { failed: false as const, members: team.value };
+  if (!team.ok) return data({ failed: true as const, members: [] as PublicMember[] }, FAILED_READ_INIT);
+  // Members saved without a description show the spec's default text.
+  const members = team.value.map((m) => ({ ...m, description: orFallback(m.description, DEFAULT_MEMBER_DESCRIPTION) }));
+  return { failed: false as const, members };
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -42,7 +44,9 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function MemberCard({ member, priority }: { member: TeamMember; priority: boolean }) {
+type PublicMember = TeamMember & { description: string };
+
+function MemberCard({ member, priority }: { member: PublicMember; priority: boolean }) {
   const role = member.role.trim();
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white text-center shadow-sm">
@@ -58,7 +62,7 @@ function MemberCard({ member, priority }: { member: TeamMember; priority: boolea
         {role ? (
           <p className="mt-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-900">{role}</p>
         ) : null}
-        <p className="mt-4 text-stone-700">{orFallback(member.description, DEFAULT_MEMBER_DESCRIPTION)}</p>
+        <p className="mt-4 text-stone-700">{member.description}</p>
       </div>
     </article>
   );

@@ -28,7 +28,9 @@ export default function WinnersPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-red-900">Failed to load winners data. Please try again later.</p>
         </div>
       ) : winners.length === 0 ? (
-        <p className="mt-12 text-center text-lg text-stone-600">No winners found. Add some winners from the admin page.</p>
+        <p className="mt-12 text-center text-lg text-stone-600">
+          No winners found. Add some winners from the admin page.
+        </p>
       ) : (
         <ul className="mt-12 grid gap-8 md:grid-cols-2">
           {winners.map((winner, index) => (
@@ -83,7 +85,8 @@ export function meta({ matches }: Route.MetaArgs) {
     { title: `Winners | ${stableNameFrom(matches)}` },
     {
       name: "description",
-      content: "Race victories of our horses at Klampenborg, Aarhus, Aalborg and Odense: races, dates, jockeys and prize money.",
+      content:
+        "Race victories of our horses at Klampenborg, Aarhus, Aalborg and Odense: races, dates, jockeys and prize money.",
     },
   ];
 }
