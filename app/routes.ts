@@ -8,7 +8,10 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("auth", "routes/auth.tsx"),
   route("auth/setup", "routes/auth-setup.tsx"),
-  route("admin", "routes/admin/layout.tsx", [index("routes/admin/home.tsx")]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/home.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
+  ]),
   route("sign-out", "routes/sign-out.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { Await, data, Form, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/contact";
 import { ContactInfoCard } from "~/components/contact-info-card";
+import { PageIntro } from "~/components/page-intro";
 import { ShowToast } from "~/components/toast";
 import { getContactInfo } from "~/models/contact-info.server";
 import {
@@ -16,7 +17,7 @@ import {
 import { submitContact } from "~/utils/contact-submission.server";
 import { issueFormStamp } from "~/utils/form-stamp.server";
 import { log } from "~/utils/log.server";
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "~/utils/site";
+import { stableNameFrom } from "~/utils/site";
 import { toastMessage, type Toast } from "~/utils/toast";
 
 export async function loader() {
@@ -51,14 +52,13 @@ export function headers() {
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
-      <header className="max-w-3xl">
-        <h1 className="text-4xl font-bold text-brand-900 sm:text-5xl">Contact Us</h1>
-        <p className="mt-4 text-lg text-stone-600">
-          Interested in having a horse in training, visiting the yard or following one of our runners? Send us a
-          message and the stable will get back to you, or use the details below to reach us directly.
+      <PageIntro eyebrow="Get in touch" title="Contact Us">
+        <p>
+          Thinking of putting a horse into training, visiting the yard or following one of our runners? Send us a
+          message and the stable will get back to you, or use our details to reach us directly.
         </p>
-      </header>
-      <div className="mt-10 grid gap-8 lg:grid-cols-[3fr_2fr]">
+      </PageIntro>
+      <div className="mt-12 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <ContactForm stamp={actionData && "formStamp" in actionData && actionData.formStamp ? actionData.formStamp : loaderData.formStamp} actionData={actionData} />
         <ContactInfoCard info={loaderData.contactInfo} />
       </div>
@@ -257,8 +257,7 @@ function Field({
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.data as { site?: SiteSettings } | undefined;
-  const stableName = root?.site?.stableName ?? DEFAULT_SITE_SETTINGS.stableName;
+  const stableName = stableNameFrom(matches);
   return [
     { title: `Contact | ${stableName}` },
     {
