@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { listContactMessages } from "~/models/contact-message.server";
+import { db } from "~/utils/db.server";
 
 test.use({ appEnv: { CONTACT_MIN_FILL_MS: "0", CONTACT_TO: "office@stald.example", CONTACT_RATE_LIMIT: "50" } });
 
@@ -186,5 +187,39 @@ test.describe("sending a message without JavaScript", () => {
       await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
     }
     expect(await listContactMessages()).toHaveLength(5);
+  });
+});
+
+test.describe("the admin Messages view", () => {
+  test.use({ appEnv: { CONTACT_MIN_FILL_MS: "0", CONTACT_RATE_LIMIT: "50", SMTP_URL: "smtp://127.0.0.1:9" } });
+
+  test("lists a visitor's message with its delivery state and retries a failed one", async ({ page, adminPage }) => {
+    await page.goto("/contact");
+    await fillForm(page, { name: "Bente Holm", message: "Do you have room for a two-year-old?" });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Message Sent!")).toBeVisible();
+    // Nothing listens on port 9 and no Contact Info e-mail is set: first the warning, then failures.
+    await adminPage.goto("/admin/messages");
+    await expect(adminPage.getByRole("alert")).toContainText("Messages are not being e-mailed");
+    const message = adminPage.getByRole("article", { name: "Message from Bente Holm" });
+    await expect(message).toContainText("Do you have room for a two-year-old?");
+    await expect(message).toContainText("Waiting to send");
+    await expect(message).toContainText("0 attempts");
+
+    const [stored] = await listContactMessages();
+    // As after hours of retries against a mail server that is down (the queue itself is tested in Vitest).
+    await db()
+      .updateTable("contact_messages")
+      .set({ state: "failed", attempts: 10, last_error: "connect ECONNREFUSED 127.0.0.1:9" })
+      .where("id", "=", stored!.id)
+      .execute();
+    await adminPage.reload();
+    await expect(message).toContainText("10 attempts");
+    await expect(message).toContainText("Failed");
+    await expect(message).toContainText("Last error: connect ECONNREFUSED");
+    await message.getByRole("button", { name: "Retry sending" }).click();
+    await expect(adminPage.getByRole("region", { name: /Notifications/ }).getByText("Message Queued")).toBeVisible();
+    await expect(message).not.toContainText("Failed");
+    await expect(message.getByRole("button", { name: "Retry sending" })).toHaveCount(0);
   });
 });
