@@ -74,7 +74,14 @@ function parseMail(raw: string, envelopeFrom: string, envelopeTo: string[]): Rec
   const encoding = headers.get("content-transfer-encoding")?.[0]?.toLowerCase();
   if (encoding === "quoted-printable") body = decodeQuotedPrintable(body);
   else if (encoding === "base64") body = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  return { envelopeFrom, envelopeTo, raw, headers, header: (name) => headers.get(name.toLowerCase())?.[0], body: body.replace(/\r\n/g, "\n") };
+  return {
+    envelopeFrom,
+    envelopeTo,
+    raw,
+    headers,
+    header: (name) => headers.get(name.toLowerCase())?.[0],
+    body: body.replace(/\r\n/g, "\n"),
+  };
 }
 
 function decodeQuotedPrintable(text: string) {

@@ -8,7 +8,10 @@ type Props = { info: ContactInfo | null | Promise<ContactInfo | null> };
 /** The stable's address, phone and e-mail; on a client-side visit it shows a loading line first. */
 export function ContactInfoCard({ info }: Props) {
   return (
-    <section aria-labelledby="contact-info-heading" className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="contact-info-heading"
+      className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="contact-info-heading" className="text-2xl font-semibold text-brand-900">
         Contact Information
       </h2>
@@ -56,7 +59,10 @@ function Details({ info }: { info: ContactInfo }) {
         <div>
           <dt className="text-sm font-semibold uppercase tracking-wide text-stone-500">Phone</dt>
           <dd>
-            <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline underline-offset-4 hover:text-brand-900">
+            <a
+              href={`tel:${phone.replace(/[^\d+]/g, "")}`}
+              className="text-brand-700 underline underline-offset-4 hover:text-brand-900"
+            >
               {phone}
             </a>
           </dd>
@@ -66,7 +72,10 @@ function Details({ info }: { info: ContactInfo }) {
         <div>
           <dt className="text-sm font-semibold uppercase tracking-wide text-stone-500">Email</dt>
           <dd>
-            <a href={`mailto:${email}`} className="break-all text-brand-700 underline underline-offset-4 hover:text-brand-900">
+            <a
+              href={`mailto:${email}`}
+              className="break-all text-brand-700 underline underline-offset-4 hover:text-brand-900"
+            >
               {email}
             </a>
           </dd>

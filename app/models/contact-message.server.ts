@@ -121,7 +121,13 @@ function isDue(nowIso: string) {
  * SQLite runs one writer at a time, and PostgreSQL re-evaluates the condition on the locked row
  * (SKIP LOCKED just saves the second worker the wait).
  */
-export async function claimNextDueMessage({ leaseMs, now = new Date() }: { leaseMs: number; now?: Date }): Promise<ClaimedMessage | null> {
+export async function claimNextDueMessage({
+  leaseMs,
+  now = new Date(),
+}: {
+  leaseMs: number;
+  now?: Date;
+}): Promise<ClaimedMessage | null> {
   const nowIso = now.toISOString();
   const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
   const claimToken = crypto.randomUUID();
@@ -176,7 +182,14 @@ export async function markContactMessageSent(
 ) {
   const result = await db()
     .updateTable("contact_messages")
-    .set({ state: "sent", sent_at: now.toISOString(), sent_to: sentTo, lease_until: null, claim_token: null, last_error: null })
+    .set({
+      state: "sent",
+      sent_at: now.toISOString(),
+      sent_to: sentTo,
+      lease_until: null,
+      claim_token: null,
+      last_error: null,
+    })
     .where("id", "=", claim.id)
     .where("claim_token", "=", claim.claimToken)
     .executeTakeFirst();
@@ -204,7 +217,10 @@ export async function markContactAttemptFailed(
 }
 
 /** Puts a failed message back in the queue, due now, with a fresh round of attempts. */
-export async function retryContactMessage(id: string, { extraAttempts, now = new Date() }: { extraAttempts: number; now?: Date }) {
+export async function retryContactMessage(
+  id: string,
+  { extraAttempts, now = new Date() }: { extraAttempts: number; now?: Date },
+) {
   const result = await db()
     .updateTable("contact_messages")
     .set({

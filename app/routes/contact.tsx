@@ -59,7 +59,14 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         </p>
       </PageIntro>
       <div className="mt-12 grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <ContactForm stamp={actionData && "formStamp" in actionData && actionData.formStamp ? actionData.formStamp : loaderData.formStamp} actionData={actionData} />
+        <ContactForm
+          stamp={
+            actionData && "formStamp" in actionData && actionData.formStamp
+              ? actionData.formStamp
+              : loaderData.formStamp
+          }
+          actionData={actionData}
+        />
         <ContactInfoCard info={loaderData.contactInfo} />
       </div>
     </div>
@@ -73,7 +80,9 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
   const values = actionData && "values" in actionData ? actionData.values : undefined;
-  const [errors, setErrors] = useState<ContactFieldErrors>(actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {});
+  const [errors, setErrors] = useState<ContactFieldErrors>(
+    actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {},
+  );
   const [count, setCount] = useState(values?.message.length ?? 0);
   const [clientToast, setClientToast] = useState<Toast | null>(null);
   const [hydrated, setHydrated] = useState(false);
@@ -109,13 +118,23 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
   };
 
   return (
-    <section aria-labelledby="contact-form-heading" className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="contact-form-heading"
+      className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm"
+    >
       <ShowToast toast={actionData?.toast} />
       <ShowToast toast={clientToast} />
       <h2 id="contact-form-heading" className="text-2xl font-semibold text-brand-900">
         Send us a Message
       </h2>
-      <Form ref={formRef} method="post" action="/contact" noValidate={hydrated} onSubmit={onSubmit} className="mt-6 space-y-5">
+      <Form
+        ref={formRef}
+        method="post"
+        action="/contact"
+        noValidate={hydrated}
+        onSubmit={onSubmit}
+        className="mt-6 space-y-5"
+      >
         <Field
           id="contact-name"
           label="Full Name"

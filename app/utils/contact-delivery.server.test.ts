@@ -93,14 +93,24 @@ describe("the e-mail the stable receives", () => {
     expect(mail.headers.has("bcc")).toBe(false);
 
     await waitFor(async () => (await getContactMessage(stored!.id))?.state === "sent", 5_000, "sent state");
-    expect(await getContactMessage(stored!.id)).toMatchObject({ state: "sent", attempts: 1, sentTo: "stable@example.com", lastError: null });
+    expect(await getContactMessage(stored!.id)).toMatchObject({
+      state: "sent",
+      attempts: 1,
+      sentTo: "stable@example.com",
+      lastError: null,
+    });
   });
 
   test("a name that tries to smuggle headers never reaches the mail", async () => {
     const outcome = await submitContact(contactRequest({ name: "Anne\r\nBcc: victim@example.com" }));
     expect(outcome.status).toBe(400);
     const mail = composeContactMail(
-      { ...(await createContactMessage({ name: "Ann", email: "a@example.com", message: "0123456789" }, { attemptLimit: 1 })) },
+      {
+        ...(await createContactMessage(
+          { name: "Ann", email: "a@example.com", message: "0123456789" },
+          { attemptLimit: 1 },
+        )),
+      },
       "stable@example.com",
     );
     expect(mail.replyTo).toBe("a@example.com");
@@ -126,7 +136,9 @@ describe("the e-mail the stable receives", () => {
 
 describe("the delivery queue", () => {
   test("backoff doubles and is capped", () => {
-    expect([1, 2, 3, 4, 5, 10].map((n) => retryDelayMs(n, 60_000, 3_600_000))).toEqual([60_000, 120_000, 240_000, 480_000, 960_000, 3_600_000]);
+    expect([1, 2, 3, 4, 5, 10].map((n) => retryDelayMs(n, 60_000, 3_600_000))).toEqual([
+      60_000, 120_000, 240_000, 480_000, 960_000, 3_600_000,
+    ]);
   });
 
   test("mail server down, then back: stored at once, survives a restart, delivered after recovery exactly once", async () => {
@@ -137,7 +149,11 @@ describe("the delivery queue", () => {
     // Stored and reported as sent to the visitor, whatever the mail server does.
     const [stored] = await listContactMessages();
     expect(stored).toMatchObject({ message: "Sent while the mail server is down" });
-    await waitFor(async () => ((await getContactMessage(stored!.id))?.attempts ?? 0) >= 2, 10_000, "two failed attempts");
+    await waitFor(
+      async () => ((await getContactMessage(stored!.id))?.attempts ?? 0) >= 2,
+      10_000,
+      "two failed attempts",
+    );
     await w.stop();
     const failed = await getContactMessage(stored!.id);
     expect(failed).toMatchObject({ state: "pending", lastError: expect.stringMatching(/ECONNREFUSED/) });
@@ -146,7 +162,11 @@ describe("the delivery queue", () => {
     // "Restart": a new worker on the same database, once the mail server is back.
     const server = await smtp(port);
     w = worker();
-    await waitFor(async () => (await getContactMessage(stored!.id))?.state === "sent", 10_000, "delivery after recovery");
+    await waitFor(
+      async () => (await getContactMessage(stored!.id))?.state === "sent",
+      10_000,
+      "delivery after recovery",
+    );
     await new Promise((r) => setTimeout(r, 400));
     expect(server.received).toHaveLength(1);
     expect(server.received[0]!.body).toContain("Sent while the mail server is down");
@@ -223,7 +243,9 @@ describe("the delivery queue", () => {
         ...(await Promise.all(
           Array.from({ length: 50 }, (_, i) => {
             const n = batch * 50 + i;
-            return submitContact(contactRequest({ message: `Burst message ${n}` }, { ip: `10.${batch}.${Math.floor(i / 10)}.${i}` }));
+            return submitContact(
+              contactRequest({ message: `Burst message ${n}` }, { ip: `10.${batch}.${Math.floor(i / 10)}.${i}` }),
+            );
           }),
         )),
       );
@@ -233,7 +255,9 @@ describe("the delivery queue", () => {
     const counts = await countContactMessagesByState();
     expect(counts.pending + counts.sending + counts.sent).toBe(500);
 
-    const flood = await Promise.all(Array.from({ length: 40 }, () => submitContact(contactRequest({}, { ip: "198.51.100.66" }))));
+    const flood = await Promise.all(
+      Array.from({ length: 40 }, () => submitContact(contactRequest({}, { ip: "198.51.100.66" }))),
+    );
     expect(flood.filter((o) => o.status === 200)).toHaveLength(5);
     expect(flood.filter((o) => o.status === 429)).toHaveLength(35);
 

@@ -86,24 +86,38 @@ export function composeContactMail(message: ContactMessage, to: string): Mail {
 export type StepResult = "sent" | "retry" | "failed" | "idle" | "no-recipient";
 
 /** One queue step: claims the next due message, if any, and tries to deliver it once. */
-export async function deliverNextContactMessage(options: DeliveryOptions = defaultDeliveryOptions()): Promise<StepResult> {
+export async function deliverNextContactMessage(
+  options: DeliveryOptions = defaultDeliveryOptions(),
+): Promise<StepResult> {
   const to = await contactRecipient();
   // Without a recipient nothing is claimed: messages stay pending, untouched, until one is set.
   if (!to) return (await nextDueAt()) ? "no-recipient" : "idle";
   const claim = await claimNextDueMessage({ leaseMs: options.leaseMs });
   if (!claim) return "idle";
   if (claim.reclaimed) {
-    log.warn("contact message delivery was interrupted earlier; sending again", { id: claim.id, attempts: claim.attempts });
+    log.warn("contact message delivery was interrupted earlier; sending again", {
+      id: claim.id,
+      attempts: claim.attempts,
+    });
   }
   try {
     await sendMail(composeContactMail(claim, to));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const giveUp = claim.attempts >= claim.attemptLimit;
-    const retryAt = giveUp ? null : new Date(Date.now() + retryDelayMs(claim.attempts, options.retryBaseMs, options.maxRetryDelayMs));
+    const retryAt = giveUp
+      ? null
+      : new Date(Date.now() + retryDelayMs(claim.attempts, options.retryBaseMs, options.maxRetryDelayMs));
     await markContactAttemptFailed(claim, { error: reason, retryAt });
-    if (giveUp) log.error("contact message delivery failed for good", { id: claim.id, attempts: claim.attempts, error: reason });
-    else log.warn("contact message delivery failed; will retry", { id: claim.id, attempts: claim.attempts, retryAt, error: reason });
+    if (giveUp)
+      log.error("contact message delivery failed for good", { id: claim.id, attempts: claim.attempts, error: reason });
+    else
+      log.warn("contact message delivery failed; will retry", {
+        id: claim.id,
+        attempts: claim.attempts,
+        retryAt,
+        error: reason,
+      });
     return giveUp ? "failed" : "retry";
   }
   if (!(await markContactMessageSent(claim, { sentTo: to }))) {

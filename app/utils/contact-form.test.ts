@@ -1,7 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { checkContact, type ContactValues } from "./contact-form";
 
-const valid: ContactValues = { name: "Anne Jensen", email: "anne@example.com", message: "I would like to visit the yard." };
+const valid: ContactValues = {
+  name: "Anne Jensen",
+  email: "anne@example.com",
+  message: "I would like to visit the yard.",
+};
 const email = (length: number) => `${"a".repeat(length - "@example.com".length)}@example.com`;
 
 function check(patch: Partial<ContactValues>) {
@@ -67,7 +71,12 @@ describe("contact form rules (spec section 5)", () => {
     for (const name of ["Anne\r\nBcc: victim@example.com", "Anne\nX", "Anne\u0000"]) {
       expect(check({ name })).toMatchObject({ ok: false, fieldErrors: { name: "Name must be on a single line" } });
     }
-    for (const e of ["a@example.com\r\nBcc: b@example.com", "a@example.com, b@example.com", "A <a@example.com>", "a@example.com b@example.com"]) {
+    for (const e of [
+      "a@example.com\r\nBcc: b@example.com",
+      "a@example.com, b@example.com",
+      "A <a@example.com>",
+      "a@example.com b@example.com",
+    ]) {
       expect(check({ email: e })).toMatchObject({ ok: false, fieldErrors: { email: "Invalid email address" } });
     }
   });

@@ -35,8 +35,7 @@ export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 export type ContactValues = Record<ContactField, string>;
 
 export type ContactCheck =
-  | { ok: true; data: ContactInput }
-  | { ok: false; firstError: string; fieldErrors: ContactFieldErrors };
+  { ok: true; data: ContactInput } | { ok: false; firstError: string; fieldErrors: ContactFieldErrors };
 
 /** Reads the three fields from anything form-like; a missing field counts as empty. */
 export function contactValues(form: { get(name: string): unknown }): ContactValues {

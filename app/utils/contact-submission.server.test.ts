@@ -3,7 +3,12 @@ import { contactRequest } from "../../tests/contact";
 import { useFreshDatabase } from "../../tests/db";
 import { CLIENT_IP_HEADER } from "./client-ip.server";
 import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "./contact-form";
-import { submitContact, CONTACT_EXPIRED_TEXT, CONTACT_SENT_TEXT, CONTACT_TOO_FAST_TEXT } from "./contact-submission.server";
+import {
+  submitContact,
+  CONTACT_EXPIRED_TEXT,
+  CONTACT_SENT_TEXT,
+  CONTACT_TOO_FAST_TEXT,
+} from "./contact-submission.server";
 import { resetEnvCache } from "./env.server";
 import { listContactMessages } from "~/models/contact-message.server";
 
@@ -22,9 +27,14 @@ afterEach(() => {
 
 describe("submitting the contact form", () => {
   test("a valid message is stored trimmed, pending delivery, and the visitor is thanked", async () => {
-    const outcome = await submitContact(contactRequest({ name: "  Anne Jensen ", message: "  Hello, can we talk about training?\n" }));
+    const outcome = await submitContact(
+      contactRequest({ name: "  Anne Jensen ", message: "  Hello, can we talk about training?\n" }),
+    );
     expect(outcome.status).toBe(200);
-    expect(outcome.body).toMatchObject({ result: "sent", toast: { type: "success", title: "Message Sent!", description: CONTACT_SENT_TEXT } });
+    expect(outcome.body).toMatchObject({
+      result: "sent",
+      toast: { type: "success", title: "Message Sent!", description: CONTACT_SENT_TEXT },
+    });
     const [stored, ...rest] = await listContactMessages();
     expect(rest).toHaveLength(0);
     expect(stored).toMatchObject({
@@ -75,7 +85,11 @@ describe("submitting the contact form", () => {
     for (const stamp of ["", "123.abc", `${Date.now() - 60_000}.forged-signature-forged-signature-forged-sig`]) {
       const outcome = await submitContact(contactRequest({ [FORM_STAMP_FIELD]: stamp }));
       expect(outcome.status).toBe(400);
-      expect(outcome.body).toMatchObject({ result: "refused", toast: { description: CONTACT_EXPIRED_TEXT }, formStamp: expect.any(String) });
+      expect(outcome.body).toMatchObject({
+        result: "refused",
+        toast: { description: CONTACT_EXPIRED_TEXT },
+        formStamp: expect.any(String),
+      });
     }
     expect(await listContactMessages()).toEqual([]);
   });
@@ -89,7 +103,12 @@ describe("submitting the contact form", () => {
     expect(refused.headers).toMatchObject({ "Retry-After": expect.stringMatching(/^\d+$/) });
     expect(refused.body).toMatchObject({
       result: "refused",
-      toast: { title: "Error", description: expect.stringMatching(/^Too many messages have been sent from your connection\. Please try again in \d+ minutes?/) },
+      toast: {
+        title: "Error",
+        description: expect.stringMatching(
+          /^Too many messages have been sent from your connection\. Please try again in \d+ minutes?/,
+        ),
+      },
       values: { message: "Please let me through" },
     });
     expect((await submitContact(contactRequest({}, { ip: "198.51.100.2" }))).status).toBe(200);
@@ -113,7 +132,11 @@ describe("submitting the contact form", () => {
     form.set("email", "anne@example.com");
     form.set("message", "Sent as multipart form data");
     form.set(FORM_STAMP_FIELD, new URLSearchParams(await contactRequest({}).text()).get(FORM_STAMP_FIELD)!);
-    const request = new Request("http://localhost/contact", { method: "POST", headers: { [CLIENT_IP_HEADER]: "203.0.113.10" }, body: form });
+    const request = new Request("http://localhost/contact", {
+      method: "POST",
+      headers: { [CLIENT_IP_HEADER]: "203.0.113.10" },
+      body: form,
+    });
     expect((await submitContact(request)).status).toBe(200);
     expect((await listContactMessages())[0]).toMatchObject({ message: "Sent as multipart form data" });
   });

@@ -1,6 +1,13 @@
 import { createContactMessage } from "~/models/contact-message.server";
 import { clientIp } from "./client-ip.server";
-import { checkContact, contactValues, HONEYPOT_FIELD, FORM_STAMP_FIELD, type ContactFieldErrors, type ContactValues } from "./contact-form";
+import {
+  checkContact,
+  contactValues,
+  HONEYPOT_FIELD,
+  FORM_STAMP_FIELD,
+  type ContactFieldErrors,
+  type ContactValues,
+} from "./contact-form";
 import { wakeContactDelivery } from "./contact-delivery.server";
 import { env } from "./env.server";
 import { checkFormStamp, issueFormStamp } from "./form-stamp.server";
@@ -13,7 +20,8 @@ export const CONTACT_SENT_TEXT = "Thank you for contacting the stable. We'll get
 export const CONTACT_FAILED_TEXT = "Failed to send message. Please try again or contact us directly.";
 export const CONTACT_TOO_FAST_TEXT =
   "That was quicker than anyone can write a message, so it was not sent. Please wait a few seconds and press Send Message again.";
-export const CONTACT_EXPIRED_TEXT = "The form had expired, so your message was not sent. Please press Send Message again.";
+export const CONTACT_EXPIRED_TEXT =
+  "The form had expired, so your message was not sent. Please press Send Message again.";
 
 /** Well above any real message (2000 characters, even as 4-byte UTF-8, plus the other fields). */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -70,7 +78,12 @@ export async function submitContact(request: Request, now = new Date()): Promise
   if (!checked.ok) {
     return {
       status: 400,
-      body: { result: "invalid", toast: toastMessage("error", "Validation Error", checked.firstError), values, fieldErrors: checked.fieldErrors },
+      body: {
+        result: "invalid",
+        toast: toastMessage("error", "Validation Error", checked.firstError),
+        values,
+        fieldErrors: checked.fieldErrors,
+      },
     };
   }
 
@@ -80,7 +93,10 @@ export async function submitContact(request: Request, now = new Date()): Promise
   if (typeof trap === "string" && trap.trim() !== "") {
     // Looks like success to the bot; nothing is stored or sent.
     log.info("contact form spam trap filled; message dropped", { ip });
-    return { status: 200, body: { result: "sent", toast: toastMessage("success", CONTACT_SENT_TITLE, CONTACT_SENT_TEXT) } };
+    return {
+      status: 200,
+      body: { result: "sent", toast: toastMessage("success", CONTACT_SENT_TITLE, CONTACT_SENT_TEXT) },
+    };
   }
 
   const stamp = checkFormStamp(form.get(FORM_STAMP_FIELD), CONTACT_MIN_FILL_MS, now);
@@ -90,7 +106,10 @@ export async function submitContact(request: Request, now = new Date()): Promise
   }
   if (stamp === "invalid") {
     log.info("contact form stamp missing or forged; refused", { ip });
-    return { status: 400, body: { ...refusal("refused", "Error", CONTACT_EXPIRED_TEXT, values), formStamp: issueFormStamp(now) } };
+    return {
+      status: 400,
+      body: { ...refusal("refused", "Error", CONTACT_EXPIRED_TEXT, values), formStamp: issueFormStamp(now) },
+    };
   }
 
   const limit = await hitRateLimit(`contact:${ip}`, { limit: CONTACT_RATE_LIMIT, windowMs: RATE_WINDOW_MS }, now);
@@ -117,9 +136,17 @@ export async function submitContact(request: Request, now = new Date()): Promise
     return { status: 500, body: refusal("error", "Error", CONTACT_FAILED_TEXT, values) };
   }
   wakeContactDelivery();
-  return { status: 200, body: { result: "sent", toast: toastMessage("success", CONTACT_SENT_TITLE, CONTACT_SENT_TEXT) } };
+  return {
+    status: 200,
+    body: { result: "sent", toast: toastMessage("success", CONTACT_SENT_TITLE, CONTACT_SENT_TEXT) },
+  };
 }
 
-function refusal(result: "refused" | "error", title: string, text: string, values: ContactValues): Extract<ContactActionData, { values: ContactValues }> {
+function refusal(
+  result: "refused" | "error",
+  title: string,
+  text: string,
+  values: ContactValues,
+): Extract<ContactActionData, { values: ContactValues }> {
   return { result, toast: toastMessage("error", title, text), values, fieldErrors: {} };
 }

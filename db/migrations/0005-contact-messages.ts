@@ -15,7 +15,10 @@ export async function up(db: Kysely<any>) {
     .addColumn("message", "text", (c) => c.notNull())
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .addColumn("state", "text", (c) =>
-      c.notNull().defaultTo("pending").check(sql`state in ('pending', 'sending', 'sent', 'failed')`),
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`state in ('pending', 'sending', 'sent', 'failed')`),
     )
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("attempt_limit", "integer", (c) => c.notNull())

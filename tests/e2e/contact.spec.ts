@@ -12,14 +12,53 @@ const VALID = { name: "Anne Jensen", email: "anne@example.com", message: "We wou
 const email = (length: number) => `${"a".repeat(length - "@example.com".length)}@example.com`;
 
 /** Each row: what is typed, the message expected (first failing rule), and the field it belongs to. */
-const INVALID: { case: string; values: Partial<typeof VALID>; field: keyof typeof VALID; error: string; stripLimits?: boolean }[] = [
+const INVALID: {
+  case: string;
+  values: Partial<typeof VALID>;
+  field: keyof typeof VALID;
+  error: string;
+  stripLimits?: boolean;
+}[] = [
   { case: "whitespace-only name", values: { name: "   " }, field: "name", error: "Name is required" },
-  { case: "101-character name", values: { name: "n".repeat(101) }, field: "name", error: "Name must be less than 100 characters", stripLimits: true },
-  { case: "address without a domain", values: { email: "anne@localhost" }, field: "email", error: "Invalid email address" },
-  { case: "256-character e-mail", values: { email: email(256) }, field: "email", error: "Email must be less than 255 characters", stripLimits: true },
-  { case: "9 characters once trimmed", values: { message: "   123456789   " }, field: "message", error: "Message must be at least 10 characters" },
-  { case: "whitespace-only message", values: { message: "            " }, field: "message", error: "Message must be at least 10 characters" },
-  { case: "2001-character message", values: { message: "m".repeat(2001) }, field: "message", error: "Message must be less than 2000 characters", stripLimits: true },
+  {
+    case: "101-character name",
+    values: { name: "n".repeat(101) },
+    field: "name",
+    error: "Name must be less than 100 characters",
+    stripLimits: true,
+  },
+  {
+    case: "address without a domain",
+    values: { email: "anne@localhost" },
+    field: "email",
+    error: "Invalid email address",
+  },
+  {
+    case: "256-character e-mail",
+    values: { email: email(256) },
+    field: "email",
+    error: "Email must be less than 255 characters",
+    stripLimits: true,
+  },
+  {
+    case: "9 characters once trimmed",
+    values: { message: "   123456789   " },
+    field: "message",
+    error: "Message must be at least 10 characters",
+  },
+  {
+    case: "whitespace-only message",
+    values: { message: "            " },
+    field: "message",
+    error: "Message must be at least 10 characters",
+  },
+  {
+    case: "2001-character message",
+    values: { message: "m".repeat(2001) },
+    field: "message",
+    error: "Message must be less than 2000 characters",
+    stripLimits: true,
+  },
 ];
 const BOUNDARY_OK = [
   { case: "100-character name", values: { name: "n".repeat(100) } },
@@ -34,9 +73,12 @@ async function fillForm(page: Page, values: Partial<typeof VALID>, { stripLimits
   const all = { ...VALID, ...values };
   if (stripLimits) {
     // What a hand-made or very old client could send: the server must hold the line on its own.
-    await page.locator("form[method=post] :is(input, textarea)").evaluateAll((els) => els.forEach((el) => el.removeAttribute("maxlength")));
+    await page
+      .locator("form[method=post] :is(input, textarea)")
+      .evaluateAll((els) => els.forEach((el) => el.removeAttribute("maxlength")));
   }
-  for (const field of ["name", "email", "message"] as const) await page.getByLabel(LABELS[field], { exact: true }).fill(all[field]);
+  for (const field of ["name", "email", "message"] as const)
+    await page.getByLabel(LABELS[field], { exact: true }).fill(all[field]);
   return all;
 }
 
@@ -48,7 +90,11 @@ async function expectFieldError(page: Page, field: keyof typeof VALID, error: st
 
 test.describe("contact information", () => {
   test("shows the address with its line breaks, a call link and a mail link", async ({ page }) => {
-    await saveContactInfo({ address: "Stald Nordlys\nDyrehaven 12\n2930 Klampenborg", phoneNumber: "+45 12 34 56 78", emailAddress: "office@stald.example" });
+    await saveContactInfo({
+      address: "Stald Nordlys\nDyrehaven 12\n2930 Klampenborg",
+      phoneNumber: "+45 12 34 56 78",
+      emailAddress: "office@stald.example",
+    });
     await page.goto("/contact");
     await expect(page).toHaveTitle(/Contact/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -56,7 +102,10 @@ test.describe("contact information", () => {
     await expect(card.locator("address")).toHaveText("Stald NordlysDyrehaven 122930 Klampenborg");
     await expect(card.locator("address br")).toHaveCount(2);
     await expect(card.getByRole("link", { name: "+45 12 34 56 78" })).toHaveAttribute("href", "tel:+4512345678");
-    await expect(card.getByRole("link", { name: "office@stald.example" })).toHaveAttribute("href", "mailto:office@stald.example");
+    await expect(card.getByRole("link", { name: "office@stald.example" })).toHaveAttribute(
+      "href",
+      "mailto:office@stald.example",
+    );
   });
 
   test("shows only what is set, and a notice when nothing is", async ({ page }) => {
@@ -105,7 +154,9 @@ test.describe("sending a message with JavaScript", () => {
     await expect(page.getByLabel("Full Name")).toHaveValue("n".repeat(100));
   });
 
-  test("each rule of the validation matrix shows its message as a toast and beside its field, keeping what was typed", async ({ page }) => {
+  test("each rule of the validation matrix shows its message as a toast and beside its field, keeping what was typed", async ({
+    page,
+  }) => {
     await page.goto("/contact");
     await page.waitForLoadState("networkidle");
     for (const row of INVALID) {
@@ -113,7 +164,10 @@ test.describe("sending a message with JavaScript", () => {
       await page.waitForLoadState("networkidle");
       const typed = await fillForm(page, row.values, { stripLimits: row.stripLimits });
       await page.getByRole("button", { name: "Send Message" }).click();
-      const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem").filter({ hasText: "Validation Error" });
+      const toast = page
+        .getByRole("region", { name: /Notifications/ })
+        .getByRole("listitem")
+        .filter({ hasText: "Validation Error" });
       await expect(toast, row.case).toContainText(row.error);
       await expectFieldError(page, row.field, row.error);
       await expect(page.getByLabel(LABELS[row.field], { exact: true })).toHaveValue(typed[row.field]);
@@ -121,13 +175,20 @@ test.describe("sending a message with JavaScript", () => {
     expect(await listContactMessages()).toEqual([]);
   });
 
-  test("a valid message is confirmed, the form cleared, the message stored and e-mailed; limits are inclusive", async ({ page, app }) => {
+  test("a valid message is confirmed, the form cleared, the message stored and e-mailed; limits are inclusive", async ({
+    page,
+    app,
+  }) => {
     await page.goto("/contact");
     await page.waitForLoadState("networkidle");
     for (const row of [{ case: "plain", values: {} }, ...BOUNDARY_OK]) {
       await fillForm(page, row.values);
       await page.getByRole("button", { name: "Send Message" }).click();
-      const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem").filter({ hasText: "Message Sent!" }).last();
+      const toast = page
+        .getByRole("region", { name: /Notifications/ })
+        .getByRole("listitem")
+        .filter({ hasText: "Message Sent!" })
+        .last();
       await expect(toast, row.case).toContainText("Thank you for contacting the stable. We'll get back to you soon.");
       await expect(page.getByLabel("Full Name")).toHaveValue("");
       await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
@@ -139,7 +200,10 @@ test.describe("sending a message with JavaScript", () => {
     // Delivered by the queue (no SMTP server configured: written to DATA_DIR/mail).
     const mailDir = path.join(app.dataDir, "mail");
     await expect.poll(() => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir).length : 0), { timeout: 10_000 }).toBe(5);
-    const mail = fs.readdirSync(mailDir).map((f) => fs.readFileSync(path.join(mailDir, f), "utf8")).join("\n");
+    const mail = fs
+      .readdirSync(mailDir)
+      .map((f) => fs.readFileSync(path.join(mailDir, f), "utf8"))
+      .join("\n");
     expect(mail).toContain("To: office@stald.example");
     expect(mail).toContain("Reply-To: anne@example.com");
   });
@@ -152,7 +216,9 @@ test.describe("sending a message with JavaScript", () => {
     await page.locator('input[name="form_stamp"]').evaluate((el) => ((el as HTMLInputElement).value = "1.forged"));
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("region", { name: /Notifications/ }).getByText("The form had expired")).toBeVisible();
-    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Please keep this text if anything goes wrong.");
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue(
+      "Please keep this text if anything goes wrong.",
+    );
     await expect(page.getByLabel("Full Name")).toHaveValue(VALID.name);
     // The fresh stamp handed back lets the same form go through.
     await page.getByRole("button", { name: "Send Message" }).click();
@@ -171,7 +237,9 @@ test.describe("sending a message without JavaScript", () => {
       await expect(page.getByRole("alert"), row.case).toContainText(`Validation Error${row.error}`);
       await expectFieldError(page, row.field, row.error);
       for (const field of ["name", "email", "message"] as const) {
-        await expect(page.getByLabel(LABELS[field], { exact: true })).toHaveValue(field === row.field ? typed[field] : typed[field].trim());
+        await expect(page.getByLabel(LABELS[field], { exact: true })).toHaveValue(
+          field === row.field ? typed[field] : typed[field].trim(),
+        );
       }
     }
     expect(await listContactMessages()).toEqual([]);
@@ -182,7 +250,9 @@ test.describe("sending a message without JavaScript", () => {
       await page.goto("/contact");
       await fillForm(page, row.values);
       await page.getByRole("button", { name: "Send Message" }).click();
-      await expect(page.getByRole("status"), row.case).toContainText("Message Sent!Thank you for contacting the stable. We'll get back to you soon.");
+      await expect(page.getByRole("status"), row.case).toContainText(
+        "Message Sent!Thank you for contacting the stable. We'll get back to you soon.",
+      );
       await expect(page.getByLabel("Full Name")).toHaveValue("");
       await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
     }

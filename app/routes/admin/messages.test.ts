@@ -25,7 +25,10 @@ afterEach(() => {
 });
 
 async function failedMessage(name: string) {
-  const m = await createContactMessage({ name, email: "x@example.com", message: "Please call me back." }, { attemptLimit: 1 });
+  const m = await createContactMessage(
+    { name, email: "x@example.com", message: "Please call me back." },
+    { attemptLimit: 1 },
+  );
   const claim = await claimNextDueMessage({ leaseMs: 60_000 });
   await markContactAttemptFailed(claim!, { error: "connect ECONNREFUSED", retryAt: null });
   return m;
@@ -34,7 +37,10 @@ async function failedMessage(name: string) {
 test("lists messages newest first with their delivery state, attempts and the recipient", async () => {
   const { cookie } = await signedInUser({ admin: true });
   await failedMessage("Failed one");
-  const old = await createContactMessage({ name: "Old", email: "a@example.com", message: "First message here" }, { attemptLimit: 3, now: new Date("2026-01-01T10:00:00Z") });
+  const old = await createContactMessage(
+    { name: "Old", email: "a@example.com", message: "First message here" },
+    { attemptLimit: 3, now: new Date("2026-01-01T10:00:00Z") },
+  );
   const result = await loader(args(buildRequest("/admin/messages", { cookie })));
   expect(result.recipient).toBe("stable@example.com");
   expect(result.messages.map((m) => [m.name, m.state, m.attempts])).toEqual([
@@ -48,12 +54,16 @@ test("lists messages newest first with their delivery state, attempts and the re
 test("an admin can retry a failed message; other messages cannot be retried", async () => {
   const { cookie } = await signedInUser({ admin: true });
   const failed = await failedMessage("Anne");
-  const response = await action(args(buildRequest("/admin/messages", { cookie, form: { intent: "retry", id: failed.id } })));
+  const response = await action(
+    args(buildRequest("/admin/messages", { cookie, form: { intent: "retry", id: failed.id } })),
+  );
   expect(response).toBeInstanceOf(Response);
   expect((response as Response).status).toBe(302);
   expect(await getContactMessage(failed.id)).toMatchObject({ state: "pending", attempts: 1, attemptLimit: 11 });
 
-  const again = await action(args(buildRequest("/admin/messages", { cookie, form: { intent: "retry", id: failed.id } })));
+  const again = await action(
+    args(buildRequest("/admin/messages", { cookie, form: { intent: "retry", id: failed.id } })),
+  );
   expect(again).toMatchObject({ init: { status: 409 } });
 });
 
@@ -61,7 +71,9 @@ test("visitors and non-admins are refused and nothing changes", async () => {
   const failed = await failedMessage("Anne");
   const { cookie } = await signedInUser();
   for (const c of [undefined, cookie]) {
-    const thrown = await action(args(buildRequest("/admin/messages", { cookie: c, form: { intent: "retry", id: failed.id } }))).catch((e: unknown) => e);
+    const thrown = await action(
+      args(buildRequest("/admin/messages", { cookie: c, form: { intent: "retry", id: failed.id } })),
+    ).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
     await expect(loader(args(buildRequest("/admin/messages", { cookie: c })))).rejects.toBeInstanceOf(Response);

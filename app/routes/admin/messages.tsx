@@ -1,7 +1,12 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/messages";
 import { ShowToast } from "~/components/toast";
-import { countContactMessagesByState, listContactMessages, retryContactMessage, type ContactMessage } from "~/models/contact-message.server";
+import {
+  countContactMessagesByState,
+  listContactMessages,
+  retryContactMessage,
+  type ContactMessage,
+} from "~/models/contact-message.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { contactRecipient, wakeContactDelivery } from "~/utils/contact-delivery.server";
 import { env } from "~/utils/env.server";
@@ -31,7 +36,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const queued = await retryContactMessage(id, { extraAttempts: env().CONTACT_MAX_ATTEMPTS });
   if (!queued) {
-    return data({ toast: toastMessage("error", "Error", "Failed to retry message: it is not waiting for a retry.") }, { status: 409 });
+    return data(
+      { toast: toastMessage("error", "Error", "Failed to retry message: it is not waiting for a retry.") },
+      { status: 409 },
+    );
   }
   log.info("contact message queued again by an admin", { id });
   wakeContactDelivery();
@@ -88,7 +96,10 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
         <ol className="space-y-4">
           {messages.map((m) => (
             <li key={m.id}>
-              <article aria-label={`Message from ${m.name}`} className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
+              <article
+                aria-label={`Message from ${m.name}`}
+                className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
+              >
                 <header className="flex flex-wrap items-start justify-between gap-3">
                   <div>
                     <h3 className="font-sans text-lg font-semibold text-stone-900">{m.name}</h3>
@@ -100,7 +111,9 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
                     </p>
                   </div>
                   <div className="text-right text-sm">
-                    <span className={`inline-block rounded-full px-3 py-1 font-medium ${STATE_CLASS[m.state]}`}>{STATE_LABEL[m.state]}</span>
+                    <span className={`inline-block rounded-full px-3 py-1 font-medium ${STATE_CLASS[m.state]}`}>
+                      {STATE_LABEL[m.state]}
+                    </span>
                     <p className="mt-1 text-stone-600">
                       {m.attempts} {m.attempts === 1 ? "attempt" : "attempts"}
                       {m.sentAt ? (
@@ -118,7 +131,9 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
                   </div>
                 </header>
                 <p className="mt-3 whitespace-pre-wrap break-words text-stone-800">{m.message}</p>
-                {m.lastError && m.state !== "sent" ? <p className="mt-3 text-sm text-red-800">Last error: {m.lastError}</p> : null}
+                {m.lastError && m.state !== "sent" ? (
+                  <p className="mt-3 text-sm text-red-800">Last error: {m.lastError}</p>
+                ) : null}
                 {m.state === "failed" ? (
                   <Form method="post" className="mt-3">
                     <input type="hidden" name="id" value={m.id} />
