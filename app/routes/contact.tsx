@@ -44,9 +44,11 @@ export async function action({ request }: Route.ActionArgs) {
   return data(outcome.body, { status: outcome.status, headers: outcome.headers });
 }
 
-export function headers() {
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(actionHeaders);
   // The form carries a per-visit stamp (minimum fill time): never serve it from a shared cache.
-  return { "Cache-Control": "private, no-cache" };
+  headers.set("Cache-Control", "private, no-cache");
+  return headers;
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
