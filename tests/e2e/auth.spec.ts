@@ -147,3 +147,39 @@ test("Back to Home goes to /", async ({ page }) => {
   await page.getByRole("link", { name: "Back to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("the first-administrator link printed at start creates the admin and signs them in", async ({ page, app }) => {
+  await expect.poll(() => /\/auth\/setup\?token=[\w-]+/.exec(app.logs.join(""))?.[0]).toBeTruthy();
+  const path = /\/auth\/setup\?token=[\w-]+/.exec(app.logs.join(""))![0];
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: "Create the administrator" })).toBeVisible();
+  await page.getByLabel("Email").fill("owner@stable.test");
+  await page.getByLabel("Password", { exact: true }).fill("Klampenborg-2025");
+  await page.getByLabel("Confirm password").fill("Klampenborg-2025");
+  await page.getByRole("button", { name: "Create Administrator" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText("Welcome back owner@stable.test")).toBeVisible();
+
+  await page.context().clearCookies();
+  await page.goto(path);
+  await expect(page.getByRole("alert")).toContainText("This setup link is invalid, expired or already used.");
+});
+
+test("a form on another site cannot post to this one, even with the admin signed in", async ({ adminPage: page, app }) => {
+  await page.goto("/admin");
+  const responses: number[] = [];
+  page.on("response", (r) => {
+    if (r.url().startsWith(`${app.url}/sign-out`)) responses.push(r.status());
+  });
+  // A page on another site that submits to this site's sign-out as soon as it loads.
+  await page.route("http://elsewhere.test/**", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<form id="f" method="post" action="${app.url}/sign-out"><input name="scope" value="global"></form><script>document.getElementById("f").submit()</script>`,
+    }),
+  );
+  await page.goto("http://elsewhere.test/");
+  await expect.poll(() => responses).toEqual([403]);
+  await page.goto(`${app.url}/admin`);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+});
