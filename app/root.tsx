@@ -10,11 +10,13 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { AdminLoading, AuthActions } from "~/components/auth-actions";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { usePendingView } from "~/components/loading-cards";
 import { ShowToast } from "~/components/toast";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { getUser } from "~/utils/auth.server";
@@ -72,13 +74,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
+  const PendingView = usePendingView();
   // Entering /admin from another page waits for the server's admin check; say so meanwhile.
   const checkingAdmin =
     navigation.state === "loading" && isAdminPath(navigation.location.pathname) && !isAdminPath(location.pathname);
+  // Marks the moment client-side navigation takes over (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <ShowToast toast={loaderData.toast} />
-      {checkingAdmin ? <AdminLoading /> : <Outlet />}
+      {checkingAdmin ? <AdminLoading /> : PendingView ? <PendingView /> : <Outlet />}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { hasSessionCookie, refreshSession } from "~/utils/auth.server";
 import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
+import { mediaRouter } from "./media";
 import { crossSiteGuard } from "./security";
 
 /**
@@ -13,6 +14,9 @@ import { crossSiteGuard } from "./security";
  * modules (database, storage, auth) is mounted here so that it shares one copy of them.
  */
 export const app = express.Router();
+
+// Uploaded media first: plain files that need no session or cross-site checks.
+app.use(mediaRouter);
 
 app.use(crossSiteGuard({ publicOrigin: env().PUBLIC_ORIGIN }));
 
