@@ -104,6 +104,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!verdict.allowed) return tooMany("Sign In Error", "sign-in attempts", verdict.retryAfterSeconds);
   const result = await signIn(request, email, parsed.data.password);
   if (!result.ok) {
+    log.warn("sign-in failed", { ip, status: result.status });
     return data({ toast: toastMessage("error", "Sign In Error", result.message), errors: null }, { status: result.status });
   }
   await forgetSignInAttempts(email);
