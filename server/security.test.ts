@@ -23,7 +23,11 @@ afterAll(() => close());
 
 async function send(method: string, headers: Record<string, string> = {}) {
   const before = writes;
-  const res = await fetch(`${base}/admin/horses`, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : "intent=delete" });
+  const res = await fetch(`${base}/admin/horses`, {
+    method,
+    headers,
+    body: method === "GET" || method === "HEAD" ? undefined : "intent=delete",
+  });
   return { status: res.status, wrote: writes > before };
 }
 
@@ -37,10 +41,16 @@ describe("cross-site guard", () => {
   });
 
   it("refuses posts from other sites before they reach the app", async () => {
-    expect(await send("POST", { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" })).toEqual({ status: 403, wrote: false });
+    expect(await send("POST", { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" })).toEqual({
+      status: 403,
+      wrote: false,
+    });
     expect(await send("POST", { Origin: "https://evil.example" })).toEqual({ status: 403, wrote: false });
     expect(await send("POST", { "Sec-Fetch-Site": "cross-site" })).toEqual({ status: 403, wrote: false });
-    expect(await send("POST", { "Sec-Fetch-Site": "same-site", Origin: "https://sub.stald.example" })).toEqual({ status: 403, wrote: false });
+    expect(await send("POST", { "Sec-Fetch-Site": "same-site", Origin: "https://sub.stald.example" })).toEqual({
+      status: 403,
+      wrote: false,
+    });
     expect(await send("POST", { Origin: "null" })).toEqual({ status: 403, wrote: false });
     expect(await send("POST", { Origin: `http://127.0.0.1.evil.example` })).toEqual({ status: 403, wrote: false });
   });

@@ -28,7 +28,9 @@ export function crossSiteGuard({ publicOrigin }: { publicOrigin?: string } = {})
         host = null;
       }
       // Host as the client addressed us (X-Forwarded-Host when TRUST_PROXY is set).
-      const ownHost = req.app.enabled("trust proxy") ? req.get("x-forwarded-host") ?? req.get("host") : req.get("host");
+      const ownHost = req.app.enabled("trust proxy")
+        ? (req.get("x-forwarded-host") ?? req.get("host"))
+        : req.get("host");
       if (!host || (host !== ownHost && !allowedHosts.has(host))) return refuse(res);
     }
     next();

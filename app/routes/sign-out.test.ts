@@ -10,7 +10,11 @@ useFreshDatabase();
 
 async function signOutAs(cookie: string, scope: string) {
   try {
-    return (await action({ request: buildRequest("/sign-out", { cookie, form: { scope } }), params: {}, context: {} } as Parameters<typeof action>[0])) as Response;
+    return (await action({
+      request: buildRequest("/sign-out", { cookie, form: { scope } }),
+      params: {},
+      context: {},
+    } as Parameters<typeof action>[0])) as Response;
   } catch (error) {
     if (error instanceof Response) return error;
     throw error;
@@ -18,7 +22,10 @@ async function signOutAs(cookie: string, scope: string) {
 }
 
 async function toastOf(response: Response) {
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("stable_toast="))!.split(";")[0]!;
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("stable_toast="))!
+    .split(";")[0]!;
   return (await getToast(buildRequest("/", { cookie }))).toast;
 }
 
@@ -28,14 +35,22 @@ describe("sign-out", () => {
     const res = await signOutAs(cookie, "local");
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/");
-    expect(res.headers.getSetCookie().some((c) => c.startsWith("stable.session_token=;") || /stable\.session_token=.*Max-Age=0/.test(c))).toBe(true);
+    expect(
+      res.headers
+        .getSetCookie()
+        .some((c) => c.startsWith("stable.session_token=;") || /stable\.session_token=.*Max-Age=0/.test(c)),
+    ).toBe(true);
     expect(await getUser(buildRequest("/", { cookie }))).toBeNull();
   });
 
   it("shows 'Sign Out Error' when the session cannot be ended", async () => {
     const { cookie } = await signedInUser({ admin: true });
     // The session store is unavailable.
-    await db().schema.alterTable("sessions").renameTo("sessions_gone").execute().catch(() => undefined);
+    await db()
+      .schema.alterTable("sessions")
+      .renameTo("sessions_gone")
+      .execute()
+      .catch(() => undefined);
     const res = await signOutAs(cookie, "global");
     await db().schema.alterTable("sessions_gone").renameTo("sessions").execute();
     expect(res.status).toBe(302);

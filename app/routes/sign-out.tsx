@@ -23,11 +23,19 @@ export async function action({ request }: Route.ActionArgs) {
     const headers = await signOut(request, scope);
     log.info("signed out", { userId, scope });
     if (scope === "others") {
-      return redirectWithToast("/admin", { type: "success", title: "Signed out other devices", description: "Every other session has ended; this one stays signed in." });
+      return redirectWithToast("/admin", {
+        type: "success",
+        title: "Signed out other devices",
+        description: "Every other session has ended; this one stays signed in.",
+      });
     }
     return redirect("/", { headers });
   } catch (error) {
     log.error("sign-out failed", { userId, scope, error });
-    return redirectWithToast(scope === "local" ? "/" : "/admin", { type: "error", title: "Sign Out Error", description: "You could not be signed out. Please try again." });
+    return redirectWithToast(scope === "local" ? "/" : "/admin", {
+      type: "error",
+      title: "Sign Out Error",
+      description: "You could not be signed out. Please try again.",
+    });
   }
 }

@@ -28,7 +28,12 @@ async function requestReset(page: import("@playwright/test").Page, email: string
   await expect(toast).toContainText("We've sent you a password reset link.");
 }
 
-test("the whole reset flow: request, mail, new password, other sessions signed out, link used up", async ({ page, app, mailbox, browser }) => {
+test("the whole reset flow: request, mail, new password, other sessions signed out, link used up", async ({
+  page,
+  app,
+  mailbox,
+  browser,
+}) => {
   const user = await createUser({ email: "owner@stable.test", admin: true });
   const elsewhere = await browser.newContext();
   const otherPage = await elsewhere.newPage();
@@ -46,7 +51,9 @@ test("the whole reset flow: request, mail, new password, other sessions signed o
   await page.getByLabel("New password", { exact: true }).fill("1234567890");
   await page.getByLabel("Confirm new password").fill("1234567890");
   await page.getByRole("button", { name: "Update Password" }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Reset Password Error" })).toContainText("This password is too common");
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Reset Password Error" })).toContainText(
+    "This password is too common",
+  );
 
   await page.getByLabel("New password", { exact: true }).fill("Fresh-Gallop-2026");
   await page.getByLabel("Confirm new password").fill("Fresh-Gallop-2026");
@@ -78,11 +85,16 @@ test("an expired link is refused, on opening and on submitting", async ({ page, 
   await page.goto(link);
   await expect(page.getByRole("button", { name: "Update Password" })).toBeVisible();
   // An hour passes: the token's expiry is moved into the past.
-  await db().updateTable("verifications").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+  await db()
+    .updateTable("verifications")
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .execute();
   await page.getByLabel("New password", { exact: true }).fill("Fresh-Gallop-2026");
   await page.getByLabel("Confirm new password").fill("Fresh-Gallop-2026");
   await page.getByRole("button", { name: "Update Password" }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Reset Password Error" })).toContainText("invalid or has expired");
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Reset Password Error" })).toContainText(
+    "invalid or has expired",
+  );
 
   await page.goto(link);
   await expect(page.getByRole("alert")).toContainText("This reset link is invalid or has expired.");

@@ -100,7 +100,12 @@ test("Sign Out ends the session and brings the Sign In link back", async ({ admi
   await expect(page).toHaveURL(/\/auth\?redirectTo=/);
 });
 
-test("sign out other devices keeps this one; sign out everywhere ends both", async ({ adminPage: page, app, admin, browser }) => {
+test("sign out other devices keeps this one; sign out everywhere ends both", async ({
+  adminPage: page,
+  app,
+  admin,
+  browser,
+}) => {
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await signInAs(otherPage, app, admin);
@@ -165,7 +170,10 @@ test("the first-administrator link printed at start creates the admin and signs 
   await expect(page.getByRole("alert")).toContainText("This setup link is invalid, expired or already used.");
 });
 
-test("a form on another site cannot post to this one, even with the admin signed in", async ({ adminPage: page, app }) => {
+test("a form on another site cannot post to this one, even with the admin signed in", async ({
+  adminPage: page,
+  app,
+}) => {
   await page.goto("/admin");
   const responses: number[] = [];
   page.on("response", (r) => {

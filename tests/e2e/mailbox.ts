@@ -2,11 +2,18 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { to: string[]; raw: string; text: string };
-export type Mailbox = { url: string; mails: ReceivedMail[]; waitFor: (to: string, timeoutMs?: number) => Promise<ReceivedMail>; close: () => Promise<void> };
+export type Mailbox = {
+  url: string;
+  mails: ReceivedMail[];
+  waitFor: (to: string, timeoutMs?: number) => Promise<ReceivedMail>;
+  close: () => Promise<void>;
+};
 
 /** Undoes quoted-printable soft line breaks and escapes, enough to read links out of a mail. */
 function decodeQuotedPrintable(raw: string) {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** A real SMTP server on a free local port that keeps what it receives. */
