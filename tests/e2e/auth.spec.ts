@@ -191,3 +191,31 @@ test("a form on another site cannot post to this one, even with the admin signed
   await page.goto(`${app.url}/admin`);
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 });
+
+test.describe("behind a TLS-terminating proxy (TRUST_PROXY)", () => {
+  test.use({ appEnv: { TRUST_PROXY: "loopback" } });
+
+  test("the session cookie is Secure when the proxy says the request came over HTTPS", async ({ app, request }) => {
+    const admin = await createUser({ admin: true });
+    const form = { intent: "sign-in", email: admin.email, password: admin.password };
+    const viaHttps = await request.post(`${app.url}/auth`, {
+      form,
+      headers: { "X-Forwarded-Proto": "https", Origin: app.url.replace("http:", "https:") },
+      maxRedirects: 0,
+    });
+    expect(viaHttps.status()).toBe(302);
+    const secure = viaHttps
+      .headersArray()
+      .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.includes("session_token="));
+    expect(secure?.value).toMatch(/^__Secure-stable\.session_token=.*;.*Secure/i);
+    expect(secure?.value).toMatch(/HttpOnly/i);
+    expect(secure?.value).toMatch(/SameSite=Lax/i);
+
+    const plain = await request.post(`${app.url}/auth`, { form, headers: { Origin: app.url }, maxRedirects: 0 });
+    const cookie = plain
+      .headersArray()
+      .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.includes("session_token="));
+    expect(cookie?.value).toMatch(/^stable\.session_token=/);
+    expect(cookie?.value).not.toMatch(/;\s*Secure/i);
+  });
+});
