@@ -207,6 +207,28 @@ describe("password reset", () => {
     expect((await post(signInForm(user.email, "Good-Password-11"))).status).toBe(302);
   });
 
+  it("logs the reset link when no mail server is configured", async () => {
+    const user = await createUser({ email: "owner@example.com" });
+    const level = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = "info";
+    resetEnvCache();
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      expect((await post({ intent: "request-reset", email: user.email })).status).toBe(302);
+    } finally {
+      spy.mockRestore();
+      process.env.LOG_LEVEL = level;
+    }
+    const logged = lines
+      .map((l) => JSON.parse(l) as { msg: string; url?: string })
+      .find((l) => l.msg.startsWith("password reset link"));
+    expect(logged?.url).toMatch(/^http:\/\/localhost\/auth\?mode=reset&token=[\w-]+$/);
+  });
+
   it("reports 'Reset Password Error' when the mail server cannot be reached", async () => {
     await createUser({ email: "owner@example.com" });
     process.env.SMTP_URL = "smtp://127.0.0.1:9";

@@ -26,7 +26,16 @@ test("a wrong password shows 'Sign In Error' with the server's message and nothi
   await page.goto("/auth");
   await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel("Password").fill("not-the-password");
+  // Hold the submission briefly so the busy label can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/auth\.data/, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("button", { name: "Signing In..." })).toBeDisabled();
+  release();
   const toast = page.locator("[data-sonner-toast]");
   await expect(toast).toContainText("Sign In Error");
   await expect(toast).toContainText("Invalid email or password");
