@@ -221,7 +221,8 @@ describe("password reset", () => {
       expect((await post({ intent: "request-reset", email: user.email })).status).toBe(302);
     } finally {
       spy.mockRestore();
-      process.env.LOG_LEVEL = level;
+      if (level === undefined) delete process.env.LOG_LEVEL;
+      else process.env.LOG_LEVEL = level;
     }
     const logged = lines
       .map((l) => JSON.parse(l) as { msg: string; url?: string })
