@@ -2,13 +2,16 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { heicHeader, jpegWithExif, photoJpeg, solid, SVG } from "../../tests/images";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { heicHeader, jpegWithExif, plainJpeg, solid, SVG } from "../../tests/images";
 import { env } from "./env.server";
 import { variantUrl, variantWidths } from "./image";
 import { IMAGE_MESSAGES, ImageError, MAX_IMAGE_PIXELS, removeImage, replaceImage, sniffImage, storeImage, storedFilesOf } from "./images.server";
 import { keyFromMediaUrl, LocalDiskStorage, storage, type Storage } from "./storage.server";
 import { uploadTmpDir, withUploadedForm } from "./upload.server";
+
+// Image processing is CPU-bound; give it room on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const mediaRoot = () => path.join(env().dataDir, "media");
 
@@ -48,7 +51,7 @@ async function tempFile(content: Buffer) {
 
 describe("refused files", () => {
   const truncate = async () => {
-    const jpeg = await photoJpeg(800, 600);
+    const jpeg = await plainJpeg(800, 600);
     return jpeg.subarray(0, Math.floor(jpeg.length / 2));
   };
   const corrupt = async () => {
@@ -159,7 +162,7 @@ describe("a phone photo with EXIF orientation and GPS", () => {
   });
 
   it("gets the standard widths, never upscaled, for a large photo", async () => {
-    const image = await submit(await photoJpeg(2400, 1600), "big.jpg", "image/jpeg");
+    const image = await submit(await plainJpeg(2400, 1600), "big.jpg", "image/jpeg");
     expect(variantWidths(image.width)).toEqual([320, 640, 960, 1280, 1920]);
     const keys = await storedFilesOf(image.url);
     expect(keys).toHaveLength(1 + 5 * 2);
@@ -170,7 +173,7 @@ describe("a phone photo with EXIF orientation and GPS", () => {
   });
 
   it("names home gallery images home-{position}-{timestamp}", async () => {
-    const file = await tempFile(await photoJpeg(400, 300));
+    const file = await tempFile(await plainJpeg(400, 300));
     const before = Date.now();
     const image = await storeImage("horse-images", { path: file }, { homePosition: 3 });
     const m = /^\/media\/horse-images\/home-3-(\d+)\.jpg$/.exec(image.url);
@@ -180,7 +183,7 @@ describe("a phone photo with EXIF orientation and GPS", () => {
   });
 
   it("stores into each bucket it is given", async () => {
-    const file = await tempFile(await photoJpeg(300, 300));
+    const file = await tempFile(await plainJpeg(300, 300));
     expect((await storeImage("winner-photos", { path: file })).url).toMatch(/^\/media\/winner-photos\//);
     expect((await storeImage("team-photos", { path: file })).url).toMatch(/^\/media\/team-photos\//);
   });
@@ -193,12 +196,12 @@ describe("replacing an image", () => {
   });
 
   it("removes the old files only after the update has run, and the new ones stay", async () => {
-    const old = await storeImage("horse-images", { path: await tempFile(await photoJpeg(700, 400)) });
+    const old = await storeImage("horse-images", { path: await tempFile(await plainJpeg(700, 400)) });
     record.url = old.url;
     const oldKeys = await storedFilesOf(old.url);
     expect(oldKeys.length).toBe(7);
     const result = await replaceImage(
-      { bucket: "horse-images", upload: { path: await tempFile(await photoJpeg(500, 500)) }, oldUrl: old.url },
+      { bucket: "horse-images", upload: { path: await tempFile(await plainJpeg(500, 500)) }, oldUrl: old.url },
       async (image) => {
         // While the record is being updated, the old image is still there to be served.
         for (const k of oldKeys) expect(await storage().exists(k)).toBe(true);
@@ -213,7 +216,7 @@ describe("replacing an image", () => {
   });
 
   it("keeps the old image when the new file is refused, without calling the update", async () => {
-    const old = await storeImage("horse-images", { path: await tempFile(await photoJpeg(400, 400)) });
+    const old = await storeImage("horse-images", { path: await tempFile(await plainJpeg(400, 400)) });
     let called = false;
     const error = await replaceImage(
       { bucket: "horse-images", upload: { path: await tempFile(SVG) }, oldUrl: old.url, field: "image" },
@@ -228,9 +231,9 @@ describe("replacing an image", () => {
   });
 
   it("removes the new files and keeps the old when the record update fails", async () => {
-    const old = await storeImage("horse-images", { path: await tempFile(await photoJpeg(400, 400)) });
+    const old = await storeImage("horse-images", { path: await tempFile(await plainJpeg(400, 400)) });
     await expect(
-      replaceImage({ bucket: "horse-images", upload: { path: await tempFile(await photoJpeg(600, 300)) }, oldUrl: old.url }, async () => {
+      replaceImage({ bucket: "horse-images", upload: { path: await tempFile(await plainJpeg(600, 300)) }, oldUrl: old.url }, async () => {
         throw new Error("constraint violated");
       }),
     ).rejects.toThrow("constraint violated");
@@ -240,7 +243,7 @@ describe("replacing an image", () => {
 
   it("keeps the old image, and leaves no partial new one, when a processing step fails midway", async () => {
     const real = storage();
-    const old = await storeImage("horse-images", { path: await tempFile(await photoJpeg(400, 400)) });
+    const old = await storeImage("horse-images", { path: await tempFile(await plainJpeg(400, 400)) });
     let puts = 0;
     const failing: Storage = {
       put: (key, source) => {
@@ -254,7 +257,7 @@ describe("replacing an image", () => {
     };
     let called = false;
     const error = await replaceImage(
-      { bucket: "horse-images", upload: { path: await tempFile(await photoJpeg(800, 600)) }, oldUrl: old.url, storage: failing },
+      { bucket: "horse-images", upload: { path: await tempFile(await plainJpeg(800, 600)) }, oldUrl: old.url, storage: failing },
       async () => {
         called = true;
       },
@@ -268,15 +271,15 @@ describe("replacing an image", () => {
   });
 
   it("without a new file keeps the record's image untouched", async () => {
-    const old = await storeImage("horse-images", { path: await tempFile(await photoJpeg(400, 400)) });
+    const old = await storeImage("horse-images", { path: await tempFile(await plainJpeg(400, 400)) });
     const got = await replaceImage({ bucket: "horse-images", upload: null, oldUrl: old.url }, async (image) => image);
     expect(got).toBeNull();
     expect(await storedFilesOf(old.url)).toHaveLength(5);
   });
 
   it("removeImage ignores URLs that are not stored media and never touches another image", async () => {
-    const a = await storeImage("team-photos", { path: await tempFile(await photoJpeg(300, 300)) });
-    const b = await storeImage("team-photos", { path: await tempFile(await photoJpeg(300, 300)) });
+    const a = await storeImage("team-photos", { path: await tempFile(await plainJpeg(300, 300)) });
+    const b = await storeImage("team-photos", { path: await tempFile(await plainJpeg(300, 300)) });
     await removeImage("/placeholder.svg");
     await removeImage("https://example.com/x.jpg");
     await removeImage("/media/../../etc/passwd");

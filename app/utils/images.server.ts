@@ -106,9 +106,24 @@ function encodeOriginal(file: string, format: ImageFormat) {
   }
 }
 
-function encodeVariant(file: string, width: number, format: VariantFormat) {
-  const pipeline = sharp(file, SHARP_INPUT).rotate().resize({ width, withoutEnlargement: true });
-  return format === "avif" ? pipeline.avif({ quality: 50, effort: 2 }) : pipeline.webp({ quality: 78, effort: 4 });
+/**
+ * The upright image decoded once at the largest variant width (JPEG shrink-on-load makes this
+ * cheap); every variant is resized from it instead of decoding the full photo again.
+ */
+async function decodeForVariants(file: string, largest: number) {
+  const { data, info } = await sharp(file, SHARP_INPUT)
+    .rotate()
+    .resize({ width: largest, withoutEnlargement: true })
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return (width: number, format: VariantFormat) => {
+    const pipeline = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).resize({
+      width,
+      withoutEnlargement: true,
+    });
+    return format === "avif" ? pipeline.avif({ quality: 50, effort: 2 }) : pipeline.webp({ quality: 78, effort: 4 });
+  };
 }
 
 /** Processing is memory-hungry (a 50 MP photo is 150 MB decoded), so one image at a time. */
@@ -158,10 +173,12 @@ export async function storeImage(bucket: Bucket, upload: { path: string }, optio
     try {
       await store.put(key, encodeOriginal(upload.path, info.format));
       written.push(key);
-      for (const width of variantWidths(info.width)) {
+      const widths = variantWidths(info.width);
+      const encodeVariant = await decodeForVariants(upload.path, widths[widths.length - 1]!);
+      for (const width of widths) {
         for (const format of VARIANT_FORMATS) {
           const variantKey = keyFromMediaUrl(variantUrl(url, width, format))!;
-          await store.put(variantKey, encodeVariant(upload.path, width, format));
+          await store.put(variantKey, encodeVariant(width, format));
           written.push(variantKey);
         }
       }
