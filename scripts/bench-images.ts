@@ -47,11 +47,16 @@ try {
     const started = performance.now();
     const image = await storeImage("horse-images", { path: file });
     const ms = performance.now() - started;
-    console.log(`${input.label} JPEG ${input.width}×${input.height}, ${formatBytes(inputBytes)} in: ${(ms / 1000).toFixed(2)} s`);
+    console.log(
+      `${input.label} JPEG ${input.width}×${input.height}, ${formatBytes(inputBytes)} in: ${(ms / 1000).toFixed(2)} s`,
+    );
     const keys = await storedFilesOf(image.url);
-    const sizes = await Promise.all(keys.map(async (k) => ({ key: k, size: fs.statSync(path.join(storage().root, k)).size })));
-    const name = (k: string) => (k.match(/\.(w\d+\.(avif|webp))$/)?.[1] ?? `original.${k.split(".").pop()}`);
-    const order = (k: string) => (/\.w(\d+)\./.exec(k) ? Number(/\.w(\d+)\./.exec(k)![1]) : 1e9) + (k.endsWith("webp") ? 0.5 : 0);
+    const sizes = await Promise.all(
+      keys.map(async (k) => ({ key: k, size: fs.statSync(path.join(storage().root, k)).size })),
+    );
+    const name = (k: string) => k.match(/\.(w\d+\.(avif|webp))$/)?.[1] ?? `original.${k.split(".").pop()}`;
+    const order = (k: string) =>
+      (/\.w(\d+)\./.exec(k) ? Number(/\.w(\d+)\./.exec(k)![1]) : 1e9) + (k.endsWith("webp") ? 0.5 : 0);
     for (const { key, size } of sizes.sort((a, b) => order(a.key) - order(b.key))) {
       console.log(`  ${name(key).padEnd(16)} ${formatBytes(size).padStart(9)}`);
     }

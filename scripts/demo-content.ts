@@ -445,9 +445,7 @@ export async function fillDemo(report: (line: string) => void = () => {}) {
   // Every photo is drawn before the first row is written, so a drawing failure leaves the database empty.
   const gallery = await listHomeImages();
   const galleryImages = await Promise.all(
-    gallery.map(async (row, index) =>
-      saveImage("horse-images", await jpeg(gallerySvg(index % 4)), row.position),
-    ),
+    gallery.map(async (row, index) => saveImage("horse-images", await jpeg(gallerySvg(index % 4)), row.position)),
   );
   const horseImages = await Promise.all(
     HORSES.map(async (h, i) => saveImage("horse-images", await jpeg(horsePortrait(h.color, i)))),

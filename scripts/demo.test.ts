@@ -62,7 +62,9 @@ describe("fillDemo", () => {
       // Stored like an upload: the original plus AVIF and WebP variants.
       const variants = await storedFilesOf(image!.url);
       expect(variants.filter((k) => k.endsWith(".avif")).length).toBeGreaterThan(0);
-      expect(variants.filter((k) => k.endsWith(".webp")).length).toBe(variants.filter((k) => k.endsWith(".avif")).length);
+      expect(variants.filter((k) => k.endsWith(".webp")).length).toBe(
+        variants.filter((k) => k.endsWith(".avif")).length,
+      );
     }
   });
 

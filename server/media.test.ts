@@ -130,7 +130,10 @@ describe("GET /media/*", () => {
     const old = await upload(400, 300);
     const file = path.join(env().dataDir, "new.jpg");
     await fsp.writeFile(file, await plainJpeg(500, 300));
-    const fresh = await replaceImage({ bucket: "horse-images", upload: { path: file }, oldUrl: old.url }, async (image) => image!);
+    const fresh = await replaceImage(
+      { bucket: "horse-images", upload: { path: file }, oldUrl: old.url },
+      async (image) => image!,
+    );
     expect((await raw("GET", fresh.url)).status).toBe(200);
     expect((await raw("GET", variantUrl(fresh.url, 320, "webp"))).status).toBe(200);
     expect((await raw("GET", old.url)).status).toBe(404);

@@ -1,7 +1,21 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ChangeEvent } from "react";
 import { useNavigation } from "react-router";
-import { ACCEPTED_IMAGE_TYPES, declaredTypeProblem, DEFAULT_UPLOAD_MAX_BYTES, fileTooLargeMessage, formatBytes, IMAGE_MESSAGES, type ImageRef } from "~/utils/image";
-import { armUpload, getServerUploadSnapshot, getUploadSnapshot, subscribeUpload, type UploadSnapshot } from "~/utils/upload-progress";
+import {
+  ACCEPTED_IMAGE_TYPES,
+  declaredTypeProblem,
+  DEFAULT_UPLOAD_MAX_BYTES,
+  fileTooLargeMessage,
+  formatBytes,
+  IMAGE_MESSAGES,
+  type ImageRef,
+} from "~/utils/image";
+import {
+  armUpload,
+  getServerUploadSnapshot,
+  getUploadSnapshot,
+  subscribeUpload,
+  type UploadSnapshot,
+} from "~/utils/upload-progress";
 import { ResponsiveImage } from "./responsive-image";
 
 export type ImageUploadFieldProps = {
@@ -43,7 +57,16 @@ export function useUploadStatus(): UploadSnapshot & { busy: boolean } {
  *     <button type="submit" disabled={useUploadStatus().busy}>Save Changes</button>
  *   </Form>
  */
-export function ImageUploadField({ name, label, currentImage, currentAlt, error, required = false, maxBytes = DEFAULT_UPLOAD_MAX_BYTES, id }: ImageUploadFieldProps) {
+export function ImageUploadField({
+  name,
+  label,
+  currentImage,
+  currentAlt,
+  error,
+  required = false,
+  maxBytes = DEFAULT_UPLOAD_MAX_BYTES,
+  id,
+}: ImageUploadFieldProps) {
   const autoId = useId();
   const inputId = id ?? `${autoId}-file`;
   const hintId = `${inputId}-hint`;
@@ -102,11 +125,22 @@ export function ImageUploadField({ name, label, currentImage, currentAlt, error,
       {preview || currentImage ? (
         <figure className="flex items-center gap-3">
           {preview ? (
-            <img src={preview.url} alt={`Chosen file ${preview.name}`} className="h-24 w-32 rounded-md border border-stone-200 object-cover" />
+            <img
+              src={preview.url}
+              alt={`Chosen file ${preview.name}`}
+              className="h-24 w-32 rounded-md border border-stone-200 object-cover"
+            />
           ) : (
-            <ResponsiveImage image={currentImage} alt={currentAlt || "Current image"} sizes="128px" className="h-24 w-32 rounded-md border border-stone-200 object-cover" />
+            <ResponsiveImage
+              image={currentImage}
+              alt={currentAlt || "Current image"}
+              sizes="128px"
+              className="h-24 w-32 rounded-md border border-stone-200 object-cover"
+            />
           )}
-          <figcaption className="text-sm text-stone-600">{preview ? "New image (saved when you submit)" : "Current image"}</figcaption>
+          <figcaption className="text-sm text-stone-600">
+            {preview ? "New image (saved when you submit)" : "Current image"}
+          </figcaption>
         </figure>
       ) : null}
       <input

@@ -146,7 +146,13 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
     }
     const tmp = path.join(uploadTmpDir(), `${Date.now()}-${randomBytes(8).toString("hex")}.upload`);
     tmpPaths.push(tmp);
-    const file: UploadedFile = { fieldName: name, filename: info.filename, declaredType: info.mimeType, path: tmp, size: 0 };
+    const file: UploadedFile = {
+      fieldName: name,
+      filename: info.filename,
+      declaredType: info.mimeType,
+      path: tmp,
+      size: 0,
+    };
     stream.on("data", (chunk: Buffer) => {
       file.size += chunk.length;
     });
