@@ -74,6 +74,7 @@ export function ImageUploadField({
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
+  // A server message stays until the file is changed; the next submission's answer replaces it.
   const [changed, setChanged] = useState(false);
   const status = useUploadStatus();
   const busyRef = useRef(false);
@@ -91,6 +92,7 @@ export function ImageUploadField({
         event.stopImmediatePropagation();
         return;
       }
+      setChanged(false);
       if (inputRef.current?.files?.length) armUpload(form);
     };
     form.addEventListener("submit", onSubmit);
@@ -114,7 +116,7 @@ export function ImageUploadField({
   };
 
   const mine = status.form !== null && status.form === inputRef.current?.form;
-  const shownError = clientError ?? (changed ? null : error);
+  const shownError = clientError ?? (changed || status.busy ? null : error);
   const percent = status.percent;
 
   return (
