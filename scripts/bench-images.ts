@@ -39,16 +39,21 @@ function withExif(jpeg: Buffer) {
 }
 
 try {
-  console.log(`sharp processing benchmark (${os.cpus().length} CPU cores, Node ${process.version})\n`);
+  console.log(
+    `sharp processing benchmark (${os.cpus().length} CPU cores, load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version})\n`,
+  );
   for (const input of inputs) {
     const file = path.join(work, `${input.label.replace(" ", "")}.jpg`);
     fs.writeFileSync(file, withExif(await photoJpeg(input.width, input.height)));
     const inputBytes = fs.statSync(file).size;
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const image = await storeImage("horse-images", { path: file });
     const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const cpuSeconds = (used.user + used.system) / 1e6;
     console.log(
-      `${input.label} JPEG ${input.width}×${input.height}, ${formatBytes(inputBytes)} in: ${(ms / 1000).toFixed(2)} s`,
+      `${input.label} JPEG ${input.width}×${input.height}, ${formatBytes(inputBytes)} in: ${(ms / 1000).toFixed(2)} s (${cpuSeconds.toFixed(2)} s of CPU)`,
     );
     const keys = await storedFilesOf(image.url);
     const sizes = await Promise.all(
