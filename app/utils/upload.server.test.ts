@@ -123,6 +123,8 @@ describe("parseUploadedForm", () => {
     expect((error as UploadError).status).toBe(413);
     expect((error as UploadError).message).toBe("The file is too large. The limit is 100 KB.");
     expect((error as UploadError).field).toBe("image");
+    // What was typed before the file arrived comes back, so the form can keep it.
+    expect((error as UploadError).values).toEqual({ name: "x" });
     expect(tmpFiles()).toEqual([]);
   });
 
