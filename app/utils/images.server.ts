@@ -218,6 +218,11 @@ export async function storeImage(
       await Promise.allSettled(written.map((k) => store.delete(k)));
       if (error instanceof ImageError) throw error;
       const message = error instanceof Error ? error.message : String(error);
+      // A system error (disk full, permissions) is ours, not the photo's.
+      if ((error as NodeJS.ErrnoException | null)?.code) {
+        log.error("image store failed", { bucket, error });
+        throw new ImageError(IMAGE_MESSAGES.failed, options.field);
+      }
       if (/pixel limit/i.test(message))
         throw new ImageError(IMAGE_MESSAGES.tooManyPixels(info.width, info.height), options.field);
       if (/vips|jpeg|png|webp|heif|spng|corrupt|premature|truncated|invalid|unexpected|bad/i.test(message)) {
