@@ -1,3 +1,32 @@
+/**
+ * Uploaded images: validation by content, privacy-safe processing, responsive variants, storage.
+ *
+ * An admin action with an image field, written the normal way (works with and without JS; the
+ * page uses <ImageUploadField> inside <Form method="post" encType="multipart/form-data">):
+ *
+ *   export async function action({ request }: Route.ActionArgs) {
+ *     await requireAdmin(request);
+ *     try {
+ *       return await withUploadedForm(request, async (form) => {
+ *         const parsed = schema.safeParse(form.values);
+ *         if (!parsed.success) return data({ errors: …, values: form.values }, { status: 400 });
+ *         await replaceImage(
+ *           { bucket: "horse-images", upload: form.file("image"), oldUrl: horse.image?.url, field: "image" },
+ *           (image) => updateHorse(id, { ...parsed.data, ...(image ? { image } : {}) }),
+ *         );
+ *         return redirectWithToast("/admin/horses", { type: "success", title: "Horse Updated" });
+ *       });
+ *     } catch (error) {
+ *       // UploadError (too large, malformed) and ImageError (refused file) carry a message for the
+ *       // field and the text fields that arrived.
+ *       if (isUploadError(error)) return data({ errors: { [error.field ?? "image"]: error.message } }, { status: error.status });
+ *       throw error;
+ *     }
+ *   }
+ *
+ * Buckets: home gallery and horses → "horse-images" (home: pass homePosition), victories →
+ * "winner-photos", team → "team-photos". After deleting a record, call removeImageQuietly(url).
+ */
 import { randomBytes } from "node:crypto";
 import fsp from "node:fs/promises";
 import sharp from "sharp";
