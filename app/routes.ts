@@ -6,5 +6,9 @@ export default [
   route("winners", "routes/winners.tsx"),
   route("team", "routes/team.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("auth/setup", "routes/auth-setup.tsx"),
+  route("admin", "routes/admin/layout.tsx", [index("routes/admin/home.tsx")]),
+  route("sign-out", "routes/sign-out.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
