@@ -1,5 +1,5 @@
 import { test, expect } from "./fixtures";
-import { breakTable, expectLayout, expectNoAxeViolations, TEST_IMAGE } from "./public-helpers";
+import { breakTable, expectLayout, expectNoAxeViolations, storeTestImage, TEST_IMAGE } from "./public-helpers";
 import { listHomeImages, updateHomeImage } from "~/models/home-image.server";
 import { saveNews } from "~/models/news.server";
 import { db } from "~/utils/db.server";
@@ -46,8 +46,9 @@ test("a fresh site's home page has every section with its defaults", async ({ pa
   await expectNoAxeViolations(page);
 });
 
-test("the gallery, news and hero come from the database", async ({ page }) => {
+test("the gallery, news and hero come from the database", async ({ page, app }) => {
   const rows = await listHomeImages();
+  await updateHomeImage(rows[1]!.id, { altText: "Paddock", image: await storeTestImage(app, "horse-images") });
   await updateHomeImage(rows[2]!.id, { altText: "Morning gallop", image: TEST_IMAGE });
   await updateHomeImage(rows[0]!.id, { altText: "The stable block" });
   await saveNews("An older line");
@@ -65,6 +66,8 @@ test("the gallery, news and hero come from the database", async ({ page }) => {
   await expect(gallery.nth(0)).toHaveAttribute("alt", "The stable block");
   await expect(gallery.nth(0)).toHaveAttribute("src", "/placeholder.svg");
   await expect(gallery.nth(2)).toHaveAttribute("alt", "Morning gallop");
+  await expect(gallery.nth(1)).toHaveAttribute("alt", "Paddock");
+  await expect(gallery.nth(1)).toHaveAttribute("src", /^\/media\/horse-images\//);
   await expect(gallery.nth(2)).toHaveAttribute("src", TEST_IMAGE.url);
 
   await expect(page.getByRole("region", { name: "Latest News" })).toContainText(
@@ -77,8 +80,8 @@ test("the gallery, news and hero come from the database", async ({ page }) => {
 
   // Two images a row on small screens, four on wider ones.
   const tops = await gallery.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
-  const perRow = tops.filter((t) => t === tops[0]).length;
-  expect(perRow).toBe(page.viewportSize()!.width >= 768 ? 4 : 2);
+  expect(tops.filter((t) => t === tops[0]).length).toBe(page.viewportSize()!.width >= 768 ? 4 : 2);
+  expect(new Set(tops).size).toBe(page.viewportSize()!.width >= 768 ? 1 : 2);
   await expectNoAxeViolations(page);
 });
 
