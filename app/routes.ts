@@ -6,5 +6,12 @@ export default [
   route("winners", "routes/winners.tsx"),
   route("team", "routes/team.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/home.tsx"),
+    route("horses", "routes/admin/horses.tsx"),
+    route("winners", "routes/admin/winners.tsx"),
+    route("team", "routes/admin/team.tsx"),
+    route("contact-info", "routes/admin/contact-info.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
