@@ -3,7 +3,9 @@ import { contentChanged } from "~/utils/invalidation.server";
 import { db, lockFor } from "~/utils/db.server";
 import { imageRef, type ImageRef } from "~/utils/image";
 
-export const DEFAULT_MEMBER_DESCRIPTION = "Experienced professional dedicated to excellence in horse racing.";
+import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
+
+export { DEFAULT_MEMBER_DESCRIPTION };
 
 export type TeamMember = {
   id: string;

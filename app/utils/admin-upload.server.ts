@@ -1,3 +1,4 @@
+import { textFields } from "./admin-forms";
 import { log } from "./log.server";
 
 /**
@@ -11,20 +12,22 @@ export type StoredImage = { url: string; width: number; height: number };
 export class ImageRejectedError extends Error {}
 
 export type AdminForm = {
-  fields: FormData;
+  /** The text fields (the first value of each name). */
+  values: Record<string, string>;
   /** The file chosen in the named file input, or null when none was chosen. */
   file: (name: string) => File | null;
 };
 
-export async function readAdminForm(request: Request): Promise<AdminForm> {
+/** Reads the submitted form, runs `fn` with it, and always cleans up what the upload left. */
+export async function withAdminForm<T>(request: Request, fn: (form: AdminForm) => Promise<T>): Promise<T> {
   const fields = await request.formData();
-  return {
-    fields,
+  return fn({
+    values: textFields(fields),
     file(name) {
       const value = fields.get(name);
       return value instanceof File && value.size > 0 ? value : null;
     },
-  };
+  });
 }
 
 export async function storeAdminImage(bucket: Bucket, file: File, _name?: string): Promise<StoredImage> {

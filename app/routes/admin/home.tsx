@@ -17,8 +17,8 @@ import { ShowToast } from "~/components/toast";
 import { getHomeImage, listHomeImages, updateHomeImage, type HomeImage } from "~/models/home-image.server";
 import { getLatestNews, saveNews, type News } from "~/models/news.server";
 import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
-import { fieldErrors, homeImageSchema, NEWS_MAX, newsSchema, textFields } from "~/utils/admin-forms";
-import { discardImage, readAdminForm, storeChosenImage } from "~/utils/admin-upload.server";
+import { fieldErrors, homeImageSchema, NEWS_MAX, newsSchema } from "~/utils/admin-forms";
+import { discardImage, storeChosenImage, withAdminForm, type AdminForm } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";
@@ -42,8 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await readAdminForm(request);
-  const values = textFields(form.fields);
+  return withAdminForm(request, (form) => handle(form));
+}
+
+async function handle(form: AdminForm) {
+  const values = form.values;
   const intent = values.intent;
 
   if (intent === "news") {

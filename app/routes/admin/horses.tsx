@@ -14,8 +14,8 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { ShowToast } from "~/components/toast";
 import { createHorse, deleteHorse, listHorses, NegativeTotalError, updateHorse, type Horse } from "~/models/horse.server";
 import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
-import { fieldErrors, horseEditSchema, horseSchema, textFields } from "~/utils/admin-forms";
-import { discardImage, readAdminForm, storeChosenImage } from "~/utils/admin-upload.server";
+import { fieldErrors, horseEditSchema, horseSchema } from "~/utils/admin-forms";
+import { discardImage, storeChosenImage, withAdminForm, type AdminForm } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDkk } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -36,8 +36,11 @@ const dkkAmount = new Intl.NumberFormat("da-DK", { minimumFractionDigits: 2, max
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await readAdminForm(request);
-  const values = textFields(form.fields);
+  return withAdminForm(request, (form) => handle(form));
+}
+
+async function handle(form: AdminForm) {
+  const values = form.values;
   const intent = values.intent;
 
   if (intent === "create") {

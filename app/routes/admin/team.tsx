@@ -19,13 +19,13 @@ import {
   listTeamMembers,
   moveTeamMember,
   updateTeamMember,
-  DEFAULT_MEMBER_DESCRIPTION,
   type TeamMember,
 } from "~/models/team-member.server";
 import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
-import { fieldErrors, teamMemberEditSchema, teamMemberSchema, textFields } from "~/utils/admin-forms";
-import { discardImage, readAdminForm, storeChosenImage } from "~/utils/admin-upload.server";
+import { fieldErrors, teamMemberEditSchema, teamMemberSchema } from "~/utils/admin-forms";
+import { discardImage, storeChosenImage, withAdminForm, type AdminForm } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";
 
@@ -42,8 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await readAdminForm(request);
-  const values = textFields(form.fields);
+  return withAdminForm(request, (form) => handle(form));
+}
+
+async function handle(form: AdminForm) {
+  const values = form.values;
   const intent = values.intent;
 
   if (intent === "create" || intent === "update") {

@@ -16,8 +16,8 @@ import { ShowToast } from "~/components/toast";
 import { getHorse, listHorses, type Horse } from "~/models/horse.server";
 import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner, type Winner } from "~/models/winner.server";
 import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
-import { fieldErrors, PRIZE_HINT, textFields, winnerEditSchema, winnerSchema } from "~/utils/admin-forms";
-import { discardImage, readAdminForm, storeChosenImage } from "~/utils/admin-upload.server";
+import { fieldErrors, PRIZE_HINT, winnerEditSchema, winnerSchema } from "~/utils/admin-forms";
+import { discardImage, storeChosenImage, withAdminForm, type AdminForm } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -46,8 +46,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await readAdminForm(request);
-  const values = textFields(form.fields);
+  return withAdminForm(request, (form) => handle(form));
+}
+
+async function handle(form: AdminForm) {
+  const values = form.values;
   const intent = values.intent;
 
   if (intent === "create" || intent === "update") {
