@@ -46,3 +46,68 @@ test("add, edit with prize money and delete a horse", async ({ adminPage: page }
   await expect(page.getByText("Horse has been removed successfully.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Current Horses" }).getByText("Stormvind")).toHaveCount(0);
 });
+
+test("the edit form holds a copy of the horse, scrolls into view, and Cancel closes it", async ({ adminPage: page }) => {
+  for (let i = 0; i < 6; i++) await createHorse({ ...nordlys, name: `Filler ${i}` });
+  const h = await createHorse({ ...nordlys, owner: "Stald Øst", totalPrizeOre: 50_000_00, firstPlaces: 3 });
+  await page.goto("/admin/horses");
+  const list = page.getByRole("region", { name: "Current Horses" });
+  await expect(list.getByText("50.000,00 kr.")).toBeVisible();
+  // Only a total above 0 is shown.
+  await expect(list.getByText("0,00 kr.", { exact: true })).toHaveCount(0);
+
+  const editLink = list.getByRole("link", { name: `Edit Nordlys` });
+  await editLink.click();
+  await expect(page).toHaveURL(new RegExp(`edit=${h.id}`));
+  const edit = page.getByRole("form", { name: "Edit Horse: Nordlys" });
+  await expect(edit).toBeInViewport();
+  await expect(page.getByRole("heading", { name: "Edit Horse: Nordlys" })).toBeFocused();
+  await expect(edit.getByLabel("Owner", { exact: true })).toHaveValue("Stald Øst");
+  await expect(edit.getByLabel("Total Prize Money (DKK)", { exact: true })).toHaveValue("50000.00");
+  await expect(edit.getByLabel("1st Places", { exact: true })).toHaveValue("3");
+  await expect(edit.getByLabel("Add Prize Money (DKK)", { exact: true })).toHaveValue("");
+  await expect(edit.getByLabel("Horse Image", { exact: true })).toHaveValue("");
+
+  // Reload keeps the open form (it is in the URL).
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Edit Horse: Nordlys" })).toBeVisible();
+
+  await edit.getByLabel("Horse Name", { exact: true }).fill("Changed");
+  await edit.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/admin\/horses$/);
+  await expect(page.getByRole("form", { name: /Edit Horse/ })).toHaveCount(0);
+  expect((await getHorse(h.id))!.name).toBe("Nordlys");
+});
+
+test("a victory recorded while the edit form is open is kept in the total", async ({ adminPage: page }) => {
+  const h = await createHorse({ ...nordlys, totalPrizeOre: 100_000 });
+  await page.goto(`/admin/horses?edit=${h.id}`);
+  await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-01", prizeOre: 25_000 });
+  const edit = page.getByRole("form", { name: "Edit Horse: Nordlys" });
+  await edit.getByLabel("Add Prize Money (DKK)", { exact: true }).fill("10");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Horse Updated", { exact: true })).toBeVisible();
+  expect((await getHorse(h.id))!.totalPrizeOre).toBe(100_000 + 25_000 + 1_000);
+});
+
+test("validation messages keep what was typed; a missing horse gives the error toast", async ({ adminPage: page }) => {
+  const h = await createHorse(nordlys);
+  await page.goto(`/admin/horses?edit=${h.id}`);
+  const edit = page.getByRole("form", { name: "Edit Horse: Nordlys" });
+  await edit.getByLabel("Owner", { exact: true }).fill("Typed owner");
+  await edit.getByLabel("Add Prize Money (DKK)", { exact: true }).fill("-5000");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(edit.getByText("The total prize money cannot go below 0")).toBeVisible();
+  await expect(edit.getByLabel("Owner", { exact: true })).toHaveValue("Typed owner");
+
+  // The horse disappears (another administrator deleted it) before the save.
+  const { deleteHorse } = await import("~/models/horse.server");
+  await deleteHorse(h.id);
+  await edit.getByLabel("Add Prize Money (DKK)", { exact: true }).fill("1");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  const toast = page.getByRole("listitem").filter({ hasText: "Failed to update horse" });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByText("Error", { exact: true })).toBeVisible();
+  await expect(toast).toHaveAttribute("data-type", "error");
+  await expect(edit.getByLabel("Owner", { exact: true })).toHaveValue("Typed owner");
+});

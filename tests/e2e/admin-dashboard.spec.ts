@@ -1,0 +1,73 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test, expect } from "./admin-interim";
+import { createHorse } from "~/models/horse.server";
+import { createTeamMember } from "~/models/team-member.server";
+import { createWinner } from "~/models/winner.server";
+
+test("heading, welcome line and tabs; the open tab is in the URL and survives reload and back", async ({ adminPage: page }) => {
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
+  await expect(page.getByText("Manage your racing stable content with ease")).toBeVisible();
+  await expect(page.getByText(/^Welcome back \S+@\S+/)).toBeVisible();
+  const tabs = page.getByRole("navigation", { name: "Admin sections" });
+  await expect(tabs.getByRole("link")).toHaveText(["Home", "Horses", "Winners", "Team", "Contact Info", "Messages"]);
+  await expect(tabs.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { name: "Latest News" })).toBeVisible();
+
+  await tabs.getByRole("link", { name: "Winners" }).click();
+  await expect(page).toHaveURL(/\/admin\/winners$/);
+  await expect(page.getByRole("heading", { name: "Add New Victory" })).toBeVisible();
+  await expect(tabs.getByRole("link", { name: "Winners" })).toHaveAttribute("aria-current", "page");
+  await expect(tabs.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
+
+  await tabs.getByRole("link", { name: "Team" }).click();
+  await expect(page.getByRole("heading", { name: "Add Team Member" })).toBeVisible();
+  await page.reload();
+  await expect(tabs.getByRole("link", { name: "Team" })).toHaveAttribute("aria-current", "page");
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin\/winners$/);
+  await expect(page.getByRole("heading", { name: "Recent Victories" })).toBeVisible();
+  await expect(tabs.getByRole("link", { name: "Messages" })).toHaveAttribute("href", "/admin/messages");
+});
+
+test("the tabs and forms work from the keyboard", async ({ adminPage: page }) => {
+  await createHorse({ name: "Nordlys", age: 4, color: "Brown", sire: "S", dam: "D" });
+  await page.goto("/admin");
+  const tabs = page.getByRole("navigation", { name: "Admin sections" });
+  await tabs.getByRole("link", { name: "Horses" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/horses$/);
+  await page.getByRole("link", { name: "Edit Nordlys" }).focus();
+  await page.keyboard.press("Enter");
+  const heading = page.getByRole("heading", { name: "Edit Horse: Nordlys" });
+  await expect(heading).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("form", { name: "Edit Horse: Nordlys" }).getByLabel("Horse Name", { exact: true })).toBeFocused();
+  await page.keyboard.type(" II");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Horse Updated", { exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Current Horses" }).getByText("Nordlys II")).toBeVisible();
+});
+
+test("every tab passes an accessibility scan, with data and an open edit form", async ({ adminPage: page }) => {
+  const h = await createHorse({ name: "Nordlys", age: 4, color: "Brown", sire: "S", dam: "D", owner: "O", totalPrizeOre: 100 });
+  const w = await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-01", prizeOre: 100 });
+  const m = await createTeamMember({ name: "Anna", role: "Trainer" });
+  await createTeamMember({ name: "Bo", role: "Groom" });
+  for (const url of [
+    "/admin",
+    "/admin?edit=home-1",
+    "/admin/horses",
+    `/admin/horses?edit=${h.id}`,
+    "/admin/winners",
+    `/admin/winners?edit=${w.id}`,
+    "/admin/team",
+    `/admin/team?edit=${m.id}`,
+    "/admin/contact-info",
+  ]) {
+    await page.goto(url);
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${url}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+  }
+});
