@@ -6,14 +6,21 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
+  useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
+import { AdminLoading, AuthActions } from "~/components/auth-actions";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { usePendingView } from "~/components/loading-cards";
 import { ShowToast } from "~/components/toast";
 import { getSiteSettings } from "~/models/site-settings.server";
+import { getUser } from "~/utils/auth.server";
+import { log } from "~/utils/log.server";
 import { DEFAULT_SITE_SETTINGS } from "~/utils/site";
 import { getToast } from "~/utils/toast.server";
 import "./app.css";
@@ -23,13 +30,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     console.error("Reading site settings failed; using defaults", error);
     return DEFAULT_SITE_SETTINGS;
   });
+  const user = await getUser(request).catch((error: unknown) => {
+    log.error("reading the session failed; showing the page signed out", { error });
+    return null;
+  });
   const { toast, headers } = await getToast(request);
-  return data({ site, toast }, headers ? { headers } : undefined);
+  return data({ site, toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null }, headers ? { headers } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const site = root?.site ?? DEFAULT_SITE_SETTINGS;
+  const signedIn = !!root?.user;
   return (
     <html lang="en">
       <head>
@@ -46,11 +58,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader stableName={site.stableName} logoUrl={site.logoUrl} />
+        <SiteHeader stableName={site.stableName} logoUrl={site.logoUrl} actions={signedIn ? <AuthActions /> : undefined} />
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter stableName={site.stableName} signedIn={false} />
+        <SiteFooter stableName={site.stableName} signedIn={signedIn} />
         <Toaster richColors closeButton position="top-right" />
         <ScrollRestoration />
         <Scripts />
@@ -60,12 +72,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const PendingView = usePendingView();
+  // Entering /admin from another page waits for the server's admin check; say so meanwhile.
+  const checkingAdmin =
+    navigation.state === "loading" && isAdminPath(navigation.location.pathname) && !isAdminPath(location.pathname);
+  // Marks the moment client-side navigation takes over (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <ShowToast toast={loaderData.toast} />
-      <Outlet />
+      {checkingAdmin ? <AdminLoading /> : PendingView ? <PendingView /> : <Outlet />}
     </>
   );
+}
+
+function isAdminPath(pathname: string) {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -6,6 +6,8 @@ export default [
   route("winners", "routes/winners.tsx"),
   route("team", "routes/team.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("auth/setup", "routes/auth-setup.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/home.tsx"),
     route("horses", "routes/admin/horses.tsx"),
@@ -13,5 +15,6 @@ export default [
     route("team", "routes/admin/team.tsx"),
     route("contact-info", "routes/admin/contact-info.tsx"),
   ]),
+  route("sign-out", "routes/sign-out.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

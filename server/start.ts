@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
+import { parseTrustProxy } from "./security";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEVELOPMENT = process.env.NODE_ENV === "development";
@@ -46,6 +47,8 @@ function ensureBuild() {
 async function main() {
   const app = express();
   app.disable("x-powered-by");
+  // Behind a TLS-terminating proxy, TRUST_PROXY lets Express see HTTPS and the client's address.
+  app.set("trust proxy", parseTrustProxy(process.env.TRUST_PROXY));
   app.use(compression());
 
   let mod: ServerModule;
@@ -79,6 +82,7 @@ async function main() {
     const address = server.address();
     const actual = typeof address === "object" && address ? address.port : port;
     console.log(`Stable website listening on http://localhost:${actual}`);
+    mod.afterStart?.({ port: actual }).catch((error: unknown) => console.error("Start-up task failed:", error));
   });
 
   const shutdown = () => {

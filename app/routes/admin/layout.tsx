@@ -1,5 +1,6 @@
 import { NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
+import { SessionControls } from "~/components/session-controls";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
 
@@ -27,12 +28,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      <header className="mb-6">
+      <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
         <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">Admin Dashboard</h1>
         <p className="mt-2 text-stone-700">Manage your racing stable content with ease</p>
         <p className="mt-1 text-sm text-stone-600">
           Welcome back <span className="font-medium text-stone-900">{loaderData.email}</span>
         </p>
+        </div>
+        <SessionControls />
       </header>
       <nav aria-label="Admin sections" className="mb-8 overflow-x-auto">
         <ul className="flex min-w-max gap-1 rounded-lg bg-stone-100 p-1">
