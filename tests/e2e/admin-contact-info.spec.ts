@@ -1,4 +1,4 @@
-import { test, expect } from "./admin-interim";
+import { test, expect } from "./fixtures";
 import { getContactInfo, saveContactInfo } from "~/models/contact-info.server";
 
 test("contact info saves as one row and the Contact page shows it at once", async ({ adminPage: page }) => {

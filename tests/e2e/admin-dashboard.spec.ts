@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test, expect } from "./admin-interim";
+import { test, expect } from "./fixtures";
 import { createHorse } from "~/models/horse.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
@@ -8,7 +8,7 @@ test("heading, welcome line and tabs; the open tab is in the URL and survives re
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
   await expect(page.getByText("Manage your racing stable content with ease")).toBeVisible();
-  await expect(page.getByText(/^Welcome back \S+@\S+/)).toBeVisible();
+  await expect(page.getByText("Welcome back admin@stable.test")).toBeVisible();
   const tabs = page.getByRole("navigation", { name: "Admin sections" });
   await expect(tabs.getByRole("link")).toHaveText(["Home", "Horses", "Winners", "Team", "Contact Info", "Messages"]);
   await expect(tabs.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
@@ -43,31 +43,32 @@ test("the tabs and forms work from the keyboard", async ({ adminPage: page }) =>
   await expect(heading).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("form", { name: "Edit Horse: Nordlys" }).getByLabel("Horse Name", { exact: true })).toBeFocused();
+  await page.keyboard.press("End");
   await page.keyboard.type(" II");
   await page.keyboard.press("Enter");
   await expect(page.getByText("Horse Updated", { exact: true })).toBeVisible();
   await expect(page.getByRole("region", { name: "Current Horses" }).getByText("Nordlys II")).toBeVisible();
 });
 
-test("every tab passes an accessibility scan, with data and an open edit form", async ({ adminPage: page }) => {
-  const h = await createHorse({ name: "Nordlys", age: 4, color: "Brown", sire: "S", dam: "D", owner: "O", totalPrizeOre: 100 });
-  const w = await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-01", prizeOre: 100 });
-  const m = await createTeamMember({ name: "Anna", role: "Trainer" });
-  await createTeamMember({ name: "Bo", role: "Groom" });
-  for (const url of [
-    "/admin",
-    "/admin?edit=home-1",
-    "/admin/horses",
-    `/admin/horses?edit=${h.id}`,
-    "/admin/winners",
-    `/admin/winners?edit=${w.id}`,
-    "/admin/team",
-    `/admin/team?edit=${m.id}`,
-    "/admin/contact-info",
-  ]) {
-    await page.goto(url);
-    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${url}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
-  }
-});
+for (const [tab, url] of [
+  ["Home", "/admin"],
+  ["Horses", "/admin/horses"],
+  ["Winners", "/admin/winners"],
+  ["Team", "/admin/team"],
+  ["Contact Info", "/admin/contact-info"],
+] as const) {
+  test(`the ${tab} tab passes an accessibility scan, with data and with its edit form open`, async ({ adminPage: page }) => {
+    test.setTimeout(60_000);
+    const h = await createHorse({ name: "Nordlys", age: 4, color: "Brown", sire: "S", dam: "D", owner: "O", totalPrizeOre: 100 });
+    const w = await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-01", prizeOre: 100 });
+    const m = await createTeamMember({ name: "Anna", role: "Trainer" });
+    await createTeamMember({ name: "Bo", role: "Groom" });
+    const editId = { Home: "home-1", Horses: h.id, Winners: w.id, Team: m.id, "Contact Info": null }[tab];
+    for (const target of editId ? [url, `${url}?edit=${editId}`] : [url]) {
+      await page.goto(target);
+      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${target}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+    }
+  });
+}

@@ -1,4 +1,4 @@
-import { test, expect } from "./admin-interim";
+import { test, expect } from "./fixtures";
 import { getHomeImage, listHomeImages } from "~/models/home-image.server";
 import { getLatestNews } from "~/models/news.server";
 
@@ -49,7 +49,7 @@ test("gallery: four images with badges; editing the alt text keeps the image", a
   await expect(page).toHaveURL(/\/admin\?edit=home-2/);
   const edit = page.getByRole("form", { name: "Edit Image 2" });
   await expect(edit).toBeInViewport();
-  await expect(edit.getByLabel("Image", { exact: true })).toHaveAttribute("accept", "image/*");
+  await expect(edit.getByLabel("Image", { exact: true })).toHaveAttribute("accept", /image\/jpeg/);
   await edit.getByLabel("Alt Text", { exact: true }).fill("Morning gallop on the beach");
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Image Updated", { exact: true })).toBeVisible();
@@ -58,4 +58,18 @@ test("gallery: four images with badges; editing the alt text keeps the image", a
   await expect(page.getByRole("form", { name: "Edit Image 2" })).toHaveCount(0);
   const before = (await listHomeImages())[1]!;
   expect(await getHomeImage("home-2")).toEqual({ ...before, altText: "Morning gallop on the beach" });
+});
+
+test("a new gallery image is stored as home-{position}-{timestamp} and shows on the home page", async ({ adminPage: page }) => {
+  const { solid } = await import("../images");
+  await page.goto("/admin?edit=home-3");
+  const edit = page.getByRole("form", { name: "Edit Image 3" });
+  await edit.getByLabel("Image", { exact: true }).setInputFiles({ name: "gallop.jpg", mimeType: "image/jpeg", buffer: await solid(1200, 900).jpeg().toBuffer() });
+  await edit.getByLabel("Alt Text", { exact: true }).fill("Gallop at dawn");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Image Updated", { exact: true })).toBeVisible();
+  const image = (await getHomeImage("home-3"))!;
+  expect(image.image!.url).toMatch(/^\/media\/horse-images\/home-3-\d+\.jpg$/);
+  await page.goto("/");
+  await expect(page.getByRole("img", { name: "Gallop at dawn" })).toHaveAttribute("src", /home-3-/);
 });

@@ -1,4 +1,4 @@
-import { test, expect } from "./admin-interim";
+import { test, expect } from "./fixtures";
 import { createTeamMember, listTeamMembers } from "~/models/team-member.server";
 
 const order = async () => (await listTeamMembers()).map((m) => `${m.position}:${m.name}`);

@@ -1,4 +1,4 @@
-import { test, expect } from "./admin-interim";
+import { test, expect } from "./fixtures";
 import { createHorse, getHorse } from "~/models/horse.server";
 import { createWinner, listWinnersWithHorses } from "~/models/winner.server";
 

@@ -11,7 +11,7 @@ import {
   useScrollIntoViewOnOpen,
   useSubmitting,
 } from "~/components/admin/form-parts";
-import { ImageField } from "~/components/admin/image-field";
+import { ImageUploadField } from "~/components/image-upload-field";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ShowToast } from "~/components/toast";
 import { getHomeImage, listHomeImages, updateHomeImage, type HomeImage } from "~/models/home-image.server";
@@ -70,7 +70,7 @@ async function handle(form: AdminForm) {
     if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
     const current = await getHomeImage(parsed.data.id).catch(() => null);
     if (!current) return failed(intent, values, "Failed to update home image", undefined, 404);
-    const stored = await storeChosenImage(form, "image", "horse-images", `home-${current.position}-${Date.now()}`).catch(
+    const stored = await storeChosenImage(form, "image", "horse-images", current.position).catch(
       (e: unknown) => ({ failure: e }),
     );
     if ("failure" in stored) return failed(intent, values, "Failed to update home image", stored.failure);
@@ -186,7 +186,7 @@ function EditImageForm({ image, result }: { image: HomeImage; result: AdminActio
         <Form method="post" encType="multipart/form-data" aria-labelledby="edit-image" onSubmit={onSubmit} className="grid max-w-2xl gap-4">
           <input type="hidden" name="intent" value="image" />
           <input type="hidden" name="id" value={image.id} />
-          <ImageField label="Image" name="image" current={image.image} currentAlt={image.altText} error={errors.image} />
+          <ImageUploadField key={errors.image ?? ""} label="Image" name="image" currentImage={image.image} currentAlt={image.altText} error={errors.image} />
           <Field label="Alt Text" name="altText" maxLength={200} defaultValue={result?.values.altText ?? image.altText} error={errors.altText} />
           <div className="flex gap-2">
             <button type="submit" className={buttonClass.primary} disabled={submitting}>

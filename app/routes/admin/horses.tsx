@@ -9,7 +9,7 @@ import {
   useScrollIntoViewOnOpen,
   useSubmitting,
 } from "~/components/admin/form-parts";
-import { ImageField } from "~/components/admin/image-field";
+import { ImageUploadField } from "~/components/image-upload-field";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ShowToast } from "~/components/toast";
 import { createHorse, deleteHorse, listHorses, NegativeTotalError, updateHorse, type Horse } from "~/models/horse.server";
@@ -183,7 +183,7 @@ function AddHorseForm({ result }: { result: AdminActionData | undefined }) {
         <Field label="Dam" name="dam" required maxLength={200} defaultValue={v.dam} error={errors.dam} />
         <Field label="Owner" name="owner" maxLength={200} defaultValue={v.owner} error={errors.owner} />
         <div className="sm:col-span-2">
-          <ImageField label="Horse Image" name="image" error={errors.image} />
+          <ImageUploadField key={errors.image ?? ""} label="Horse Image" name="image" error={errors.image} />
         </div>
         <div className="sm:col-span-2">
           <button type="submit" className={buttonClass.primary} disabled={submitting}>
@@ -237,7 +237,7 @@ function EditHorseForm({ horse, result }: { horse: Horse; result: AdminActionDat
           <Field label="2nd Places" name="secondPlaces" type="number" min={0} step={1} defaultValue={val("secondPlaces", horse.secondPlaces)} error={errors.secondPlaces} />
           <Field label="3rd Places" name="thirdPlaces" type="number" min={0} step={1} defaultValue={val("thirdPlaces", horse.thirdPlaces)} error={errors.thirdPlaces} />
           <div className="sm:col-span-2">
-            <ImageField label="Horse Image" name="image" current={horse.image} currentAlt={horse.name} error={errors.image} />
+            <ImageUploadField key={errors.image ?? ""} label="Horse Image" name="image" currentImage={horse.image} currentAlt={horse.name} error={errors.image} />
           </div>
           <div className="flex gap-2 sm:col-span-2">
             <button type="submit" className={buttonClass.primary} disabled={submitting}>

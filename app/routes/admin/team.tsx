@@ -10,7 +10,7 @@ import {
   useScrollIntoViewOnOpen,
   useSubmitting,
 } from "~/components/admin/form-parts";
-import { ImageField } from "~/components/admin/image-field";
+import { ImageUploadField } from "~/components/image-upload-field";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ShowToast } from "~/components/toast";
 import {
@@ -225,7 +225,7 @@ function MemberForm({
         />
       </div>
       <div className="sm:col-span-2">
-        <ImageField label="Photo" name="photo" current={member?.photo} currentAlt={member?.name} error={errors.photo} />
+        <ImageUploadField key={errors.photo ?? ""} label="Photo" name="photo" currentImage={member?.photo} currentAlt={member?.name} error={errors.photo} />
       </div>
       <div className="flex gap-2 sm:col-span-2">
         <button type="submit" className={buttonClass.primary} disabled={submitting}>

@@ -10,7 +10,7 @@ import {
   useScrollIntoViewOnOpen,
   useSubmitting,
 } from "~/components/admin/form-parts";
-import { ImageField } from "~/components/admin/image-field";
+import { ImageUploadField } from "~/components/image-upload-field";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ShowToast } from "~/components/toast";
 import { getHorse, listHorses, type Horse } from "~/models/horse.server";
@@ -235,7 +235,7 @@ function WinnerForm({
         defaultValue={val("prize", winner?.prizeOre != null ? prizeText.format(winner.prizeOre / 100) : "")}
         error={errors.prize}
       />
-      <ImageField label="Winner Photo" name="photo" current={winner?.photo} currentAlt={winner ? `${winner.raceName} photo` : ""} error={errors.photo} />
+      <ImageUploadField key={errors.photo ?? ""} label="Winner Photo" name="photo" currentImage={winner?.photo} currentAlt={winner ? `${winner.raceName} photo` : ""} error={errors.photo} />
       <div className="flex gap-2 sm:col-span-2">
         <button type="submit" className={buttonClass.primary} disabled={submitting}>
           {intent === "create" ? (submitting ? "Adding..." : "Add Victory") : submitting ? "Saving..." : "Save Changes"}
