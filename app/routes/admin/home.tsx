@@ -68,7 +68,12 @@ async function handle(form: AdminForm) {
   if (intent === "image") {
     const parsed = homeImageSchema.safeParse(values);
     if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
-    const current = await getHomeImage(parsed.data.id).catch(() => null);
+    let current: Awaited<ReturnType<typeof getHomeImage>>;
+    try {
+      current = await getHomeImage(parsed.data.id);
+    } catch (error) {
+      return failed(intent, values, "Failed to update home image", error);
+    }
     if (!current) return failed(intent, values, "Failed to update home image", undefined, 404);
     const stored = await storeChosenImage(form, "image", "horse-images", current.position).catch(
       (e: unknown) => ({ failure: e }),

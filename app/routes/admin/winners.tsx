@@ -58,9 +58,13 @@ async function handle(form: AdminForm) {
     const parsed = (intent === "create" ? winnerSchema : winnerEditSchema).safeParse(values);
     if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
     const { prize, ...fields } = parsed.data;
-    if (!(await getHorse(fields.horseId).catch(() => null))) {
-      return invalid(intent, values, { horseId: "Choose a horse from the list" });
+    let horse: Awaited<ReturnType<typeof getHorse>>;
+    try {
+      horse = await getHorse(fields.horseId);
+    } catch (error) {
+      return failed(intent, values, failure, error);
     }
+    if (!horse) return invalid(intent, values, { horseId: "Choose a horse from the list" });
     const stored = await storeChosenImage(form, "photo", "winner-photos").catch((e: unknown) => ({ failure: e }));
     if ("failure" in stored) return failed(intent, values, failure, stored.failure);
     if (stored.error) return invalid(intent, values, { photo: stored.error });
