@@ -23,7 +23,12 @@ const image = { url: "/media/horse-images/a.webp", width: 800, height: 600 };
 function countChanges() {
   let n = 0;
   const stop = onContentChange(() => (n += 1));
-  return { get count() { return n; }, stop };
+  return {
+    get count() {
+      return n;
+    },
+    stop,
+  };
 }
 
 function edit(values: Partial<HorseUpdate> = {}): HorseUpdate {
@@ -34,7 +39,10 @@ describe("horses", () => {
   test("an edit changes the fields, adds to the total and keeps the image without a new one", async () => {
     const h = await createHorse({ ...horse, image, totalPrizeOre: 100_000 });
     const changes = countChanges();
-    const result = await updateHorse(h.id, edit({ name: "Nordlys II", owner: "Stald Øst", prizeDeltaOre: 50_050, firstPlaces: 2, thirdPlaces: 1 }));
+    const result = await updateHorse(
+      h.id,
+      edit({ name: "Nordlys II", owner: "Stald Øst", prizeDeltaOre: 50_050, firstPlaces: 2, thirdPlaces: 1 }),
+    );
     changes.stop();
     expect(changes.count).toBe(1);
     expect(result!.replacedImageUrl).toBeNull();
@@ -66,7 +74,9 @@ describe("horses", () => {
 
   test("a total that would go below zero is refused and nothing changes", async () => {
     const h = await createHorse({ ...horse, totalPrizeOre: 1_000 });
-    await expect(updateHorse(h.id, edit({ name: "X", prizeDeltaOre: -1_001 }))).rejects.toBeInstanceOf(NegativeTotalError);
+    await expect(updateHorse(h.id, edit({ name: "X", prizeDeltaOre: -1_001 }))).rejects.toBeInstanceOf(
+      NegativeTotalError,
+    );
     expect(await getHorse(h.id)).toMatchObject({ name: "Nordlys", totalPrizeOre: 1_000 });
   });
 
@@ -103,11 +113,23 @@ describe("victories and the horse's total", () => {
     const b = await createHorse({ ...horse, name: "B" });
     const w = await createWinner({ horseId: a.id, raceName: "Derby", raceDate: "2026-06-01", prizeOre: 300_000 });
     const photo = { url: "/media/winner-photos/p.webp", width: 1, height: 1 };
-    const result = await updateWinner(w.id, { horseId: b.id, raceName: "Derby", raceDate: "2026-06-02", prizeOre: 400_000, track: "Klampenborg", photo });
+    const result = await updateWinner(w.id, {
+      horseId: b.id,
+      raceName: "Derby",
+      raceDate: "2026-06-02",
+      prizeOre: 400_000,
+      track: "Klampenborg",
+      photo,
+    });
     expect(result).toEqual({ replacedPhotoUrl: null });
     expect((await getHorse(a.id))!.totalPrizeOre).toBe(0);
     expect((await getHorse(b.id))!.totalPrizeOre).toBe(400_000);
-    expect((await listWinnersWithHorses())[0]).toMatchObject({ horseName: "B", raceDate: "2026-06-02", track: "Klampenborg", photo });
+    expect((await listWinnersWithHorses())[0]).toMatchObject({
+      horseName: "B",
+      raceDate: "2026-06-02",
+      track: "Klampenborg",
+      photo,
+    });
   });
 
   test("deleting a victory takes its prize off the total, stopping at zero", async () => {
@@ -138,7 +160,9 @@ describe("victories and the horse's total", () => {
     const other = await createHorse({ ...horse, name: "Other" });
     const prizes = Array.from({ length: 50 }, (_, i) => 100_000 + i * 137);
     const winners = await Promise.all(
-      prizes.map((prizeOre, i) => createWinner({ horseId: h.id, raceName: `Race ${i}`, raceDate: "2026-06-01", prizeOre })),
+      prizes.map((prizeOre, i) =>
+        createWinner({ horseId: h.id, raceName: `Race ${i}`, raceDate: "2026-06-01", prizeOre }),
+      ),
     );
     const sum = prizes.reduce((a, b) => a + b, 0);
     expect((await getHorse(h.id))!.totalPrizeOre).toBe(sum);
@@ -167,23 +191,44 @@ describe("team positions", () => {
     const b = await createTeamMember({ name: "B", role: "Groom" });
     const c = await createTeamMember({ name: "C", role: "Rider" });
     await moveTeamMember(c.id, "up");
-    expect(await positions()).toEqual([["A", 1], ["C", 2], ["B", 3]]);
+    expect(await positions()).toEqual([
+      ["A", 1],
+      ["C", 2],
+      ["B", 3],
+    ]);
     await moveTeamMember(a.id, "down");
-    expect(await positions()).toEqual([["C", 1], ["A", 2], ["B", 3]]);
+    expect(await positions()).toEqual([
+      ["C", 1],
+      ["A", 2],
+      ["B", 3],
+    ]);
     expect(await moveTeamMember(c.id, "up")).toBe(true);
     expect(await moveTeamMember(b.id, "down")).toBe(true);
-    expect(await positions()).toEqual([["C", 1], ["A", 2], ["B", 3]]);
+    expect(await positions()).toEqual([
+      ["C", 1],
+      ["A", 2],
+      ["B", 3],
+    ]);
     expect(await moveTeamMember("nope", "up")).toBe(false);
   });
 
   test("a delete closes the gap", async () => {
     const ids = [];
-    for (const name of ["A", "B", "C", "D", "E"]) ids.push((await createTeamMember({ name, role: "Groom", photo: image })).id);
+    for (const name of ["A", "B", "C", "D", "E"])
+      ids.push((await createTeamMember({ name, role: "Groom", photo: image })).id);
     expect(await deleteTeamMember(ids[1]!)).toEqual({ photoUrl: image.url });
-    expect(await positions()).toEqual([["A", 1], ["C", 2], ["D", 3], ["E", 4]]);
+    expect(await positions()).toEqual([
+      ["A", 1],
+      ["C", 2],
+      ["D", 3],
+      ["E", 4],
+    ]);
     await deleteTeamMember(ids[0]!);
     await deleteTeamMember(ids[4]!);
-    expect(await positions()).toEqual([["C", 1], ["D", 2]]);
+    expect(await positions()).toEqual([
+      ["C", 1],
+      ["D", 2],
+    ]);
     expect(await deleteTeamMember(ids[0]!)).toBeUndefined();
   });
 
@@ -205,7 +250,13 @@ describe("team positions", () => {
     const m = await createTeamMember({ name: "A", role: "Trainer", description: "Own words", photo: image });
     const result = await updateTeamMember(m.id, { name: "Anna", role: "Head Trainer", description: "  " });
     expect(result).toEqual({ replacedPhotoUrl: null });
-    expect((await listTeamMembers())[0]).toMatchObject({ name: "Anna", role: "Head Trainer", description: DEFAULT_MEMBER_DESCRIPTION, photo: image, position: 1 });
+    expect((await listTeamMembers())[0]).toMatchObject({
+      name: "Anna",
+      role: "Head Trainer",
+      description: DEFAULT_MEMBER_DESCRIPTION,
+      photo: image,
+      position: 1,
+    });
     expect(await updateTeamMember("nope", { name: "x", role: "y" })).toBeNull();
   });
 });

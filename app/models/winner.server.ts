@@ -109,7 +109,6 @@ export async function createWinner(values: NewWinner): Promise<{ id: string }> {
   return created;
 }
 
-
 /** Adds (or, with a negative amount, takes off) prize money on a horse's total, in SQL. */
 async function adjustHorseTotal(trx: Transaction<Database>, horseId: string | null, deltaOre: number) {
   if (!horseId || deltaOre === 0) return;
@@ -138,10 +137,7 @@ export async function getWinner(id: string) {
  * taken off the old horse and the new prize added to the new horse (the same horse: by the
  * difference). Returns the photo it no longer uses, or null when there is no such victory.
  */
-export async function updateWinner(
-  id: string,
-  values: NewWinner,
-): Promise<{ replacedPhotoUrl: string | null } | null> {
+export async function updateWinner(id: string, values: NewWinner): Promise<{ replacedPhotoUrl: string | null } | null> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {

@@ -23,7 +23,10 @@ export function invalid(intent: string, values: Record<string, string>, errors: 
 /** The write failed: the spec's error toast, the typed values back. */
 export function failed(intent: string, values: Record<string, string>, text: string, error?: unknown, status = 500) {
   if (error !== undefined) log.error(text, { error: error instanceof Error ? error.message : String(error) });
-  return data<AdminActionData>({ intent, id: values.id, values, toast: toastMessage("error", "Error", text) }, { status });
+  return data<AdminActionData>(
+    { intent, id: values.id, values, toast: toastMessage("error", "Error", text) },
+    { status },
+  );
 }
 
 /** A loader's list read failed: an empty list and the spec's 'Failed to fetch …' toast. */

@@ -9,11 +9,7 @@ import { parseDkkToOre } from "./money";
 export const NEWS_MAX = 160;
 
 const required = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be ${max} characters or less`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
 
 const optional = (max = 200) =>
   z
@@ -81,7 +77,9 @@ const isoDate = z
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
     if (!m) return false;
     const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-    return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+    return (
+      d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
+    );
   }, "Race date must be a date (YYYY-MM-DD)");
 
 export const horseSchema = z.object({
@@ -97,7 +95,10 @@ export const horseEditSchema = horseSchema.extend({
   id: z.string().min(1),
   /** The total as the form showed it, so an edit applies only what the administrator changed. */
   shownTotalOre: z.coerce.number().int().min(0).default(0),
-  totalPrize: kroner("Total prize money", { countGarbageAsZero: false }).refine((ore) => ore >= 0, "Total prize money cannot be negative"),
+  totalPrize: kroner("Total prize money", { countGarbageAsZero: false }).refine(
+    (ore) => ore >= 0,
+    "Total prize money cannot be negative",
+  ),
   addPrize: kroner("Add prize money", { countGarbageAsZero: true }),
   firstPlaces: wholeNumber("1st places", { required: false }),
   secondPlaces: wholeNumber("2nd places", { required: false }),

@@ -12,7 +12,11 @@ test("contact info saves as one row and the Contact page shows it at once", asyn
   await form.getByRole("button", { name: "Save Contact Information" }).click();
   await expect(page.getByText("Contact Information Updated", { exact: true })).toBeVisible();
   await expect(page.getByText("Contact details have been saved successfully.")).toBeVisible();
-  expect(await getContactInfo()).toEqual({ address: "Dyrehavevej 1\n2930 Klampenborg", phoneNumber: "+45 12 34 56 78", emailAddress: "stald@example.dk" });
+  expect(await getContactInfo()).toEqual({
+    address: "Dyrehavevej 1\n2930 Klampenborg",
+    phoneNumber: "+45 12 34 56 78",
+    emailAddress: "stald@example.dk",
+  });
 
   await page.goto("/contact");
   await expect(page.getByRole("link", { name: "+45 12 34 56 78" })).toBeVisible();

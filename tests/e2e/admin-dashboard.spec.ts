@@ -4,7 +4,9 @@ import { createHorse } from "~/models/horse.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
 
-test("heading, welcome line and tabs; the open tab is in the URL and survives reload and back", async ({ adminPage: page }) => {
+test("heading, welcome line and tabs; the open tab is in the URL and survives reload and back", async ({
+  adminPage: page,
+}) => {
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
   await expect(page.getByText("Manage your racing stable content with ease")).toBeVisible();
@@ -42,7 +44,9 @@ test("the tabs and forms work from the keyboard", async ({ adminPage: page }) =>
   const heading = page.getByRole("heading", { name: "Edit Horse: Nordlys" });
   await expect(heading).toBeFocused();
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("form", { name: "Edit Horse: Nordlys" }).getByLabel("Horse Name", { exact: true })).toBeFocused();
+  await expect(
+    page.getByRole("form", { name: "Edit Horse: Nordlys" }).getByLabel("Horse Name", { exact: true }),
+  ).toBeFocused();
   await page.keyboard.press("End");
   await page.keyboard.type(" II");
   await page.keyboard.press("Enter");
@@ -57,9 +61,19 @@ for (const [tab, url] of [
   ["Team", "/admin/team"],
   ["Contact Info", "/admin/contact-info"],
 ] as const) {
-  test(`the ${tab} tab passes an accessibility scan, with data and with its edit form open`, async ({ adminPage: page }) => {
+  test(`the ${tab} tab passes an accessibility scan, with data and with its edit form open`, async ({
+    adminPage: page,
+  }) => {
     test.setTimeout(60_000);
-    const h = await createHorse({ name: "Nordlys", age: 4, color: "Brown", sire: "S", dam: "D", owner: "O", totalPrizeOre: 100 });
+    const h = await createHorse({
+      name: "Nordlys",
+      age: 4,
+      color: "Brown",
+      sire: "S",
+      dam: "D",
+      owner: "O",
+      totalPrizeOre: 100,
+    });
     const w = await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-01", prizeOre: 100 });
     const m = await createTeamMember({ name: "Anna", role: "Trainer" });
     await createTeamMember({ name: "Bo", role: "Groom" });

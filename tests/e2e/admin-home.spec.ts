@@ -28,7 +28,9 @@ test("latest news: counter, 160 cap, save shows on the home page, empty does not
 test("over-long news sent past the page gives the spec's error toast", async ({ adminPage: page }) => {
   await page.goto("/admin");
   const news = page.getByRole("form", { name: "Latest News" });
-  await news.getByLabel("News text", { exact: true }).evaluate((el: HTMLTextAreaElement) => el.removeAttribute("maxlength"));
+  await news
+    .getByLabel("News text", { exact: true })
+    .evaluate((el: HTMLTextAreaElement) => el.removeAttribute("maxlength"));
   await news.evaluate((form: HTMLFormElement) => {
     form.addEventListener("submit", (e) => e.stopImmediatePropagation(), { capture: true });
     form.querySelector("textarea")!.value = "y".repeat(161);
@@ -60,11 +62,15 @@ test("gallery: four images with badges; editing the alt text keeps the image", a
   expect(await getHomeImage("home-2")).toEqual({ ...before, altText: "Morning gallop on the beach" });
 });
 
-test("a new gallery image is stored as home-{position}-{timestamp} and shows on the home page", async ({ adminPage: page }) => {
+test("a new gallery image is stored as home-{position}-{timestamp} and shows on the home page", async ({
+  adminPage: page,
+}) => {
   const { solid } = await import("../images");
   await page.goto("/admin?edit=home-3");
   const edit = page.getByRole("form", { name: "Edit Image 3" });
-  await edit.getByLabel("Image", { exact: true }).setInputFiles({ name: "gallop.jpg", mimeType: "image/jpeg", buffer: await solid(1200, 900).jpeg().toBuffer() });
+  await edit
+    .getByLabel("Image", { exact: true })
+    .setInputFiles({ name: "gallop.jpg", mimeType: "image/jpeg", buffer: await solid(1200, 900).jpeg().toBuffer() });
   await edit.getByLabel("Alt Text", { exact: true }).fill("Gallop at dawn");
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Image Updated", { exact: true })).toBeVisible();

@@ -7,7 +7,9 @@ const nordlys = { name: "Nordlys", age: 4, color: "Brown", sire: "Sea The Stars"
 test("add, edit with prize money and delete a horse", async ({ adminPage: page }) => {
   await page.goto("/admin/horses");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Horses" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Horses" }),
+  ).toHaveAttribute("aria-current", "page");
 
   const add = page.getByRole("form", { name: "Add New Horse" });
   await add.getByLabel("Horse Name", { exact: true }).fill("Stormvind");
@@ -47,7 +49,9 @@ test("add, edit with prize money and delete a horse", async ({ adminPage: page }
   await expect(page.getByRole("region", { name: "Current Horses" }).getByText("Stormvind")).toHaveCount(0);
 });
 
-test("the edit form holds a copy of the horse, scrolls into view, and Cancel closes it", async ({ adminPage: page }) => {
+test("the edit form holds a copy of the horse, scrolls into view, and Cancel closes it", async ({
+  adminPage: page,
+}) => {
   for (let i = 0; i < 6; i++) await createHorse({ ...nordlys, name: `Filler ${i}` });
   const h = await createHorse({ ...nordlys, owner: "Stald Øst", totalPrizeOre: 50_000_00, firstPlaces: 3 });
   await page.goto("/admin/horses");
@@ -112,7 +116,10 @@ test("validation messages keep what was typed; a missing horse gives the error t
   await expect(edit.getByLabel("Owner", { exact: true })).toHaveValue("Typed owner");
 });
 
-test("a horse image goes through the image pipeline; a new one replaces it and the old files are removed", async ({ adminPage: page, app }) => {
+test("a horse image goes through the image pipeline; a new one replaces it and the old files are removed", async ({
+  adminPage: page,
+  app,
+}) => {
   const { solid } = await import("../images");
   const fs = await import("node:fs");
   const path = await import("node:path");
@@ -123,11 +130,17 @@ test("a horse image goes through the image pipeline; a new one replaces it and t
   await add.getByLabel("Color", { exact: true }).fill("Bay");
   await add.getByLabel("Sire", { exact: true }).fill("S");
   await add.getByLabel("Dam", { exact: true }).fill("D");
-  await add.getByLabel("Horse Image", { exact: true }).setInputFiles({ name: "horse.png", mimeType: "image/png", buffer: await solid(800, 600).png().toBuffer() });
+  await add
+    .getByLabel("Horse Image", { exact: true })
+    .setInputFiles({ name: "horse.png", mimeType: "image/png", buffer: await solid(800, 600).png().toBuffer() });
   await add.getByRole("button", { name: "Add Horse" }).click();
   await expect(page.getByText("Horse Added", { exact: true })).toBeVisible();
   const [horse] = await (await import("~/models/horse.server")).listHorses();
-  expect(horse!.image).toMatchObject({ url: expect.stringMatching(/^\/media\/horse-images\/.+\.png$/), width: 800, height: 600 });
+  expect(horse!.image).toMatchObject({
+    url: expect.stringMatching(/^\/media\/horse-images\/.+\.png$/),
+    width: 800,
+    height: 600,
+  });
   const list = page.getByRole("region", { name: "Current Horses" });
   await expect(list.getByRole("img", { name: "Billede" })).toHaveAttribute("src", /\/media\/horse-images\//);
   const mediaFile = (url: string) => path.join(app.dataDir, "media", url.replace(/^\/media\//, ""));
@@ -135,7 +148,9 @@ test("a horse image goes through the image pipeline; a new one replaces it and t
 
   await list.getByRole("link", { name: "Edit Billede" }).click();
   const edit = page.getByRole("form", { name: "Edit Horse: Billede" });
-  await edit.getByLabel("Horse Image", { exact: true }).setInputFiles({ name: "new.jpg", mimeType: "image/jpeg", buffer: await solid(640, 480).jpeg().toBuffer() });
+  await edit
+    .getByLabel("Horse Image", { exact: true })
+    .setInputFiles({ name: "new.jpg", mimeType: "image/jpeg", buffer: await solid(640, 480).jpeg().toBuffer() });
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Horse Updated", { exact: true })).toBeVisible();
   const updated = (await (await import("~/models/horse.server")).getHorse(horse!.id))!;
@@ -154,7 +169,9 @@ test("a file that is not an image is refused beside its field and nothing is sto
   await add.getByLabel("Sire", { exact: true }).fill("S");
   await add.getByLabel("Dam", { exact: true }).fill("D");
   // Declared as a PNG so the page's first check lets it through; the server judges by content.
-  await add.getByLabel("Horse Image", { exact: true }).setInputFiles({ name: "drawing.png", mimeType: "image/png", buffer: SVG });
+  await add
+    .getByLabel("Horse Image", { exact: true })
+    .setInputFiles({ name: "drawing.png", mimeType: "image/png", buffer: SVG });
   await add.getByRole("button", { name: "Add Horse" }).click();
   await expect(add.getByText("SVG drawings are not accepted.", { exact: false })).toBeVisible();
   await expect(add.getByLabel("Horse Name", { exact: true })).toHaveValue("Svg");

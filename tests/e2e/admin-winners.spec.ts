@@ -4,7 +4,9 @@ import { createWinner, listWinnersWithHorses } from "~/models/winner.server";
 
 const horse = { name: "Nordlys", age: 4, color: "Brown", sire: "Sea The Stars", dam: "Frøken Fryd" };
 
-test("add a victory with a Danish prize: it lists, adds to the horse's total and shows on /winners", async ({ adminPage: page }) => {
+test("add a victory with a Danish prize: it lists, adds to the horse's total and shows on /winners", async ({
+  adminPage: page,
+}) => {
   const h = await createHorse({ ...horse, totalPrizeOre: 1_000_00 });
   await page.goto("/admin/winners");
   const add = page.getByRole("form", { name: "Add New Victory" });
@@ -29,7 +31,9 @@ test("add a victory with a Danish prize: it lists, adds to the horse's total and
   await expect(page.getByText("Dansk Derby")).toBeVisible();
 });
 
-test("a prize that is not an amount is a field error, nothing is stored and the typing is kept", async ({ adminPage: page }) => {
+test("a prize that is not an amount is a field error, nothing is stored and the typing is kept", async ({
+  adminPage: page,
+}) => {
   await createHorse(horse);
   await page.goto("/admin/winners");
   const add = page.getByRole("form", { name: "Add New Victory" });
@@ -44,7 +48,9 @@ test("a prize that is not an amount is a field error, nothing is stored and the 
   expect(await listWinnersWithHorses()).toEqual([]);
 });
 
-test("the server refuses a victory without a known horse, even when the page is bypassed", async ({ adminPage: page }) => {
+test("the server refuses a victory without a known horse, even when the page is bypassed", async ({
+  adminPage: page,
+}) => {
   await page.goto("/admin/winners");
   const add = page.getByRole("form", { name: "Add New Victory" });
   await add.evaluate((form) => form.setAttribute("novalidate", ""));
@@ -62,7 +68,13 @@ test("the server refuses a victory without a known horse, even when the page is 
 test("edit a victory: moving it to another horse moves its prize; delete takes it off", async ({ adminPage: page }) => {
   const a = await createHorse({ ...horse, name: "Alfa" });
   const b = await createHorse({ ...horse, name: "Bravo" });
-  const w = await createWinner({ horseId: a.id, raceName: "Derby", raceDate: "2026-06-01", prizeOre: 300_000_00, jockey: "Old Jockey" });
+  const w = await createWinner({
+    horseId: a.id,
+    raceName: "Derby",
+    raceDate: "2026-06-01",
+    prizeOre: 300_000_00,
+    jockey: "Old Jockey",
+  });
   await page.goto("/admin/winners");
   const list = page.getByRole("region", { name: "Recent Victories" });
   await list.getByRole("link", { name: "Edit Derby (Alfa)" }).click();

@@ -1,4 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from "react";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
 import { fieldErrors, textFields, type FieldErrors } from "~/utils/admin-forms";
@@ -15,9 +24,22 @@ export const buttonClass = {
     "inline-flex items-center justify-center gap-1 rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60",
 };
 
-export function Card({ title, titleId, children, className }: { title: ReactNode; titleId?: string; children: ReactNode; className?: string }) {
+export function Card({
+  title,
+  titleId,
+  children,
+  className,
+}: {
+  title: ReactNode;
+  titleId?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <section aria-labelledby={titleId} className={cn("rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6", className)}>
+    <section
+      aria-labelledby={titleId}
+      className={cn("rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6", className)}
+    >
       <h2 id={titleId} tabIndex={-1} className="mb-4 text-xl font-semibold text-brand-900 outline-none">
         {title}
       </h2>
@@ -29,7 +51,19 @@ export function Card({ title, titleId, children, className }: { title: ReactNode
 const inputClass =
   "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-gold-500 aria-[invalid=true]:border-red-600";
 
-function FieldShell({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+function FieldShell({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
@@ -63,7 +97,13 @@ export function Field({
   const id = useId();
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={inputClass} {...props} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={inputClass}
+        {...props}
+      />
     </FieldShell>
   );
 }
@@ -77,7 +117,13 @@ export function TextAreaField({
   const id = useId();
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={inputClass} {...props} />
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={inputClass}
+        {...props}
+      />
     </FieldShell>
   );
 }
@@ -87,11 +133,22 @@ export function SelectField({
   error,
   children,
   ...props
-}: { label: string; name: string; error?: string; children: ReactNode } & React.SelectHTMLAttributes<HTMLSelectElement>) {
+}: {
+  label: string;
+  name: string;
+  error?: string;
+  children: ReactNode;
+} & React.SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} error={error}>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error)} className={inputClass} {...props}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error)}
+        className={inputClass}
+        {...props}
+      >
         {children}
       </select>
     </FieldShell>
@@ -102,11 +159,7 @@ export function SelectField({
 export function useSubmitting(intent: string, id?: string) {
   const navigation = useNavigation();
   const form = navigation.formData;
-  return (
-    navigation.state !== "idle" &&
-    form?.get("intent") === intent &&
-    (id === undefined || form?.get("id") === id)
-  );
+  return navigation.state !== "idle" && form?.get("intent") === intent && (id === undefined || form?.get("id") === id);
 }
 
 /**

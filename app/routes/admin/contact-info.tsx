@@ -1,6 +1,14 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/contact-info";
-import { buttonClass, Card, Field, FormError, TextAreaField, useSchemaCheck, useSubmitting } from "~/components/admin/form-parts";
+import {
+  buttonClass,
+  Card,
+  Field,
+  FormError,
+  TextAreaField,
+  useSchemaCheck,
+  useSubmitting,
+} from "~/components/admin/form-parts";
 import { ShowToast } from "~/components/toast";
 import { EMPTY_CONTACT_INFO, getContactInfo, saveContactInfo } from "~/models/contact-info.server";
 import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
@@ -22,7 +30,8 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const values = textFields(await request.formData());
   const parsed = contactInfoSchema.safeParse(values);
-  if (!parsed.success) return invalid("save", values, fieldErrors(parsed.error), "Failed to update contact information");
+  if (!parsed.success)
+    return invalid("save", values, fieldErrors(parsed.error), "Failed to update contact information");
   try {
     await saveContactInfo(parsed.data);
   } catch (error) {
@@ -49,8 +58,23 @@ export default function ContactInfoTab({ loaderData, actionData }: Route.Compone
         {fetchError ? <FormError message="Failed to fetch contact information" /> : null}
         <Form method="post" aria-labelledby="contact-info" onSubmit={onSubmit} className="grid max-w-2xl gap-4">
           <input type="hidden" name="intent" value="save" />
-          <TextAreaField label="Stable Address" name="address" rows={4} maxLength={1000} defaultValue={v?.address ?? info.address} error={errors.address} />
-          <Field label="Phone Number" name="phoneNumber" type="tel" autoComplete="tel" maxLength={100} defaultValue={v?.phoneNumber ?? info.phoneNumber} error={errors.phoneNumber} />
+          <TextAreaField
+            label="Stable Address"
+            name="address"
+            rows={4}
+            maxLength={1000}
+            defaultValue={v?.address ?? info.address}
+            error={errors.address}
+          />
+          <Field
+            label="Phone Number"
+            name="phoneNumber"
+            type="tel"
+            autoComplete="tel"
+            maxLength={100}
+            defaultValue={v?.phoneNumber ?? info.phoneNumber}
+            error={errors.phoneNumber}
+          />
           <Field
             label="Email Address"
             name="emailAddress"

@@ -62,7 +62,11 @@ async function handle(form: AdminForm) {
     } catch (error) {
       return failed(intent, values, "Failed to update latest news", error);
     }
-    return redirectWithToast(TAB, { type: "success", title: "Latest News Updated", description: "News has been saved successfully." });
+    return redirectWithToast(TAB, {
+      type: "success",
+      title: "Latest News Updated",
+      description: "News has been saved successfully.",
+    });
   }
 
   if (intent === "image") {
@@ -75,9 +79,9 @@ async function handle(form: AdminForm) {
       return failed(intent, values, "Failed to update home image", error);
     }
     if (!current) return failed(intent, values, "Failed to update home image", undefined, 404);
-    const stored = await storeChosenImage(form, "image", "horse-images", current.position).catch(
-      (e: unknown) => ({ failure: e }),
-    );
+    const stored = await storeChosenImage(form, "image", "horse-images", current.position).catch((e: unknown) => ({
+      failure: e,
+    }));
     if ("failure" in stored) return failed(intent, values, "Failed to update home image", stored.failure);
     if (stored.error) return invalid(intent, values, { image: stored.error });
     let result: Awaited<ReturnType<typeof updateHomeImage>>;
@@ -92,7 +96,11 @@ async function handle(form: AdminForm) {
       return failed(intent, values, "Failed to update home image", undefined, 404);
     }
     await discardImage(result.replacedImageUrl);
-    return redirectWithToast(TAB, { type: "success", title: "Image Updated", description: "Home page image has been updated successfully." });
+    return redirectWithToast(TAB, {
+      type: "success",
+      title: "Image Updated",
+      description: "Home page image has been updated successfully.",
+    });
   }
 
   return failed(String(intent ?? ""), values, "Failed to update home image", undefined, 400);
@@ -110,14 +118,24 @@ export default function HomeTab({ loaderData, actionData }: Route.ComponentProps
       <ShowToast toast={newsError} />
       <ShowToast toast={imagesError} />
       <ShowToast toast={result?.toast} />
-      <NewsForm key={news?.id ?? "none"} news={news} failed={newsError !== null} result={result?.intent === "news" ? result : undefined} />
+      <NewsForm
+        key={news?.id ?? "none"}
+        news={news}
+        failed={newsError !== null}
+        result={result?.intent === "news" ? result : undefined}
+      />
       <Card title="Homepage Gallery (4 Images)" titleId="gallery">
         {imagesError ? <FormError message="Failed to fetch home images" /> : null}
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {images.map((image) => (
             <li key={image.id} className="rounded-lg border border-stone-200 p-3">
               <div className="relative">
-                <ResponsiveImage image={image.image} alt={image.altText} sizes="(min-width: 640px) 50vw, 100vw" className="aspect-[4/3] w-full rounded-md object-cover" />
+                <ResponsiveImage
+                  image={image.image}
+                  alt={image.altText}
+                  sizes="(min-width: 640px) 50vw, 100vw"
+                  className="aspect-[4/3] w-full rounded-md object-cover"
+                />
                 <span className="absolute left-2 top-2 rounded-full bg-brand-900 px-2.5 py-0.5 text-xs font-semibold text-white">
                   Position {image.position}
                 </span>
@@ -126,7 +144,12 @@ export default function HomeTab({ loaderData, actionData }: Route.ComponentProps
                 <p className="min-w-0 truncate text-sm text-stone-700" title={image.altText}>
                   {image.altText || "No alt text"}
                 </p>
-                <Link to={`?edit=${image.id}`} preventScrollReset className={buttonClass.small} aria-label={`Edit image ${image.position}`}>
+                <Link
+                  to={`?edit=${image.id}`}
+                  preventScrollReset
+                  className={buttonClass.small}
+                  aria-label={`Edit image ${image.position}`}
+                >
                   Edit
                 </Link>
               </div>
@@ -135,13 +158,25 @@ export default function HomeTab({ loaderData, actionData }: Route.ComponentProps
         </ul>
       </Card>
       {editing ? (
-        <EditImageForm key={editing.id} image={editing} result={result?.intent === "image" && result.id === editing.id ? result : undefined} />
+        <EditImageForm
+          key={editing.id}
+          image={editing}
+          result={result?.intent === "image" && result.id === editing.id ? result : undefined}
+        />
       ) : null}
     </div>
   );
 }
 
-function NewsForm({ news, failed: loadFailed, result }: { news: News | null; failed: boolean; result: AdminActionData | undefined }) {
+function NewsForm({
+  news,
+  failed: loadFailed,
+  result,
+}: {
+  news: News | null;
+  failed: boolean;
+  result: AdminActionData | undefined;
+}) {
   const [text, setText] = useState(result?.values.newsText ?? news?.text ?? "");
   const { errors, onSubmit } = useSchemaCheck(newsSchema, result?.errors);
   const submitting = useSubmitting("news");
@@ -187,12 +222,35 @@ function EditImageForm({ image, result }: { image: HomeImage; result: AdminActio
   const submitting = useSubmitting("image", image.id);
   return (
     <div ref={ref} className="scroll-mt-24">
-      <Card title={`Edit Image ${image.position}`} titleId="edit-image" className="border-gold-400 ring-1 ring-gold-300">
-        <Form method="post" encType="multipart/form-data" aria-labelledby="edit-image" onSubmit={onSubmit} className="grid max-w-2xl gap-4">
+      <Card
+        title={`Edit Image ${image.position}`}
+        titleId="edit-image"
+        className="border-gold-400 ring-1 ring-gold-300"
+      >
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          aria-labelledby="edit-image"
+          onSubmit={onSubmit}
+          className="grid max-w-2xl gap-4"
+        >
           <input type="hidden" name="intent" value="image" />
           <input type="hidden" name="id" value={image.id} />
-          <ImageUploadField key={errors.image ?? ""} label="Image" name="image" currentImage={image.image} currentAlt={image.altText} error={errors.image} />
-          <Field label="Alt Text" name="altText" maxLength={200} defaultValue={result?.values.altText ?? image.altText} error={errors.altText} />
+          <ImageUploadField
+            key={errors.image ?? ""}
+            label="Image"
+            name="image"
+            currentImage={image.image}
+            currentAlt={image.altText}
+            error={errors.image}
+          />
+          <Field
+            label="Alt Text"
+            name="altText"
+            maxLength={200}
+            defaultValue={result?.values.altText ?? image.altText}
+            error={errors.altText}
+          />
           <div className="flex gap-2">
             <button type="submit" className={buttonClass.primary} disabled={submitting}>
               {submitting ? "Saving..." : "Save Changes"}

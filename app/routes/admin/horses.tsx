@@ -12,7 +12,14 @@ import {
 import { ImageUploadField } from "~/components/image-upload-field";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ShowToast } from "~/components/toast";
-import { createHorse, deleteHorse, listHorses, NegativeTotalError, updateHorse, type Horse } from "~/models/horse.server";
+import {
+  createHorse,
+  deleteHorse,
+  listHorses,
+  NegativeTotalError,
+  updateHorse,
+  type Horse,
+} from "~/models/horse.server";
 import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
 import { fieldErrors, horseEditSchema, horseSchema } from "~/utils/admin-forms";
 import { discardImage, storeChosenImage, withAdminForm, type AdminForm } from "~/utils/admin-upload.server";
@@ -55,7 +62,11 @@ async function handle(form: AdminForm) {
       await discardImage(stored.image?.url);
       return failed(intent, values, "Failed to add horse", error);
     }
-    return redirectWithToast(TAB, { type: "success", title: "Horse Added", description: `${parsed.data.name} has been added successfully.` });
+    return redirectWithToast(TAB, {
+      type: "success",
+      title: "Horse Added",
+      description: `${parsed.data.name} has been added successfully.`,
+    });
   }
 
   if (intent === "update") {
@@ -68,7 +79,11 @@ async function handle(form: AdminForm) {
     let result: Awaited<ReturnType<typeof updateHorse>>;
     try {
       // Only what the administrator changed is applied, so a victory recorded meanwhile is kept.
-      result = await updateHorse(id, { ...fields, image: stored.image, prizeDeltaOre: totalPrize - shownTotalOre + addPrize });
+      result = await updateHorse(id, {
+        ...fields,
+        image: stored.image,
+        prizeDeltaOre: totalPrize - shownTotalOre + addPrize,
+      });
     } catch (error) {
       await discardImage(stored.image?.url);
       if (error instanceof NegativeTotalError) {
@@ -98,7 +113,11 @@ async function handle(form: AdminForm) {
     }
     if (!removed) return failed(intent, values, "Failed to delete horse", undefined, 404);
     await discardImage(removed.imageUrl);
-    return redirectWithToast(TAB, { type: "success", title: "Horse Deleted", description: "Horse has been removed successfully." });
+    return redirectWithToast(TAB, {
+      type: "success",
+      title: "Horse Deleted",
+      description: "Horse has been removed successfully.",
+    });
   }
 
   return failed(String(intent ?? ""), values, "Failed to update horse", undefined, 400);
@@ -117,7 +136,11 @@ export default function HorsesTab({ loaderData, actionData }: Route.ComponentPro
       <ShowToast toast={result?.toast} />
       <AddHorseForm key={horses.map((h) => h.id).join(",")} result={result?.intent === "create" ? result : undefined} />
       {editing ? (
-        <EditHorseForm key={editing.id} horse={editing} result={result?.intent === "update" && result.id === editing.id ? result : undefined} />
+        <EditHorseForm
+          key={editing.id}
+          horse={editing}
+          result={result?.intent === "update" && result.id === editing.id ? result : undefined}
+        />
       ) : null}
       <Card title="Current Horses" titleId="current-horses">
         {fetchError ? (
@@ -140,7 +163,12 @@ function HorseRow({ horse }: { horse: Horse }) {
   const deleting = useSubmitting("delete", horse.id);
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
-      <ResponsiveImage image={horse.image} alt={horse.name} sizes="64px" className="h-16 w-16 shrink-0 rounded-md object-cover" />
+      <ResponsiveImage
+        image={horse.image}
+        alt={horse.name}
+        sizes="64px"
+        className="h-16 w-16 shrink-0 rounded-md object-cover"
+      />
       <div className="min-w-0 flex-1 text-sm">
         <p className="text-base font-semibold text-stone-900">{horse.name}</p>
         <p className="text-stone-700">
@@ -150,10 +178,17 @@ function HorseRow({ horse }: { horse: Horse }) {
           {horse.sire} × {horse.dam}
         </p>
         {horse.owner ? <p className="text-stone-600">Owner: {horse.owner}</p> : null}
-        {horse.totalPrizeOre > 0 ? <p className="font-medium text-brand-700">{formatDkk(horse.totalPrizeOre)}</p> : null}
+        {horse.totalPrizeOre > 0 ? (
+          <p className="font-medium text-brand-700">{formatDkk(horse.totalPrizeOre)}</p>
+        ) : null}
       </div>
       <div className="flex gap-2">
-        <Link to={`?edit=${horse.id}`} preventScrollReset className={buttonClass.small} aria-label={`Edit ${horse.name}`}>
+        <Link
+          to={`?edit=${horse.id}`}
+          preventScrollReset
+          className={buttonClass.small}
+          aria-label={`Edit ${horse.name}`}
+        >
           Edit
         </Link>
         <Form method="post" preventScrollReset>
@@ -174,7 +209,13 @@ function AddHorseForm({ result }: { result: AdminActionData | undefined }) {
   const v = result?.values ?? {};
   return (
     <Card title="Add New Horse" titleId="add-horse">
-      <Form method="post" encType="multipart/form-data" aria-labelledby="add-horse" onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        aria-labelledby="add-horse"
+        onSubmit={onSubmit}
+        className="grid gap-4 sm:grid-cols-2"
+      >
         <input type="hidden" name="intent" value="create" />
         <Field label="Horse Name" name="name" required maxLength={200} defaultValue={v.name} error={errors.name} />
         <Field label="Age" name="age" type="number" min={0} step={1} required defaultValue={v.age} error={errors.age} />
@@ -200,20 +241,70 @@ function EditHorseForm({ horse, result }: { horse: Horse; result: AdminActionDat
   const submitting = useSubmitting("update", horse.id);
   const ref = useScrollIntoViewOnOpen(horse.id);
   const v = result?.values;
-  const val = (name: string, fallback: string | number | null) => v?.[name] ?? (fallback === null ? "" : String(fallback));
+  const val = (name: string, fallback: string | number | null) =>
+    v?.[name] ?? (fallback === null ? "" : String(fallback));
   return (
     <div ref={ref} className="scroll-mt-24">
       <Card title={`Edit Horse: ${horse.name}`} titleId="edit-horse" className="border-gold-400 ring-1 ring-gold-300">
-        <Form method="post" encType="multipart/form-data" aria-labelledby="edit-horse" onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          aria-labelledby="edit-horse"
+          onSubmit={onSubmit}
+          className="grid gap-4 sm:grid-cols-2"
+        >
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={horse.id} />
           <input type="hidden" name="shownTotalOre" value={v?.shownTotalOre ?? String(horse.totalPrizeOre)} />
-          <Field label="Horse Name" name="name" required maxLength={200} defaultValue={val("name", horse.name)} error={errors.name} />
-          <Field label="Age" name="age" type="number" min={0} step={1} required defaultValue={val("age", horse.age)} error={errors.age} />
-          <Field label="Color" name="color" required maxLength={100} defaultValue={val("color", horse.color)} error={errors.color} />
-          <Field label="Sire" name="sire" required maxLength={200} defaultValue={val("sire", horse.sire)} error={errors.sire} />
-          <Field label="Dam" name="dam" required maxLength={200} defaultValue={val("dam", horse.dam)} error={errors.dam} />
-          <Field label="Owner" name="owner" maxLength={200} defaultValue={val("owner", horse.owner)} error={errors.owner} />
+          <Field
+            label="Horse Name"
+            name="name"
+            required
+            maxLength={200}
+            defaultValue={val("name", horse.name)}
+            error={errors.name}
+          />
+          <Field
+            label="Age"
+            name="age"
+            type="number"
+            min={0}
+            step={1}
+            required
+            defaultValue={val("age", horse.age)}
+            error={errors.age}
+          />
+          <Field
+            label="Color"
+            name="color"
+            required
+            maxLength={100}
+            defaultValue={val("color", horse.color)}
+            error={errors.color}
+          />
+          <Field
+            label="Sire"
+            name="sire"
+            required
+            maxLength={200}
+            defaultValue={val("sire", horse.sire)}
+            error={errors.sire}
+          />
+          <Field
+            label="Dam"
+            name="dam"
+            required
+            maxLength={200}
+            defaultValue={val("dam", horse.dam)}
+            error={errors.dam}
+          />
+          <Field
+            label="Owner"
+            name="owner"
+            maxLength={200}
+            defaultValue={val("owner", horse.owner)}
+            error={errors.owner}
+          />
           <Field
             label="Total Prize Money (DKK)"
             name="totalPrize"
@@ -233,11 +324,42 @@ function EditHorseForm({ horse, result }: { horse: Horse; result: AdminActionDat
             defaultValue={val("addPrize", "")}
             error={errors.addPrize}
           />
-          <Field label="1st Places" name="firstPlaces" type="number" min={0} step={1} defaultValue={val("firstPlaces", horse.firstPlaces)} error={errors.firstPlaces} />
-          <Field label="2nd Places" name="secondPlaces" type="number" min={0} step={1} defaultValue={val("secondPlaces", horse.secondPlaces)} error={errors.secondPlaces} />
-          <Field label="3rd Places" name="thirdPlaces" type="number" min={0} step={1} defaultValue={val("thirdPlaces", horse.thirdPlaces)} error={errors.thirdPlaces} />
+          <Field
+            label="1st Places"
+            name="firstPlaces"
+            type="number"
+            min={0}
+            step={1}
+            defaultValue={val("firstPlaces", horse.firstPlaces)}
+            error={errors.firstPlaces}
+          />
+          <Field
+            label="2nd Places"
+            name="secondPlaces"
+            type="number"
+            min={0}
+            step={1}
+            defaultValue={val("secondPlaces", horse.secondPlaces)}
+            error={errors.secondPlaces}
+          />
+          <Field
+            label="3rd Places"
+            name="thirdPlaces"
+            type="number"
+            min={0}
+            step={1}
+            defaultValue={val("thirdPlaces", horse.thirdPlaces)}
+            error={errors.thirdPlaces}
+          />
           <div className="sm:col-span-2">
-            <ImageUploadField key={errors.image ?? ""} label="Horse Image" name="image" currentImage={horse.image} currentAlt={horse.name} error={errors.image} />
+            <ImageUploadField
+              key={errors.image ?? ""}
+              label="Horse Image"
+              name="image"
+              currentImage={horse.image}
+              currentAlt={horse.name}
+              error={errors.image}
+            />
           </div>
           <div className="flex gap-2 sm:col-span-2">
             <button type="submit" className={buttonClass.primary} disabled={submitting}>

@@ -22,19 +22,20 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
   // Tab contents are read on the server; while another tab's data is on its way, say so.
-  const next = navigation.state === "loading" && navigation.location.pathname !== location.pathname
-    ? TABS.find((t) => t.to === navigation.location.pathname.replace(/\/$/, ""))
-    : undefined;
+  const next =
+    navigation.state === "loading" && navigation.location.pathname !== location.pathname
+      ? TABS.find((t) => t.to === navigation.location.pathname.replace(/\/$/, ""))
+      : undefined;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div>
-        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">Admin Dashboard</h1>
-        <p className="mt-2 text-stone-700">Manage your racing stable content with ease</p>
-        <p className="mt-1 text-sm text-stone-600">
-          Welcome back <span className="font-medium text-stone-900">{loaderData.email}</span>
-        </p>
+          <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">Admin Dashboard</h1>
+          <p className="mt-2 text-stone-700">Manage your racing stable content with ease</p>
+          <p className="mt-1 text-sm text-stone-600">
+            Welcome back <span className="font-medium text-stone-900">{loaderData.email}</span>
+          </p>
         </div>
         <SessionControls />
       </header>
@@ -49,7 +50,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 className={({ isActive }) =>
                   cn(
                     "block rounded-md px-4 py-2 text-sm font-medium transition-colors",
-                    isActive ? "bg-white text-brand-900 shadow-sm" : "text-stone-700 hover:bg-white/60 hover:text-stone-900",
+                    isActive
+                      ? "bg-white text-brand-900 shadow-sm"
+                      : "text-stone-700 hover:bg-white/60 hover:text-stone-900",
                   )
                 }
               >

@@ -56,7 +56,12 @@ async function handle(form: AdminForm) {
     const stored = await storeChosenImage(form, "photo", "team-photos").catch((e: unknown) => ({ failure: e }));
     if ("failure" in stored) return failed(intent, values, failure, stored.failure);
     if (stored.error) return invalid(intent, values, { photo: stored.error });
-    const record = { name: parsed.data.name, role: parsed.data.role, description: parsed.data.description, photo: stored.image };
+    const record = {
+      name: parsed.data.name,
+      role: parsed.data.role,
+      description: parsed.data.description,
+      photo: stored.image,
+    };
     try {
       if (intent === "create") {
         await createTeamMember(record);
@@ -73,8 +78,16 @@ async function handle(form: AdminForm) {
       return failed(intent, values, failure, error);
     }
     return intent === "create"
-      ? redirectWithToast(TAB, { type: "success", title: "Team Member Added", description: `${record.name} has been added to the team.` })
-      : redirectWithToast(TAB, { type: "success", title: "Team Member Updated", description: `${record.name} has been updated successfully.` });
+      ? redirectWithToast(TAB, {
+          type: "success",
+          title: "Team Member Added",
+          description: `${record.name} has been added to the team.`,
+        })
+      : redirectWithToast(TAB, {
+          type: "success",
+          title: "Team Member Updated",
+          description: `${record.name} has been updated successfully.`,
+        });
   }
 
   if (intent === "move-up" || intent === "move-down") {
@@ -84,7 +97,11 @@ async function handle(form: AdminForm) {
     } catch (error) {
       return failed(intent, values, "Failed to update team member position", error);
     }
-    return redirectWithToast(TAB, { type: "success", title: "Order Updated", description: "Team member position has been updated." });
+    return redirectWithToast(TAB, {
+      type: "success",
+      title: "Order Updated",
+      description: "Team member position has been updated.",
+    });
   }
 
   if (intent === "delete") {
@@ -96,7 +113,11 @@ async function handle(form: AdminForm) {
     }
     if (!removed) return failed(intent, values, "Failed to delete team member", undefined, 404);
     await discardImage(removed.photoUrl);
-    return redirectWithToast(TAB, { type: "success", title: "Item Deleted", description: "The item has been removed successfully." });
+    return redirectWithToast(TAB, {
+      type: "success",
+      title: "Item Deleted",
+      description: "The item has been removed successfully.",
+    });
   }
 
   return failed(String(intent ?? ""), values, "Failed to update team member", undefined, 400);
@@ -114,10 +135,19 @@ export default function TeamTab({ loaderData, actionData }: Route.ComponentProps
       <ShowToast toast={fetchError} />
       <ShowToast toast={result?.toast} />
       <Card title="Add Team Member" titleId="add-member">
-        <MemberForm key={members.map((m) => m.id).join(",")} intent="create" titleId="add-member" result={result?.intent === "create" ? result : undefined} />
+        <MemberForm
+          key={members.map((m) => m.id).join(",")}
+          intent="create"
+          titleId="add-member"
+          result={result?.intent === "create" ? result : undefined}
+        />
       </Card>
       {editing ? (
-        <EditMember key={editing.id} member={editing} result={result?.intent === "update" && result.id === editing.id ? result : undefined} />
+        <EditMember
+          key={editing.id}
+          member={editing}
+          result={result?.intent === "update" && result.id === editing.id ? result : undefined}
+        />
       ) : null}
       <Card title="Team Members" titleId="team-members">
         {fetchError ? (
@@ -143,7 +173,13 @@ function MemberRow({ member, first, last }: { member: TeamMember; first: boolean
   const description = member.description?.trim() || DEFAULT_MEMBER_DESCRIPTION;
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
-      <ResponsiveImage image={member.photo} alt={member.name} sizes="64px" fallback="/placeholder.svg" className="h-16 w-16 shrink-0 rounded-full object-cover" />
+      <ResponsiveImage
+        image={member.photo}
+        alt={member.name}
+        sizes="64px"
+        fallback="/placeholder.svg"
+        className="h-16 w-16 shrink-0 rounded-full object-cover"
+      />
       <div className="min-w-0 flex-1 text-sm">
         <p className="text-base font-semibold text-stone-900">{member.name}</p>
         <p className="text-brand-700">{member.role}</p>
@@ -155,18 +191,33 @@ function MemberRow({ member, first, last }: { member: TeamMember; first: boolean
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="move-up" />
           <input type="hidden" name="id" value={member.id} />
-          <button type="submit" className={buttonClass.small} disabled={first || movingUp} aria-label={`Move ${member.name} up`}>
+          <button
+            type="submit"
+            className={buttonClass.small}
+            disabled={first || movingUp}
+            aria-label={`Move ${member.name} up`}
+          >
             <span aria-hidden="true">↑</span> Up
           </button>
         </Form>
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="move-down" />
           <input type="hidden" name="id" value={member.id} />
-          <button type="submit" className={buttonClass.small} disabled={last || movingDown} aria-label={`Move ${member.name} down`}>
+          <button
+            type="submit"
+            className={buttonClass.small}
+            disabled={last || movingDown}
+            aria-label={`Move ${member.name} down`}
+          >
             <span aria-hidden="true">↓</span> Down
           </button>
         </Form>
-        <Link to={`?edit=${member.id}`} preventScrollReset className={buttonClass.small} aria-label={`Edit ${member.name}`}>
+        <Link
+          to={`?edit=${member.id}`}
+          preventScrollReset
+          className={buttonClass.small}
+          aria-label={`Edit ${member.name}`}
+        >
           Edit
         </Link>
         <Form method="post" preventScrollReset>
@@ -185,7 +236,11 @@ function EditMember({ member, result }: { member: TeamMember; result: AdminActio
   const ref = useScrollIntoViewOnOpen(member.id);
   return (
     <div ref={ref} className="scroll-mt-24">
-      <Card title={`Edit Team Member: ${member.name}`} titleId="edit-member" className="border-gold-400 ring-1 ring-gold-300">
+      <Card
+        title={`Edit Team Member: ${member.name}`}
+        titleId="edit-member"
+        className="border-gold-400 ring-1 ring-gold-300"
+      >
         <MemberForm intent="update" titleId="edit-member" member={member} result={result} />
       </Card>
     </div>
@@ -203,16 +258,40 @@ function MemberForm({
   member?: TeamMember;
   result: AdminActionData | undefined;
 }) {
-  const { errors, onSubmit } = useSchemaCheck(intent === "create" ? teamMemberSchema : teamMemberEditSchema, result?.errors);
+  const { errors, onSubmit } = useSchemaCheck(
+    intent === "create" ? teamMemberSchema : teamMemberEditSchema,
+    result?.errors,
+  );
   const submitting = useSubmitting(intent, member?.id);
   const v = result?.values;
   const val = (name: string, fallback: string | null | undefined) => v?.[name] ?? fallback ?? "";
   return (
-    <Form method="post" encType="multipart/form-data" aria-labelledby={titleId} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      aria-labelledby={titleId}
+      onSubmit={onSubmit}
+      className="grid gap-4 sm:grid-cols-2"
+    >
       <input type="hidden" name="intent" value={intent} />
       {member ? <input type="hidden" name="id" value={member.id} /> : null}
-      <Field label="Full Name" name="name" required maxLength={200} defaultValue={val("name", member?.name)} error={errors.name} />
-      <Field label="Role" name="role" required maxLength={200} placeholder="e.g. Head Trainer" defaultValue={val("role", member?.role)} error={errors.role} />
+      <Field
+        label="Full Name"
+        name="name"
+        required
+        maxLength={200}
+        defaultValue={val("name", member?.name)}
+        error={errors.name}
+      />
+      <Field
+        label="Role"
+        name="role"
+        required
+        maxLength={200}
+        placeholder="e.g. Head Trainer"
+        defaultValue={val("role", member?.role)}
+        error={errors.role}
+      />
       <div className="sm:col-span-2">
         <TextAreaField
           label="Description"
@@ -225,7 +304,14 @@ function MemberForm({
         />
       </div>
       <div className="sm:col-span-2">
-        <ImageUploadField key={errors.photo ?? ""} label="Photo" name="photo" currentImage={member?.photo} currentAlt={member?.name} error={errors.photo} />
+        <ImageUploadField
+          key={errors.photo ?? ""}
+          label="Photo"
+          name="photo"
+          currentImage={member?.photo}
+          currentAlt={member?.name}
+          error={errors.photo}
+        />
       </div>
       <div className="flex gap-2 sm:col-span-2">
         <button type="submit" className={buttonClass.primary} disabled={submitting}>

@@ -85,8 +85,16 @@ async function handle(form: AdminForm) {
       return failed(intent, values, failure, error);
     }
     return intent === "create"
-      ? redirectWithToast(TAB, { type: "success", title: "Winner Added", description: `${fields.raceName} has been added to the victories.` })
-      : redirectWithToast(TAB, { type: "success", title: "Winner Updated", description: "The victory record has been saved." });
+      ? redirectWithToast(TAB, {
+          type: "success",
+          title: "Winner Added",
+          description: `${fields.raceName} has been added to the victories.`,
+        })
+      : redirectWithToast(TAB, {
+          type: "success",
+          title: "Winner Updated",
+          description: "The victory record has been saved.",
+        });
   }
 
   if (intent === "delete") {
@@ -98,7 +106,11 @@ async function handle(form: AdminForm) {
     }
     if (!removed) return failed(intent, values, "Failed to delete winner", undefined, 404);
     await discardImage(removed.photoUrl);
-    return redirectWithToast(TAB, { type: "success", title: "Item Deleted", description: "The item has been removed successfully." });
+    return redirectWithToast(TAB, {
+      type: "success",
+      title: "Item Deleted",
+      description: "The item has been removed successfully.",
+    });
   }
 
   return failed(String(intent ?? ""), values, "Failed to update winner", undefined, 400);
@@ -129,7 +141,12 @@ export default function WinnersTab({ loaderData, actionData }: Route.ComponentPr
         />
       </Card>
       {editing ? (
-        <EditVictory key={editing.id} winner={editing} horses={horses} result={result?.intent === "update" && result.id === editing.id ? result : undefined} />
+        <EditVictory
+          key={editing.id}
+          winner={editing}
+          horses={horses}
+          result={result?.intent === "update" && result.id === editing.id ? result : undefined}
+        />
       ) : null}
       <Card title="Recent Victories" titleId="recent-victories">
         {fetchError ? (
@@ -153,7 +170,12 @@ function WinnerRow({ winner }: { winner: Winner }) {
   const horseName = winner.horseName ?? "Unknown Horse";
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
-      <ResponsiveImage image={winner.photo} alt={`${horseName} winning ${winner.raceName}`} sizes="64px" className="h-16 w-16 shrink-0 rounded-md object-cover" />
+      <ResponsiveImage
+        image={winner.photo}
+        alt={`${horseName} winning ${winner.raceName}`}
+        sizes="64px"
+        className="h-16 w-16 shrink-0 rounded-md object-cover"
+      />
       <div className="min-w-0 flex-1 text-sm">
         <p className="text-base font-semibold text-stone-900">{horseName}</p>
         <p className="text-stone-800">{winner.raceName}</p>
@@ -164,13 +186,23 @@ function WinnerRow({ winner }: { winner: Winner }) {
         <p className="font-medium text-brand-700">{formatPrize(winner.prizeOre)}</p>
       </div>
       <div className="flex gap-2">
-        <Link to={`?edit=${winner.id}`} preventScrollReset className={buttonClass.small} aria-label={`Edit ${winner.raceName} (${horseName})`}>
+        <Link
+          to={`?edit=${winner.id}`}
+          preventScrollReset
+          className={buttonClass.small}
+          aria-label={`Edit ${winner.raceName} (${horseName})`}
+        >
           Edit
         </Link>
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={winner.id} />
-          <button type="submit" className={buttonClass.danger} disabled={deleting} aria-label={`Delete ${winner.raceName} (${horseName})`}>
+          <button
+            type="submit"
+            className={buttonClass.danger}
+            disabled={deleting}
+            aria-label={`Delete ${winner.raceName} (${horseName})`}
+          >
             {deleting ? "Deleting..." : "Delete"}
           </button>
         </Form>
@@ -179,7 +211,15 @@ function WinnerRow({ winner }: { winner: Winner }) {
   );
 }
 
-function EditVictory({ winner, horses, result }: { winner: Winner; horses: HorseOption[]; result: AdminActionData | undefined }) {
+function EditVictory({
+  winner,
+  horses,
+  result,
+}: {
+  winner: Winner;
+  horses: HorseOption[];
+  result: AdminActionData | undefined;
+}) {
   const ref = useScrollIntoViewOnOpen(winner.id);
   return (
     <div ref={ref} className="scroll-mt-24">
@@ -209,10 +249,22 @@ function WinnerForm({
   const val = (name: string, fallback: string | null | undefined) => v?.[name] ?? fallback ?? "";
   const horseKnown = winner?.horseId ? horses.some((h) => h.id === winner.horseId) : false;
   return (
-    <Form method="post" encType="multipart/form-data" aria-labelledby={titleId} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      aria-labelledby={titleId}
+      onSubmit={onSubmit}
+      className="grid gap-4 sm:grid-cols-2"
+    >
       <input type="hidden" name="intent" value={intent} />
       {winner ? <input type="hidden" name="id" value={winner.id} /> : null}
-      <SelectField label="Horse" name="horseId" required defaultValue={val("horseId", horseKnown ? winner?.horseId : "")} error={errors.horseId}>
+      <SelectField
+        label="Horse"
+        name="horseId"
+        required
+        defaultValue={val("horseId", horseKnown ? winner?.horseId : "")}
+        error={errors.horseId}
+      >
         <option value="">Select a horse</option>
         {horses.map((h) => (
           <option key={h.id} value={h.id}>
@@ -220,11 +272,44 @@ function WinnerForm({
           </option>
         ))}
       </SelectField>
-      <Field label="Race Name" name="raceName" required maxLength={200} defaultValue={val("raceName", winner?.raceName)} error={errors.raceName} />
-      <Field label="Race Date" name="raceDate" type="date" required defaultValue={val("raceDate", winner?.raceDate)} error={errors.raceDate} />
-      <Field label="Track" name="track" maxLength={200} defaultValue={val("track", winner?.track)} error={errors.track} />
-      <Field label="Distance" name="distance" maxLength={100} placeholder="e.g. 2400 m" defaultValue={val("distance", winner?.distance)} error={errors.distance} />
-      <Field label="Jockey" name="jockey" maxLength={200} defaultValue={val("jockey", winner?.jockey)} error={errors.jockey} />
+      <Field
+        label="Race Name"
+        name="raceName"
+        required
+        maxLength={200}
+        defaultValue={val("raceName", winner?.raceName)}
+        error={errors.raceName}
+      />
+      <Field
+        label="Race Date"
+        name="raceDate"
+        type="date"
+        required
+        defaultValue={val("raceDate", winner?.raceDate)}
+        error={errors.raceDate}
+      />
+      <Field
+        label="Track"
+        name="track"
+        maxLength={200}
+        defaultValue={val("track", winner?.track)}
+        error={errors.track}
+      />
+      <Field
+        label="Distance"
+        name="distance"
+        maxLength={100}
+        placeholder="e.g. 2400 m"
+        defaultValue={val("distance", winner?.distance)}
+        error={errors.distance}
+      />
+      <Field
+        label="Jockey"
+        name="jockey"
+        maxLength={200}
+        defaultValue={val("jockey", winner?.jockey)}
+        error={errors.jockey}
+      />
       <Field
         label="Prize Money (DKK)"
         name="prize"
@@ -239,7 +324,14 @@ function WinnerForm({
         defaultValue={val("prize", winner?.prizeOre != null ? prizeText.format(winner.prizeOre / 100) : "")}
         error={errors.prize}
       />
-      <ImageUploadField key={errors.photo ?? ""} label="Winner Photo" name="photo" currentImage={winner?.photo} currentAlt={winner ? `${winner.raceName} photo` : ""} error={errors.photo} />
+      <ImageUploadField
+        key={errors.photo ?? ""}
+        label="Winner Photo"
+        name="photo"
+        currentImage={winner?.photo}
+        currentAlt={winner ? `${winner.raceName} photo` : ""}
+        error={errors.photo}
+      />
       <div className="flex gap-2 sm:col-span-2">
         <button type="submit" className={buttonClass.primary} disabled={submitting}>
           {intent === "create" ? (submitting ? "Adding..." : "Add Victory") : submitting ? "Saving..." : "Save Changes"}
