@@ -86,3 +86,41 @@ for (const [tab, url] of [
     }
   });
 }
+
+test("while a tab's data is on its way, its loading text shows", async ({ adminPage: page }) => {
+  await page.goto("/admin");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/admin\/horses\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Horses" }).click();
+  await expect(page.getByRole("status").getByText("Loading horses...")).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { name: "Current Horses" })).toBeVisible();
+  await expect(page.getByText("Loading horses...")).toHaveCount(0);
+});
+
+test("without JavaScript a horse can be added and edited, and the toast is in the page", async ({ browser, app, admin }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: app.url });
+  const page = await context.newPage();
+  const { signInAs } = await import("./fixtures");
+  await signInAs(page, app, admin);
+  await page.goto("/admin/horses");
+  const add = page.getByRole("form", { name: "Add New Horse" });
+  await add.getByLabel("Horse Name", { exact: true }).fill("Stille");
+  await add.getByLabel("Age", { exact: true }).fill("6");
+  await add.getByLabel("Color", { exact: true }).fill("Black");
+  await add.getByLabel("Sire", { exact: true }).fill("S");
+  await add.getByLabel("Dam", { exact: true }).fill("D");
+  await add.getByRole("button", { name: "Add Horse" }).click();
+  await expect(page.getByText("Horse Added", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Edit Stille" }).click();
+  const edit = page.getByRole("form", { name: "Edit Horse: Stille" });
+  await edit.getByLabel("Add Prize Money (DKK)", { exact: true }).fill("1000");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Horse Updated", { exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Current Horses" }).getByText("1.000,00 kr.")).toBeVisible();
+  await context.close();
+});
