@@ -16,5 +16,7 @@ export default [
     route("contact-info", "routes/admin/contact-info.tsx"),
   ]),
   route("sign-out", "routes/sign-out.tsx"),
+  // A page for the upload field's browser test; only in builds made for the tests.
+  ...(process.env.STABLE_TEST_ROUTES === "1" ? [route("__test/image-upload", "routes/test-image-upload.tsx")] : []),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
