@@ -102,7 +102,11 @@ test("while a tab's data is on its way, its loading text shows", async ({ adminP
   await expect(page.getByText("Loading horses...")).toHaveCount(0);
 });
 
-test("without JavaScript a horse can be added and edited, and the toast is in the page", async ({ browser, app, admin }) => {
+test("without JavaScript a horse can be added and edited, and the toast is in the page", async ({
+  browser,
+  app,
+  admin,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: app.url });
   const page = await context.newPage();
   const { signInAs } = await import("./fixtures");
