@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
-import { parseTrustProxy } from "./security";
+import { parseTrustProxy } from "./trust-proxy";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEVELOPMENT = process.env.NODE_ENV === "development";
