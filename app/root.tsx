@@ -35,7 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     return null;
   });
   const { toast, headers } = await getToast(request);
-  return data({ site, toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null }, headers ? { headers } : undefined);
+  return data(
+    { site, toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null },
+    headers ? { headers } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -58,7 +61,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader stableName={site.stableName} logoUrl={site.logoUrl} actions={signedIn ? <AuthActions /> : undefined} />
+        <SiteHeader
+          stableName={site.stableName}
+          logoUrl={site.logoUrl}
+          actions={signedIn ? <AuthActions /> : undefined}
+        />
         <main id="main" className="flex-1">
           {children}
         </main>

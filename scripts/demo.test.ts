@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { useFreshDatabase } from "../tests/db";
 import { contentCounts, DatabaseNotEmptyError, fillDemo } from "./demo-content";
 import { listHomeImages } from "~/models/home-image.server";
@@ -13,8 +13,12 @@ import { listTeamMembers } from "~/models/team-member.server";
 import { listWinnersWithHorses } from "~/models/winner.server";
 import { openSqlite } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { storedFilesOf } from "~/utils/images.server";
 
 useFreshDatabase();
+
+// Every demo photo goes through the upload pipeline (variants in AVIF and WebP): CPU-bound.
+vi.setConfig({ testTimeout: 240_000 });
 
 describe("fillDemo", () => {
   test("fills an empty database with consistent sample content and real photos", async () => {
@@ -56,6 +60,12 @@ describe("fillDemo", () => {
       const meta = await sharp(file).metadata();
       expect(meta.format).toBe("jpeg");
       expect([meta.width, meta.height]).toEqual([image!.width, image!.height]);
+      // Stored like an upload: the original plus AVIF and WebP variants.
+      const variants = await storedFilesOf(image!.url);
+      expect(variants.filter((k) => k.endsWith(".avif")).length).toBeGreaterThan(0);
+      expect(variants.filter((k) => k.endsWith(".webp")).length).toBe(
+        variants.filter((k) => k.endsWith(".avif")).length,
+      );
     }
   }, 180_000);
 

@@ -7,7 +7,7 @@ import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { mediaRouter } from "./media";
-import { crossSiteGuard } from "./security";
+import { clientIpHeader, crossSiteGuard } from "./security";
 
 /**
  * The request handling that is bundled with the app build: everything that needs the app's own
@@ -21,10 +21,7 @@ app.use(mediaRouter);
 app.use(crossSiteGuard({ publicOrigin: env().PUBLIC_ORIGIN }));
 
 // Routes read the client's address from this header; whatever the client sent is replaced.
-app.use((req, _res, next) => {
-  req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
-  next();
-});
+app.use(clientIpHeader());
 
 // Rolling sessions: a signed-in request pushes the session's expiry (and cookie) forward when due.
 app.use(async (req, res, next) => {
@@ -54,3 +51,5 @@ export { migrate, closeDatabase } from "~/utils/db.server";
 export async function afterStart({ port }: { port: number }) {
   await announceSetupLinkIfNeeded({ port });
 }
+
+export { startContactDelivery, stopContactDelivery } from "~/utils/contact-delivery.server";
