@@ -1,6 +1,9 @@
 import { test, expect } from "./fixtures";
 import { getContactInfo, saveContactInfo } from "~/models/contact-info.server";
 
+// Multi-step flows against a freshly started site; give them room on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 test("contact info saves as one row and the Contact page shows it at once", async ({ adminPage: page }) => {
   await saveContactInfo({ address: "Old road 1", phoneNumber: "", emailAddress: "" });
   await page.goto("/admin/contact-info");

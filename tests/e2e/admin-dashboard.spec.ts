@@ -4,6 +4,9 @@ import { createHorse } from "~/models/horse.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
 
+// Multi-step flows against a freshly started site; give them room on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 test("heading, welcome line and tabs; the open tab is in the URL and survives reload and back", async ({
   adminPage: page,
 }) => {

@@ -2,6 +2,9 @@ import { test, expect } from "./fixtures";
 import { getHomeImage, listHomeImages } from "~/models/home-image.server";
 import { getLatestNews } from "~/models/news.server";
 
+// Multi-step flows against a freshly started site; give them room on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 test("latest news: counter, 160 cap, save shows on the home page, empty does nothing", async ({ adminPage: page }) => {
   await page.goto("/admin");
   const news = page.getByRole("form", { name: "Latest News" });

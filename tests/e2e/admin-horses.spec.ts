@@ -2,6 +2,9 @@ import { test, expect } from "./fixtures";
 import { createHorse, getHorse } from "~/models/horse.server";
 import { createWinner } from "~/models/winner.server";
 
+// Multi-step flows against a freshly started site; give them room on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 const nordlys = { name: "Nordlys", age: 4, color: "Brown", sire: "Sea The Stars", dam: "Frøken Fryd" };
 
 test("add, edit with prize money and delete a horse", async ({ adminPage: page }) => {

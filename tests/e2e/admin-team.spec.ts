@@ -1,6 +1,9 @@
 import { test, expect } from "./fixtures";
 import { createTeamMember, listTeamMembers } from "~/models/team-member.server";
 
+// Multi-step flows against a freshly started site; give them room on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 const order = async () => (await listTeamMembers()).map((m) => `${m.position}:${m.name}`);
 
 test("add a member with the default description, reorder, edit and delete", async ({ adminPage: page }) => {

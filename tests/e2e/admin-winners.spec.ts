@@ -2,6 +2,9 @@ import { test, expect } from "./fixtures";
 import { createHorse, getHorse } from "~/models/horse.server";
 import { createWinner, listWinnersWithHorses } from "~/models/winner.server";
 
+// Multi-step flows against a freshly started site; give them room on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 const horse = { name: "Nordlys", age: 4, color: "Brown", sire: "Sea The Stars", dam: "Frøken Fryd" };
 
 test("add a victory with a Danish prize: it lists, adds to the horse's total and shows on /winners", async ({
