@@ -13,18 +13,32 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ShowToast } from "~/components/toast";
+import { EMPTY_CONTACT_INFO, getContactInfo } from "~/models/contact-info.server";
 import { getSiteSettings } from "~/models/site-settings.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { jsonLd, stableStructuredData } from "~/utils/structured-data";
 import { DEFAULT_SITE_SETTINGS } from "~/utils/site";
 import { getToast } from "~/utils/toast.server";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
 import "./app.css";
+
+// Both faces appear above the fold (headings and body text): fetch them with the document.
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: playfairLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const site = await getSiteSettings().catch((error: unknown) => {
     console.error("Reading site settings failed; using defaults", error);
     return DEFAULT_SITE_SETTINGS;
   });
+  const contact = await getContactInfo().catch(() => EMPTY_CONTACT_INFO);
   const { toast, headers } = await getToast(request);
-  return data({ site, toast }, headers ? { headers } : undefined);
+  const origin = publicOrigin(request);
+  const structuredData = jsonLd(stableStructuredData(site, contact, origin));
+  return data({ site, toast, origin, structuredData }, headers ? { headers } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -38,6 +52,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {root?.structuredData ? (
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: root.structuredData }} />
+        ) : null}
       </head>
       <body className="flex min-h-screen flex-col">
         <a

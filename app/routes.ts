@@ -6,5 +6,8 @@ export default [
   route("winners", "routes/winners.tsx"),
   route("team", "routes/team.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("healthz", "routes/healthz.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -4,6 +4,9 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
+import { log } from "../app/utils/log.server";
+import { errorHandler, precompressed, requestLog, securityHeaders } from "./http";
+import { createShutdown } from "./shutdown";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEVELOPMENT = process.env.NODE_ENV === "development";
@@ -43,9 +46,27 @@ function ensureBuild() {
   }
 }
 
+/** TRUST_PROXY: "true", a hop count, or a comma-separated list of addresses/subnets (Express's setting). */
+function trustProxySetting(value: string | undefined): boolean | number | string[] | undefined {
+  if (!value) return undefined;
+  if (value === "true" || value === "false") return value === "true";
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((s) => s.trim()).filter(Boolean);
+}
+
 async function main() {
   const app = express();
   app.disable("x-powered-by");
+  const trustProxy = trustProxySetting(process.env.TRUST_PROXY);
+  if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
+
+  let draining = false;
+  app.use(requestLog(log));
+  app.use((_req, res, next) => {
+    if (draining) res.setHeader("Connection", "close");
+    next();
+  });
+  app.use(securityHeaders({ csp: !DEVELOPMENT }));
   app.use(compression());
 
   let mod: ServerModule;
@@ -65,13 +86,18 @@ async function main() {
   } else {
     ensureBuild();
     mod = (await import(pathToFileURL(serverBuild).href)) as ServerModule;
-    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    const assets = path.join(buildDir, "client/assets");
+    // Hashed file names: a changed file gets a new name, so browsers may keep these forever.
+    app.use("/assets", precompressed(assets, { immutable: true }));
+    app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y", fallthrough: false }));
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
     app.use(mod.app);
   }
+  app.use(errorHandler(log));
 
   const applied = await mod.migrate();
   if (applied.length) console.log(`Database migrated: ${applied.join(", ")}`);
+  await mod.startServices();
 
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
@@ -81,15 +107,16 @@ async function main() {
     console.log(`Stable website listening on http://localhost:${actual}`);
   });
 
-  const shutdown = () => {
-    server.close(async () => {
-      await mod.closeDatabase();
-      process.exit(0);
-    });
-    setTimeout(() => process.exit(0), 10_000).unref();
-  };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  const shutdown = createShutdown({
+    server,
+    stop: () => mod.stopServices(),
+    onDraining: () => {
+      draining = true;
+      mod.setDraining();
+    },
+  });
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
 }
 
 main().catch((error) => {
