@@ -19,6 +19,8 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
+    // Captured now: mounted middleware rewrites req.url while it handles the request.
+    const urlPath = req.path;
     const incoming = req.get("x-request-id");
     const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = id;
@@ -31,7 +33,7 @@ export function requestLog(logger: Logger): RequestHandler {
       logger.info("request", {
         requestId: id,
         method: req.method,
-        path: req.path,
+        path: urlPath,
         status: res.writableFinished ? res.statusCode : 499,
         ms: Math.round(ms * 10) / 10,
         cache: res.getHeader("X-Cache"),
