@@ -6,7 +6,7 @@ import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { createCacheSync } from "./cache-sync";
 import { PageCache } from "./page-cache";
-import { createCachedHandler } from "./request-handler";
+import { createCacheHits, createCachedHandler } from "./request-handler";
 
 /**
  * The request handling that is bundled with the app build: everything that needs the app's own
@@ -20,6 +20,9 @@ const cacheSync = createCacheSync(pageCache, { log, dataVersion });
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), process.env.NODE_ENV);
 
 app.use(createCachedHandler(handleRequest, pageCache, { beforeLookup: cacheSync.checkOtherWriters }));
+
+/** Mounted by start.ts ahead of the static files, so a cached page costs one map lookup. */
+export const cacheHits = createCacheHits(pageCache, { beforeLookup: cacheSync.checkOtherWriters });
 
 /** Runs after migrations, before the server accepts requests. */
 export async function startServices() {

@@ -65,6 +65,30 @@ async function sendResponse(res: ExpressResponse, response: Response, cacheStatu
   else res.end();
 }
 
+function requestUrl(req: ExpressRequest) {
+  return new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+}
+
+function lookup(req: ExpressRequest, cache: PageCache, beforeLookup?: () => void) {
+  if (!cache.isAvailable) return { key: null, entry: undefined };
+  const decision = cacheKeyFor(req.method, requestUrl(req), { cookie: req.headers.cookie, authorization: req.headers.authorization });
+  if (decision.key === null) return { key: null, entry: undefined };
+  beforeLookup?.();
+  return { key: decision.key, entry: cache.get(decision.key) };
+}
+
+/**
+ * Answers cache hits before anything else runs (mounted ahead of the static files); everything else
+ * passes on.
+ */
+export function createCacheHits(cache: PageCache, options: { beforeLookup?: () => void } = {}) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const { entry } = lookup(req, cache, options.beforeLookup);
+    if (entry) sendCached(req, res, entry, "HIT");
+    else next();
+  };
+}
+
 /**
  * Serves React Router through the page cache: shared public pages come from memory (with an ETag
  * and pre-compressed variants); everything else is rendered for the request and streamed.
@@ -72,17 +96,10 @@ async function sendResponse(res: ExpressResponse, response: Response, cacheStatu
 export function createCachedHandler(handle: FetchHandler, cache: PageCache, options: { beforeLookup?: () => void } = {}) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
+      const { key, entry } = lookup(req, cache, options.beforeLookup);
+      if (entry) return sendCached(req, res, entry, "HIT");
       const request = toFetchRequest(req, res);
-      const decision = cacheKeyFor(req.method, new URL(request.url), {
-        cookie: req.headers.cookie,
-        authorization: req.headers.authorization,
-      });
-      if (decision.key === null || !cache.isAvailable) {
-        return await sendResponse(res, await handle(request), decision.key === null ? "BYPASS" : "OFF");
-      }
-      options.beforeLookup?.();
-      const hit = cache.get(decision.key);
-      if (hit) return sendCached(req, res, hit, "HIT");
+      if (key === null) return await sendResponse(res, await handle(request), cache.isAvailable ? "BYPASS" : "OFF");
 
       const startedAt = cache.generation;
       // HEAD renders no body; render the page as GET so the stored entry is complete.
@@ -90,7 +107,7 @@ export function createCachedHandler(handle: FetchHandler, cache: PageCache, opti
       const response = await handle(render);
       if (!isStorable(response.status, response.headers)) return await sendResponse(res, response, "MISS");
       const body = Buffer.from(await response.arrayBuffer());
-      const stored = await cache.store(decision.key, startedAt, response.status, response.headers, body);
+      const stored = await cache.store(key, startedAt, response.status, response.headers, body);
       if (stored) return sendCached(req, res, stored, "MISS");
       // Content changed while rendering: this visitor asked before the save finished, so the
       // render is fine for them, but it is not kept.

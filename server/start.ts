@@ -86,6 +86,7 @@ async function main() {
   } else {
     ensureBuild();
     mod = (await import(pathToFileURL(serverBuild).href)) as ServerModule;
+    app.use(mod.cacheHits);
     const assets = path.join(buildDir, "client/assets");
     // Hashed file names: a changed file gets a new name, so browsers may keep these forever.
     app.use("/assets", precompressed(assets, { immutable: true }));
