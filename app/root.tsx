@@ -6,17 +6,27 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
+  useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
+import { AdminLoading, AuthActions } from "~/components/auth-actions";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { usePendingView } from "~/components/loading-cards";
 import { ShowToast } from "~/components/toast";
 import { EMPTY_CONTACT_INFO, getContactInfo } from "~/models/contact-info.server";
 import { getSiteSettings } from "~/models/site-settings.server";
+<<<<<<< HEAD
 import { publicOrigin } from "~/utils/origin.server";
 import { jsonLd, stableStructuredData } from "~/utils/structured-data";
+=======
+import { getUser } from "~/utils/auth.server";
+import { log } from "~/utils/log.server";
+>>>>>>> main
 import { DEFAULT_SITE_SETTINGS } from "~/utils/site";
 import { getToast } from "~/utils/toast.server";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -34,16 +44,26 @@ export async function loader({ request }: Route.LoaderArgs) {
     console.error("Reading site settings failed; using defaults", error);
     return DEFAULT_SITE_SETTINGS;
   });
+<<<<<<< HEAD
   const contact = await getContactInfo().catch(() => EMPTY_CONTACT_INFO);
   const { toast, headers } = await getToast(request);
   const origin = publicOrigin(request);
   const structuredData = jsonLd(stableStructuredData(site, contact, origin));
   return data({ site, toast, origin, structuredData }, headers ? { headers } : undefined);
+=======
+  const user = await getUser(request).catch((error: unknown) => {
+    log.error("reading the session failed; showing the page signed out", { error });
+    return null;
+  });
+  const { toast, headers } = await getToast(request);
+  return data({ site, toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null }, headers ? { headers } : undefined);
+>>>>>>> main
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const site = root?.site ?? DEFAULT_SITE_SETTINGS;
+  const signedIn = !!root?.user;
   return (
     <html lang="en">
       <head>
@@ -63,11 +83,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader stableName={site.stableName} logoUrl={site.logoUrl} />
+        <SiteHeader stableName={site.stableName} logoUrl={site.logoUrl} actions={signedIn ? <AuthActions /> : undefined} />
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter stableName={site.stableName} signedIn={false} />
+        <SiteFooter stableName={site.stableName} signedIn={signedIn} />
         <Toaster richColors closeButton position="top-right" />
         <ScrollRestoration />
         <Scripts />
@@ -77,12 +97,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const PendingView = usePendingView();
+  // Entering /admin from another page waits for the server's admin check; say so meanwhile.
+  const checkingAdmin =
+    navigation.state === "loading" && isAdminPath(navigation.location.pathname) && !isAdminPath(location.pathname);
+  // Marks the moment client-side navigation takes over (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <ShowToast toast={loaderData.toast} />
-      <Outlet />
+      {checkingAdmin ? <AdminLoading /> : PendingView ? <PendingView /> : <Outlet />}
     </>
   );
+}
+
+function isAdminPath(pathname: string) {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

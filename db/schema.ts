@@ -10,6 +10,11 @@ export interface Database {
   team_members: TeamMembersTable;
   contact_info: ContactInfoTable;
   rate_limits: RateLimitsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  user_roles: UserRolesTable;
 }
 
 export interface SiteSettingsTable {
@@ -90,4 +95,62 @@ export interface RateLimitsTable {
   key: string;
   count: number;
   reset_at: string;
+}
+
+/**
+ * The sign-in tables are written by the auth library: instants are Date (timestamptz) on
+ * PostgreSQL and ISO text on SQLite, booleans are boolean or 0/1.
+ */
+export type AuthInstant = Date | string;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: boolean | number;
+  image: string | null;
+  created_at: AuthInstant;
+  updated_at: AuthInstant;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: AuthInstant;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: AuthInstant;
+  updated_at: AuthInstant;
+}
+
+export interface AccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: AuthInstant | null;
+  refresh_token_expires_at: AuthInstant | null;
+  scope: string | null;
+  password: string | null;
+  created_at: AuthInstant;
+  updated_at: AuthInstant;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: AuthInstant;
+  created_at: AuthInstant;
+  updated_at: AuthInstant;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  role: "admin";
+  created_at: string;
 }

@@ -26,10 +26,14 @@ function quiet(cmd: string, argv: string[]) {
 }
 
 function playwrightHasOwnChromium() {
-  const r = spawnSync(process.execPath, ["-e", "const {chromium}=require('playwright-core');process.stdout.write(chromium.executablePath())"], {
-    cwd: root,
-    encoding: "utf8",
-  });
+  const r = spawnSync(
+    process.execPath,
+    ["-e", "const {chromium}=require('playwright-core');process.stdout.write(chromium.executablePath())"],
+    {
+      cwd: root,
+      encoding: "utf8",
+    },
+  );
   return r.status === 0 && r.stdout && fs.existsSync(r.stdout);
 }
 
@@ -41,7 +45,8 @@ function ensureBrowser() {
   const isRoot = process.getuid?.() === 0;
   if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
     console.log("Installing Chromium with apt-get…");
-    if (quiet("apt-get", ["update", "-qq"]) && quiet("apt-get", ["install", "-y", "-qq", "chromium"]) && findChromium()) return;
+    if (quiet("apt-get", ["update", "-qq"]) && quiet("apt-get", ["install", "-y", "-qq", "chromium"]) && findChromium())
+      return;
   }
   console.error("Browser tests need Chromium: install it (e.g. `sudo apt-get install chromium`) or set CHROMIUM_PATH.");
   process.exit(1);
@@ -54,7 +59,13 @@ let failed = false;
 
 if (!e2eOnly) {
   const out = path.join(reports, "vitest.json");
-  const status = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...passthrough]);
+  const status = run(bin("vitest"), [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${out}`,
+    ...passthrough,
+  ]);
   if (status !== 0) failed = true;
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, "utf8"));
@@ -69,7 +80,12 @@ if (!unitOnly) {
   const buildDir = process.env.BUILD_DIR ?? "build-test";
   const env = { ...process.env, BUILD_DIR: buildDir };
   console.log(`Building the site into ${buildDir}/ for the browser tests…`);
-  if (run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { env: { ...env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] }) !== 0) {
+  if (
+    run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+      env: { ...env, NODE_ENV: "production" },
+      stdio: ["ignore", "ignore", "inherit"],
+    }) !== 0
+  ) {
     console.error("The build failed.");
     process.exit(1);
   }

@@ -1,12 +1,17 @@
 import "react-router";
 import express from "express";
 import { createRequestHandler } from "react-router";
+import { announceSetupLinkIfNeeded } from "~/utils/admin-setup.server";
+import { hasSessionCookie, refreshSession } from "~/utils/auth.server";
+import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
 import { closeDatabase, dataVersion, engine } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { createCacheSync } from "./cache-sync";
+import { mediaRouter } from "./media";
 import { PageCache } from "./page-cache";
 import { createCacheHits, createCachedHandler } from "./request-handler";
+import { crossSiteGuard } from "./security";
 
 /**
  * The request handling that is bundled with the app build: everything that needs the app's own
@@ -14,11 +19,39 @@ import { createCacheHits, createCachedHandler } from "./request-handler";
  */
 export const app = express.Router();
 
+// Uploaded media first: plain files that need no session or cross-site checks.
+app.use(mediaRouter);
+
+app.use(crossSiteGuard({ publicOrigin: env().PUBLIC_ORIGIN }));
+
+// Routes read the client's address from this header; whatever the client sent is replaced.
+app.use((req, _res, next) => {
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
+  next();
+});
+
+// Rolling sessions: a signed-in request pushes the session's expiry (and cookie) forward when due.
+app.use(async (req, res, next) => {
+  if (req.method !== "GET" || !hasSessionCookie(req.headers.cookie)) return next();
+  try {
+    const headers = new Headers();
+    for (const name of ["cookie", "user-agent", CLIENT_IP_HEADER]) {
+      const value = req.headers[name];
+      if (typeof value === "string") headers.set(name, value);
+    }
+    for (const cookie of await refreshSession(headers, req.secure)) res.append("Set-Cookie", cookie);
+  } catch (error) {
+    log.error("session refresh failed", { error });
+  }
+  next();
+});
+
 export const pageCache = new PageCache();
 const cacheSync = createCacheSync(pageCache, { log, dataVersion });
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), process.env.NODE_ENV);
 
+// React Router behind the page cache (anonymous public pages from memory, the rest rendered).
 app.use(createCachedHandler(handleRequest, pageCache, { beforeLookup: cacheSync.checkOtherWriters }));
 
 /** Mounted by start.ts ahead of the static files, so a cached page costs one map lookup. */
@@ -38,3 +71,8 @@ export async function stopServices() {
 
 export { migrate, closeDatabase } from "~/utils/db.server";
 export { setDraining } from "~/utils/health.server";
+
+/** Runs once the server listens: prints the first-administrator link while none exists. */
+export async function afterStart({ port }: { port: number }) {
+  await announceSetupLinkIfNeeded({ port });
+}

@@ -28,8 +28,8 @@ function applyHeaders(res: ExpressResponse, headers: Headers) {
   headers.forEach((value, name) => {
     if (name !== "set-cookie") res.setHeader(name, value);
   });
-  const cookies = headers.getSetCookie();
-  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  // Middleware before us (the rolling session) may have set cookies already: keep them.
+  for (const cookie of headers.getSetCookie()) res.append("Set-Cookie", cookie);
 }
 
 function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedPage, status: "HIT" | "MISS") {

@@ -6,6 +6,7 @@ import compression from "compression";
 import express from "express";
 import { log } from "../app/utils/log.server";
 import { errorHandler, precompressed, requestLog, securityHeaders } from "./http";
+import { parseTrustProxy } from "./security";
 import { createShutdown } from "./shutdown";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -46,19 +47,11 @@ function ensureBuild() {
   }
 }
 
-/** TRUST_PROXY: "true", a hop count, or a comma-separated list of addresses/subnets (Express's setting). */
-function trustProxySetting(value: string | undefined): boolean | number | string[] | undefined {
-  if (!value) return undefined;
-  if (value === "true" || value === "false") return value === "true";
-  if (/^\d+$/.test(value)) return Number(value);
-  return value.split(",").map((s) => s.trim()).filter(Boolean);
-}
-
 async function main() {
   const app = express();
   app.disable("x-powered-by");
-  const trustProxy = trustProxySetting(process.env.TRUST_PROXY);
-  if (trustProxy !== undefined) app.set("trust proxy", trustProxy);
+  // Behind a TLS-terminating proxy, TRUST_PROXY lets Express see HTTPS and the client's address.
+  app.set("trust proxy", parseTrustProxy(process.env.TRUST_PROXY));
 
   let draining = false;
   app.use(requestLog(log));
@@ -106,6 +99,7 @@ async function main() {
     const address = server.address();
     const actual = typeof address === "object" && address ? address.port : port;
     console.log(`Stable website listening on http://localhost:${actual}`);
+    mod.afterStart?.({ port: actual }).catch((error: unknown) => console.error("Start-up task failed:", error));
   });
 
   const shutdown = createShutdown({

@@ -1,4 +1,4 @@
-import type { ImageRef } from "~/utils/image";
+import { imageSources, isStoredImageUrl, type ImageRef } from "~/utils/image";
 
 export type ResponsiveImageProps = {
   image: ImageRef | null | undefined;
@@ -12,19 +12,41 @@ export type ResponsiveImageProps = {
   className?: string;
 };
 
-/** Every image on the site goes through here. */
+/** Space reserved for an image whose size is unknown (the placeholder's own 4:3). */
+const DEFAULT_WIDTH = 400;
+const DEFAULT_HEIGHT = 300;
+
+/**
+ * Every image on the site goes through here. A stored upload becomes a `<picture>` offering AVIF
+ * and WebP at every stored width, so a phone downloads a small file and a wide screen a sharp
+ * one; width and height reserve the space before it arrives. Anything else (no image, the
+ * placeholder, an external or legacy URL) is a plain `<img>`.
+ */
 export function ResponsiveImage({ image, alt, sizes, priority = false, fallback = "/placeholder.svg", className }: ResponsiveImageProps) {
+  const loading = {
+    loading: priority ? ("eager" as const) : ("lazy" as const),
+    fetchPriority: priority ? ("high" as const) : undefined,
+    decoding: priority ? undefined : ("async" as const),
+  };
+  if (image && isStoredImageUrl(image.url) && image.width && image.height) {
+    const sources = imageSources({ url: image.url, width: image.width });
+    return (
+      // display: contents keeps the layout exactly as if the <img> stood alone.
+      <picture className="contents">
+        <source type="image/avif" srcSet={sources.srcSet.avif} sizes={sizes} />
+        <source type="image/webp" srcSet={sources.srcSet.webp} sizes={sizes} />
+        <img src={sources.src} alt={alt} width={image.width} height={image.height} className={className} {...loading} />
+      </picture>
+    );
+  }
   return (
     <img
       src={image?.url ?? fallback}
       alt={alt}
-      sizes={sizes}
-      width={image?.width ?? 400}
-      height={image?.height ?? 300}
-      loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
-      decoding="async"
+      width={image?.width ?? DEFAULT_WIDTH}
+      height={image?.height ?? DEFAULT_HEIGHT}
       className={className}
+      {...loading}
     />
   );
 }

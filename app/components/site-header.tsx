@@ -58,7 +58,14 @@ export function SiteHeader({
             className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 [&::-webkit-details-marker]:hidden"
             aria-label="Menu"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2}>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+            >
               <path className="group-open:hidden" d="M4 6h16M4 12h16M4 18h16" />
               <path className="hidden group-open:block" d="M6 6l12 12M18 6L6 18" />
             </svg>

@@ -80,7 +80,11 @@ describe("team, news and contact", () => {
   });
 
   test("contact info is one row", async () => {
-    await saveContactInfo({ address: "Vej 1\n2930 Klampenborg", phoneNumber: "+45 12 34 56 78", emailAddress: "a@b.dk" });
+    await saveContactInfo({
+      address: "Vej 1\n2930 Klampenborg",
+      phoneNumber: "+45 12 34 56 78",
+      emailAddress: "a@b.dk",
+    });
     await saveContactInfo({ address: "Vej 2", phoneNumber: "", emailAddress: "" });
     expect(await getContactInfo()).toEqual({ address: "Vej 2", phoneNumber: "", emailAddress: "" });
     expect(await db().selectFrom("contact_info").select("id").execute()).toHaveLength(1);

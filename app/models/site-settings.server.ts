@@ -1,7 +1,6 @@
 import { db } from "~/utils/db.server";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "~/utils/site";
 
-
 export async function getSiteSettings(): Promise<SiteSettings> {
   const row = await db()
     .selectFrom("site_settings")

@@ -47,20 +47,29 @@ export async function createTeamMember(values: NewTeamMember): Promise<{ id: str
       const id = crypto.randomUUID();
       const row = await trx
         .insertInto("team_members")
-        .columns(["id", "name", "role", "description", "photo_url", "photo_width", "photo_height", "position", "created_at"])
+        .columns([
+          "id",
+          "name",
+          "role",
+          "description",
+          "photo_url",
+          "photo_width",
+          "photo_height",
+          "position",
+          "created_at",
+        ])
         .expression(
-          trx
-            .selectNoFrom([
-              sql<string>`${id}`.as("id"),
-              sql<string>`${values.name}`.as("name"),
-              sql<string>`${values.role}`.as("role"),
-              sql<string>`${values.description?.trim() || DEFAULT_MEMBER_DESCRIPTION}`.as("description"),
-              sql<string | null>`${values.photo?.url ?? null}`.as("photo_url"),
-              sql<number | null>`${values.photo?.width ?? null}`.as("photo_width"),
-              sql<number | null>`${values.photo?.height ?? null}`.as("photo_height"),
-              sql<number>`(select coalesce(max(position), 0) + 1 from team_members)`.as("position"),
-              sql<string>`${new Date().toISOString()}`.as("created_at"),
-            ]),
+          trx.selectNoFrom([
+            sql<string>`${id}`.as("id"),
+            sql<string>`${values.name}`.as("name"),
+            sql<string>`${values.role}`.as("role"),
+            sql<string>`${values.description?.trim() || DEFAULT_MEMBER_DESCRIPTION}`.as("description"),
+            sql<string | null>`${values.photo?.url ?? null}`.as("photo_url"),
+            sql<number | null>`${values.photo?.width ?? null}`.as("photo_width"),
+            sql<number | null>`${values.photo?.height ?? null}`.as("photo_height"),
+            sql<number>`(select coalesce(max(position), 0) + 1 from team_members)`.as("position"),
+            sql<string>`${new Date().toISOString()}`.as("created_at"),
+          ]),
         )
         .returning(["id", "position"])
         .executeTakeFirstOrThrow();

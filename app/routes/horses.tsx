@@ -1,3 +1,92 @@
-export default function Page() {
-  return <h1>horses</h1>;
+import { data } from "react-router";
+import type { Route } from "./+types/horses";
+import { HorsesIntro } from "~/components/page-intro";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { listHorses, type Horse } from "~/models/horse.server";
+import { formatDkk } from "~/utils/format";
+import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
+import { stableNameFrom } from "~/utils/site";
+
+export async function loader() {
+  const horses = await readForPage("horses", listHorses);
+  // The spec only logs a failed horse read: the page shows what it has (nothing) with a 503.
+  if (!horses.ok) return data({ horses: [] as Horse[] }, FAILED_READ_INIT);
+  return { horses: horses.value };
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export default function HorsesPage({ loaderData }: Route.ComponentProps) {
+  const { horses } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+      <HorsesIntro />
+      {horses.length === 0 ? (
+        <p className="mt-12 text-center text-lg text-stone-600">
+          No horses in training yet. Add some horses in the admin panel.
+        </p>
+      ) : (
+        <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+          {horses.map((horse, index) => (
+            <li key={horse.id}>
+              <HorseCard horse={horse} priority={index < 3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function HorseCard({ horse, priority }: { horse: Horse; priority: boolean }) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
+      {horse.image ? (
+        <ResponsiveImage
+          image={horse.image}
+          alt={horse.name}
+          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+          priority={priority}
+          className="aspect-[4/3] w-full object-cover"
+        />
+      ) : null}
+      <div className="flex flex-1 flex-col p-5">
+        <h2 className="text-2xl font-semibold text-brand-900">{horse.name}</h2>
+        <p className="mt-1 text-stone-600">
+          {horse.age} {horse.age === 1 ? "year" : "years"} old · {horse.color}
+        </p>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="font-medium text-stone-500">Sire</dt>
+          <dd>{horse.sire}</dd>
+          <dt className="font-medium text-stone-500">Dam</dt>
+          <dd>{horse.dam}</dd>
+          {horse.owner?.trim() ? (
+            <>
+              <dt className="font-medium text-stone-500">Owner</dt>
+              <dd>{horse.owner}</dd>
+            </>
+          ) : null}
+          <dt className="font-medium text-stone-500">Prize money</dt>
+          <dd className="font-semibold text-brand-800">{formatDkk(horse.totalPrizeOre)}</dd>
+        </dl>
+        <ul aria-label="Placings" className="mt-auto flex flex-wrap gap-2 pt-5 text-sm font-medium">
+          <li className="rounded-full bg-gold-300 px-3 py-1 text-stone-900">1st: {horse.firstPlaces}</li>
+          <li className="rounded-full bg-stone-200 px-3 py-1 text-stone-900">2nd: {horse.secondPlaces}</li>
+          <li className="rounded-full bg-amber-100 px-3 py-1 text-amber-950">3rd: {horse.thirdPlaces}</li>
+        </ul>
+      </div>
+    </article>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: `Horses in Training | ${stableNameFrom(matches)}` },
+    {
+      name: "description",
+      content: "The thoroughbreds in training at our stable: pedigree, owner, prize money and placings for each horse.",
+    },
+  ];
 }

@@ -1,3 +1,79 @@
-export default function Page() {
-  return <h1>team</h1>;
+import { data } from "react-router";
+import type { Route } from "./+types/team";
+import { TeamIntro } from "~/components/page-intro";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { DEFAULT_MEMBER_DESCRIPTION, listTeamMembers, type TeamMember } from "~/models/team-member.server";
+import { orFallback } from "~/utils/format";
+import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
+import { stableNameFrom } from "~/utils/site";
+
+export async function loader() {
+  const team = await readForPage("team members", listTeamMembers);
+  if (!team.ok) return data({ failed: true as const, members: [] as PublicMember[] }, FAILED_READ_INIT);
+  // Members saved without a description show the spec's default text.
+  const members = team.value.map((m) => ({ ...m, description: orFallback(m.description, DEFAULT_MEMBER_DESCRIPTION) }));
+  return { failed: false as const, members };
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export default function TeamPage({ loaderData }: Route.ComponentProps) {
+  const { failed, members } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+      <TeamIntro />
+      {failed ? (
+        <div role="alert" className="mx-auto mt-12 max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+          <h2 className="text-2xl font-semibold text-red-900">Error</h2>
+          <p className="mt-2 text-red-900">Failed to load team members.</p>
+        </div>
+      ) : members.length === 0 ? (
+        <p className="mt-12 text-center text-lg text-stone-600">Our team will be introduced here soon.</p>
+      ) : (
+        <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+          {members.map((member, index) => (
+            <li key={member.id}>
+              <MemberCard member={member} priority={index < 3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+type PublicMember = TeamMember & { description: string };
+
+function MemberCard({ member, priority }: { member: PublicMember; priority: boolean }) {
+  const role = member.role.trim();
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white text-center shadow-sm">
+      <ResponsiveImage
+        image={member.photo}
+        alt={member.photo ? member.name : ""}
+        sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+        priority={priority}
+        className="aspect-square w-full bg-stone-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col items-center p-6">
+        <h2 className="text-2xl font-semibold text-brand-900">{member.name}</h2>
+        {role ? (
+          <p className="mt-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-900">{role}</p>
+        ) : null}
+        <p className="mt-4 text-stone-700">{member.description}</p>
+      </div>
+    </article>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: `The Team | ${stableNameFrom(matches)}` },
+    {
+      name: "description",
+      content: "Meet the trainers, riders, grooms and vet who care for our racehorses every day of the year.",
+    },
+  ];
 }

@@ -26,7 +26,9 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     types: {
       // Money is whole øre, far below 2^53, so a JS number is exact.
       getTypeParser: ((oid: number, format?: string) =>
-        oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+        oid === INT8_OID
+          ? (v: string) => Number(v)
+          : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
     },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_UPLOAD_MAX_BYTES } from "./image";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -8,7 +9,10 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)")
+    .regex(
+      /^postgres(ql)?:\/\//,
+      "must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)",
+    )
     .optional(),
   PUBLIC_ORIGIN: z.url().optional(),
   SMTP_URL: z
@@ -16,7 +20,18 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().default("Stable website <no-reply@localhost>"),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[\w.:/, -]+)$/, "must be true, false, a hop count or a list of proxy addresses")
+    .optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int("must be a whole number of bytes")
+    .min(1024, "must be at least 1024 bytes")
+    .default(DEFAULT_UPLOAD_MAX_BYTES),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -26,9 +41,7 @@ let cached: (Env & { dataDir: string }) | undefined;
 /** Parses process.env once; a bad value stops start-up with the variable's name and the reason. */
 export function env() {
   if (cached) return cached;
-  const raw = Object.fromEntries(
-    Object.entries(process.env).filter(([, v]) => v !== undefined && v !== ""),
-  );
+  const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);

@@ -29,7 +29,12 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
   const message = { from: MAIL_FROM, ...mail };
   if (SMTP_URL) {
     if (!smtp || smtpUrl !== SMTP_URL) {
-      smtp = nodemailer.createTransport({ url: SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+      smtp = nodemailer.createTransport({
+        url: SMTP_URL,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      });
       smtpUrl = SMTP_URL;
     }
     const info = await smtp.sendMail(message);
@@ -38,7 +43,10 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
   const info = await fileTransport.sendMail(message);
   const dir = path.join(dataDir, "mail");
   await fs.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`);
+  const file = path.join(
+    dir,
+    `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`,
+  );
   await fs.writeFile(file, info.message as Buffer);
   log.info("mail written to file", { to: mail.to, subject: mail.subject, file });
   return { messageId: info.messageId, file };

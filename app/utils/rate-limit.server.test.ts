@@ -15,7 +15,9 @@ test("allows up to the limit, refuses past it, and recovers after the window", a
 });
 
 test("counts concurrent attempts exactly", async () => {
-  const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit("burst", { limit: 5, windowMs: 60_000 })));
+  const results = await Promise.all(
+    Array.from({ length: 20 }, () => hitRateLimit("burst", { limit: 5, windowMs: 60_000 })),
+  );
   expect(results.filter((r) => r.allowed)).toHaveLength(5);
   expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
 });

@@ -24,9 +24,7 @@ export async function up(db: Kysely<any>) {
   await db.schema
     .createTable("latest_news")
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("news_text", "text", (c) =>
-      c.notNull().check(sql`length(news_text) between 1 and 160`),
-    )
+    .addColumn("news_text", "text", (c) => c.notNull().check(sql`length(news_text) between 1 and 160`))
     .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.nowIso))
     .execute();
   await db.schema.createIndex("latest_news_created_at").on("latest_news").column("created_at").execute();
@@ -35,7 +33,10 @@ export async function up(db: Kysely<any>) {
     .createTable("home_images")
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("position", "integer", (c) =>
-      c.notNull().unique().check(sql`position between 1 and 4`),
+      c
+        .notNull()
+        .unique()
+        .check(sql`position between 1 and 4`),
     )
     .addColumn("image_url", "text")
     .addColumn("image_width", "integer")
@@ -65,10 +66,30 @@ export async function up(db: Kysely<any>) {
     .addColumn("image_url", "text")
     .addColumn("image_width", "integer")
     .addColumn("image_height", "integer")
-    .addColumn("total_prize_ore", t.money, (c) => c.notNull().defaultTo(0).check(sql`total_prize_ore >= 0`))
-    .addColumn("first_places", "integer", (c) => c.notNull().defaultTo(0).check(sql`first_places >= 0`))
-    .addColumn("second_places", "integer", (c) => c.notNull().defaultTo(0).check(sql`second_places >= 0`))
-    .addColumn("third_places", "integer", (c) => c.notNull().defaultTo(0).check(sql`third_places >= 0`))
+    .addColumn("total_prize_ore", t.money, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`total_prize_ore >= 0`),
+    )
+    .addColumn("first_places", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`first_places >= 0`),
+    )
+    .addColumn("second_places", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`second_places >= 0`),
+    )
+    .addColumn("third_places", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`third_places >= 0`),
+    )
     .addColumn("created_at", t.timestamp, (c) => c.notNull().defaultTo(t.nowIso))
     .execute();
   await db.schema.createIndex("horses_created_at").on("horses").column("created_at").execute();
@@ -117,7 +138,15 @@ export async function up(db: Kysely<any>) {
 }
 
 export async function down(db: Kysely<any>) {
-  for (const table of ["contact_info", "team_members", "winners", "horses", "home_images", "latest_news", "site_settings"]) {
+  for (const table of [
+    "contact_info",
+    "team_members",
+    "winners",
+    "horses",
+    "home_images",
+    "latest_news",
+    "site_settings",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

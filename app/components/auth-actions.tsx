@@ -1,0 +1,33 @@
+import { Form, Link } from "react-router";
+
+/** The navigation's buttons for a signed-in visitor: Admin and Sign Out. */
+export function AuthActions() {
+  return (
+    <>
+      <Link
+        to="/admin"
+        className="rounded-md bg-gold-400 px-3 py-2 text-sm font-semibold text-brand-900 hover:bg-gold-300"
+      >
+        Admin
+      </Link>
+      <Form method="post" action="/sign-out">
+        <input type="hidden" name="scope" value="local" />
+        <button
+          type="submit"
+          className="rounded-md border border-brand-50/40 px-3 py-2 text-sm font-medium text-brand-50 hover:bg-brand-700"
+        >
+          Sign Out
+        </button>
+      </Form>
+    </>
+  );
+}
+
+/** What the page shows while the server checks admin access during a client-side navigation. */
+export function AdminLoading() {
+  return (
+    <div role="status" aria-live="polite" className="flex min-h-[50vh] items-center justify-center text-lg text-stone-600">
+      Loading...
+    </div>
+  );
+}

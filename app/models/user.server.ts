@@ -1,0 +1,54 @@
+import { getAuth } from "~/utils/auth.server";
+import { db } from "~/utils/db.server";
+import { grantAdmin } from "./user-role.server";
+
+export type UserSummary = { id: string; email: string };
+
+export function normaliseEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(email: string): Promise<UserSummary | null> {
+  const row = await db().selectFrom("users").select(["id", "email"]).where("email", "=", normaliseEmail(email)).executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Creates a user who signs in with e-mail and password (hashed by the auth library). Sign-up is
+ * closed on the site, so this is the only way accounts come to exist: the first-administrator
+ * page, the admin command and tests.
+ */
+export async function createUserWithPassword({ email, password }: { email: string; password: string }): Promise<UserSummary> {
+  const ctx = await getAuth().$context;
+  const address = normaliseEmail(email);
+  const hash = await ctx.password.hash(password);
+  const user = await ctx.internalAdapter.createUser(
+    { email: address, name: address.split("@")[0] || address, emailVerified: true },
+    { method: "admin" },
+  );
+  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+  return { id: user.id, email: user.email };
+}
+
+/** Replaces the user's password (creating the credential when the user had none). */
+export async function setUserPassword(userId: string, password: string) {
+  const ctx = await getAuth().$context;
+  const hash = await ctx.password.hash(password);
+  const accounts = await ctx.internalAdapter.findAccounts(userId);
+  if (accounts.some((a) => a.providerId === "credential")) await ctx.internalAdapter.updatePassword(userId, hash);
+  else await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
+}
+
+/** Creates the administrator, or promotes (and, given a password, re-keys) an existing user. */
+export async function createOrPromoteAdmin({ email, password }: { email: string; password?: string }) {
+  const existing = await findUserByEmail(email);
+  if (existing) {
+    if (password) await setUserPassword(existing.id, password);
+    await grantAdmin(existing.id);
+    return { user: existing, created: false };
+  }
+  if (!password) throw new Error("A password is needed to create a new user.");
+  const user = await createUserWithPassword({ email, password });
+  await grantAdmin(user.id);
+  return { user, created: true };
+}

@@ -1,0 +1,93 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/auth-setup";
+import { AuthCard, FieldError, SubmitButton, TextField } from "~/components/auth-form";
+import { ShowToast } from "~/components/toast";
+import { createOrPromoteAdmin } from "~/models/user.server";
+import { hasAnyAdmin } from "~/models/user-role.server";
+import { consumeSetupToken, isSetupTokenUsable } from "~/utils/admin-setup.server";
+import { signIn } from "~/utils/auth.server";
+import { log } from "~/utils/log.server";
+import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/utils/password-rules";
+import { toastMessage } from "~/utils/toast";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, usable: await isSetupTokenUsable(token) };
+}
+
+export const setupSchema = z
+  .object({
+    token: z.string(),
+    email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address.")),
+    ...newPasswordFields,
+  })
+  .superRefine((value, ctx) => checkNewPassword(ctx, value));
+
+const INVALID_LINK = "This setup link is invalid, expired or already used.";
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const token = typeof form.token === "string" ? form.token : "";
+  // The link is the authorization: checked before anything else, and again when it is used up.
+  if (!(await isSetupTokenUsable(token))) {
+    return data({ toast: toastMessage("error", "Setup Error", INVALID_LINK), errors: null }, { status: 403 });
+  }
+  const parsed = setupSchema.safeParse(form);
+  if (!parsed.success) {
+    const errors = z.flattenError(parsed.error).fieldErrors;
+    return data({ toast: toastMessage("error", "Setup Error", parsed.error.issues[0]?.message ?? "Please check the form."), errors }, { status: 400 });
+  }
+  const { email, password } = parsed.data;
+  if ((await hasAnyAdmin()) || !(await consumeSetupToken(token))) {
+    return data({ toast: toastMessage("error", "Setup Error", INVALID_LINK), errors: null }, { status: 403 });
+  }
+  const { user } = await createOrPromoteAdmin({ email, password });
+  log.info("first administrator created through the setup link", { userId: user.id });
+  const result = await signIn(request, email, password);
+  const headers = result.ok ? result.headers : undefined;
+  return redirectWithToast("/admin", { type: "success", title: "Administrator created", description: `Signed in as ${email}.` }, { headers });
+}
+
+export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors = actionData?.errors ?? null;
+  return (
+    <AuthCard title="Create the administrator">
+      <ShowToast toast={actionData?.toast} />
+      {loaderData.usable ? (
+        <>
+          <p className="mb-6 text-center text-stone-600">
+            Choose the e-mail address and password the stable's administrator signs in with. This link works once.
+          </p>
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <TextField label="Email" name="email" type="email" autoComplete="username" required />
+            <FieldError messages={errors?.email} />
+            <TextField label="Password" name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} />
+            <FieldError messages={errors?.password} />
+            <TextField label="Confirm password" name="confirm" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} />
+            <FieldError messages={errors?.confirm} />
+            <SubmitButton busy={busy} label="Create Administrator" busyLabel="Creating..." />
+          </Form>
+        </>
+      ) : (
+        <p role="alert" className="text-center text-stone-700">
+          {INVALID_LINK} Restart the site to print a new link while no administrator exists, or use{" "}
+          <code>npm run admin -- create</code>.
+        </p>
+      )}
+      <p className="mt-6 text-center">
+        <Link to="/" className="text-sm text-brand-700 underline-offset-4 hover:underline">
+          Back to Home
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+export function meta() {
+  return [{ title: "Create the administrator" }, { name: "robots", content: "noindex" }];
+}

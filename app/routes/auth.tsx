@@ -1,0 +1,215 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/auth";
+import { AuthCard, FieldError, TextField, SubmitButton } from "~/components/auth-form";
+import { ShowToast } from "~/components/toast";
+import { forgetSignInAttempts, countAttempt, resetKeys, signInKeys, waitMessage } from "~/utils/auth-limits.server";
+import { sendPasswordResetMail } from "~/utils/auth-mail.server";
+import { createPasswordResetToken, getUser, isResetTokenValid, resetPassword, signIn } from "~/utils/auth.server";
+import { clientIp } from "~/utils/client-ip.server";
+import { log } from "~/utils/log.server";
+import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/utils/password-rules";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { toastMessage } from "~/utils/toast";
+import { redirectWithToast } from "~/utils/toast.server";
+
+type Mode = "sign-in" | "forgot" | "reset";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const user = await getUser(request).catch(() => null);
+  if (user) throw redirect("/");
+  const modeParam = url.searchParams.get("mode");
+  const mode: Mode = modeParam === "reset" ? "reset" : modeParam === "forgot" ? "forgot" : "sign-in";
+  const token = url.searchParams.get("token") ?? "";
+  const tokenValid = mode === "reset" && token ? await isResetTokenValid(token) : false;
+  return { mode, token, tokenValid, redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") };
+}
+
+const MISSING_CREDENTIALS = "You must provide either an email or phone number and a password";
+
+export const signInSchema = z.object({
+  email: z.string().trim().min(1, MISSING_CREDENTIALS),
+  password: z.string().min(1, MISSING_CREDENTIALS),
+  redirectTo: z.string().optional(),
+});
+
+export const resetRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address.")),
+});
+
+export const newPasswordSchema = z
+  .object({ token: z.string().min(1, "This reset link is invalid or has expired. Please request a new one."), ...newPasswordFields })
+  .superRefine((value, ctx) => checkNewPassword(ctx, value));
+
+function tooMany(title: string, what: string, retryAfterSeconds: number) {
+  return data(
+    { toast: toastMessage("error", title, waitMessage(what, retryAfterSeconds)), errors: null },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const ip = clientIp(request);
+
+  if (intent === "request-reset") {
+    const parsed = resetRequestSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "Please enter a valid email address.";
+      return data({ toast: toastMessage("error", "Reset Password Error", message), errors: null }, { status: 400 });
+    }
+    const { email } = parsed.data;
+    const verdict = await countAttempt(resetKeys(email, ip));
+    if (!verdict.allowed) return tooMany("Reset Password Error", "reset requests", verdict.retryAfterSeconds);
+    try {
+      const reset = await createPasswordResetToken(request, email);
+      if (reset) await sendPasswordResetMail(request, reset.email, reset.token);
+    } catch (error) {
+      log.error("password reset mail failed", { error });
+      return data(
+        { toast: toastMessage("error", "Reset Password Error", "The reset e-mail could not be sent. Please try again later."), errors: null },
+        { status: 502 },
+      );
+    }
+    // The same answer whether or not the address has an account.
+    return redirectWithToast("/auth", { type: "success", title: "Check your email", description: "We've sent you a password reset link." });
+  }
+
+  if (intent === "reset-password") {
+    const parsed = newPasswordSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) {
+      const errors = z.flattenError(parsed.error).fieldErrors;
+      const message = parsed.error.issues[0]?.message ?? "Please check the new password.";
+      return data({ toast: toastMessage("error", "Reset Password Error", message), errors }, { status: 400 });
+    }
+    const result = await resetPassword(request, parsed.data.token, parsed.data.password);
+    if (!result.ok) {
+      return data({ toast: toastMessage("error", "Reset Password Error", result.message), errors: null }, { status: 400 });
+    }
+    return redirectWithToast("/auth", {
+      type: "success",
+      title: "Password updated",
+      description: "Your password has been changed and every session has been signed out. Please sign in with the new password.",
+    });
+  }
+
+  const parsed = signInSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return data({ toast: toastMessage("error", "Sign In Error", MISSING_CREDENTIALS), errors: null }, { status: 400 });
+  }
+  const email = parsed.data.email.toLowerCase();
+  const verdict = await countAttempt(signInKeys(email, ip));
+  if (!verdict.allowed) return tooMany("Sign In Error", "sign-in attempts", verdict.retryAfterSeconds);
+  const result = await signIn(request, email, parsed.data.password);
+  if (!result.ok) {
+    return data({ toast: toastMessage("error", "Sign In Error", result.message), errors: null }, { status: result.status });
+  }
+  await forgetSignInAttempts(email);
+  log.info("signed in", { userId: result.userId, ip });
+  throw redirect(safeRedirect(parsed.data.redirectTo), { headers: result.headers });
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode, token, tokenValid, redirectTo } = loaderData;
+  return (
+    <AuthCard title="Admin Access">
+      <ShowToast toast={actionData?.toast} />
+      {mode === "forgot" ? (
+        <ForgotForm />
+      ) : mode === "reset" ? (
+        <ResetForm token={token} valid={tokenValid} errors={actionData?.errors ?? null} />
+      ) : (
+        <SignInForm redirectTo={redirectTo} />
+      )}
+      <p className="mt-6 text-center">
+        <Link to="/" className="text-sm text-brand-700 underline-offset-4 hover:underline">
+          Back to Home
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function SignInForm({ redirectTo }: { redirectTo: string }) {
+  const busy = useBusy("sign-in");
+  return (
+    <>
+      <p className="mb-6 text-center text-stone-600">Sign in to manage the stable's website.</p>
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="sign-in" />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <TextField label="Email" name="email" type="email" autoComplete="username" required />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+        <SubmitButton busy={busy} label="Sign In" busyLabel="Signing In..." />
+      </Form>
+      <p className="mt-4 text-center">
+        <Link to="/auth?mode=forgot" className="text-sm text-brand-700 underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function ForgotForm() {
+  const busy = useBusy("request-reset");
+  return (
+    <>
+      <h2 className="mb-2 text-center text-lg font-semibold">Forgot password?</h2>
+      <p className="mb-6 text-center text-stone-600">Enter your e-mail address and we'll send you a link to choose a new password.</p>
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="request-reset" />
+        <TextField label="Email" name="email" type="email" autoComplete="username" required />
+        <SubmitButton busy={busy} label="Send Reset Link" busyLabel="Sending..." />
+      </Form>
+      <p className="mt-4 text-center">
+        <Link to="/auth" className="text-sm text-brand-700 underline-offset-4 hover:underline">
+          Back to Sign In
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function ResetForm({ token, valid, errors }: { token: string; valid: boolean; errors: Record<string, string[] | undefined> | null }) {
+  const busy = useBusy("reset-password");
+  if (!valid) {
+    return (
+      <div className="text-center">
+        <h2 className="mb-2 text-lg font-semibold">Reset Password</h2>
+        <p role="alert" className="mb-4 text-stone-700">
+          This reset link is invalid or has expired. Reset links work once, for one hour.
+        </p>
+        <Link to="/auth?mode=forgot" className="text-sm text-brand-700 underline-offset-4 hover:underline">
+          Request a new link
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <h2 className="mb-2 text-center text-lg font-semibold">Choose a new password</h2>
+      <p className="mb-6 text-center text-stone-600">At least {PASSWORD_MIN} characters. Saving it signs out every session.</p>
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="reset-password" />
+        <input type="hidden" name="token" value={token} />
+        <TextField label="New password" name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} />
+        <FieldError messages={errors?.password} />
+        <TextField label="Confirm new password" name="confirm" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} />
+        <FieldError messages={errors?.confirm} />
+        <SubmitButton busy={busy} label="Update Password" busyLabel="Updating..." />
+      </Form>
+    </>
+  );
+}
+
+export function meta() {
+  return [{ title: "Admin Access" }, { name: "robots", content: "noindex" }];
+}

@@ -1,0 +1,167 @@
+/**
+ * The authorization matrix: every route module that exports an action, and every route under
+ * /admin, read from the route table itself (so a new route cannot escape it), must refuse
+ * anonymous and signed-in non-admin requests (a redirect or 403) and leave the database unchanged.
+ */
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { createHorse } from "~/models/horse.server";
+import { saveNews } from "~/models/news.server";
+import { createTeamMember } from "~/models/team-member.server";
+import { createWinner } from "~/models/winner.server";
+import { db, engine } from "~/utils/db.server";
+import { buildRequest, signedInUser } from "../../tests/auth";
+import { useFreshDatabase, testEngine } from "../../tests/db";
+
+useFreshDatabase();
+
+type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
+type RouteModule = {
+  loader?: (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
+  action?: (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
+};
+
+/**
+ * Actions that anyone may call, with the reason. Everything else that accepts a POST must be
+ * refused to visitors who are not administrators.
+ */
+const PUBLIC_ACTIONS: Record<string, string> = {
+  "/auth": "signing in, requesting a reset link and using one: guarded by credentials, tokens and rate limits",
+  "/contact": "the public contact form",
+  "/sign-out": "ends only the caller's own session (tested separately below)",
+};
+
+type Target = { path: string; file: string; underAdmin: boolean };
+
+function flatten(entries: RouteEntry[], parent = ""): Target[] {
+  return entries.flatMap((entry) => {
+    const path = entry.index ? parent || "/" : `${parent.replace(/\/$/, "")}/${entry.path ?? ""}`.replace(/\/+$/, "") || "/";
+    const underAdmin = path === "/admin" || path.startsWith("/admin/");
+    return [{ path, file: entry.file, underAdmin }, ...flatten(entry.children ?? [], path)];
+  });
+}
+
+const targets = flatten(routes as RouteEntry[]);
+const modules = import.meta.glob<RouteModule>("./**/*.tsx");
+
+async function load(file: string): Promise<RouteModule> {
+  const key = `./${file.replace(/^routes\//, "")}`;
+  const loader = modules[key];
+  if (!loader) throw new Error(`route module ${file} not found`);
+  return loader();
+}
+
+async function snapshot() {
+  const tables =
+    engine() === "postgres"
+      ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(db())).rows
+      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db())).rows;
+  const out: Record<string, string[]> = {};
+  for (const { name } of tables.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (name.startsWith("schema_migrations")) continue;
+    const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db())).rows;
+    out[name] = rows.map((r) => JSON.stringify(r)).sort();
+  }
+  return out;
+}
+
+async function seed() {
+  const horse = await createHorse({ name: "Nordlys", age: 4, color: "Brown", sire: "Sire", dam: "Dam" });
+  const winner = await createWinner({ horseId: horse.id, raceName: "Derby", raceDate: "2026-06-01", prizeOre: 100 });
+  const member = await createTeamMember({ name: "Ida", role: "Trainer" });
+  await saveNews("Hello");
+  return { horse: horse.id, winner: winner.id, member: member.id };
+}
+
+function statusOf(outcome: unknown): number | undefined {
+  if (outcome instanceof Response) return outcome.status;
+  if (outcome && typeof outcome === "object" && "init" in outcome) {
+    const init = (outcome as { init?: ResponseInit | null }).init;
+    return init?.status ?? 200;
+  }
+  return undefined;
+}
+
+async function outcomeOf(run: () => unknown) {
+  try {
+    return statusOf(await run());
+  } catch (error) {
+    if (error instanceof Response) return error.status;
+    throw error;
+  }
+}
+
+const REFUSED = [301, 302, 303, 307, 308, 401, 403];
+
+function concretePath(path: string, ids: Record<string, string>) {
+  const params: Record<string, string> = {};
+  const concrete = path.replace(/:(\w+)\??/g, (_, name: string) => (params[name] = ids.horse!));
+  return { concrete, params };
+}
+
+function bodiesFor(ids: Record<string, string>): Array<Record<string, string>> {
+  const valid = { email: "intruder@example.com", password: "Intruder-Password-1", confirm: "Intruder-Password-1", token: "forged" };
+  return [
+    {},
+    { intent: "delete", id: ids.horse!, ...valid },
+    { intent: "delete", id: ids.winner! },
+    { intent: "delete", id: ids.member! },
+    { intent: "update", id: ids.horse!, name: "Hacked", news_text: "Hacked", newsText: "Hacked", address: "Hacked" },
+  ];
+}
+
+describe(`authorization matrix (${testEngine})`, () => {
+  it("reads the route table and finds the admin routes and actions", async () => {
+    expect(targets.some((t) => t.path === "/admin")).toBe(true);
+    for (const t of targets) await load(t.file);
+  });
+
+  it("refuses anonymous and non-admin visitors on every admin loader and every non-public action", async () => {
+    const ids = await seed();
+    const member = await signedInUser({ email: "member@example.com" });
+    const identities = [
+      { name: "anonymous", cookie: undefined },
+      { name: "signed-in non-admin", cookie: member.cookie },
+    ];
+    let checked = 0;
+    for (const target of targets) {
+      const mod = await load(target.file);
+      const { concrete, params } = concretePath(target.path, ids);
+      const guardedAction = !!mod.action && !(target.path in PUBLIC_ACTIONS);
+      if (target.path in PUBLIC_ACTIONS) expect(target.underAdmin, `${target.path} must not be public`).toBe(false);
+      for (const who of identities) {
+        if (target.underAdmin && mod.loader) {
+          const before = await snapshot();
+          const status = await outcomeOf(() => mod.loader!({ request: buildRequest(concrete, { cookie: who.cookie }), params, context: {} }));
+          expect(REFUSED, `GET ${target.path} as ${who.name} answered ${status}`).toContain(status);
+          expect(await snapshot(), `GET ${target.path} as ${who.name} changed data`).toEqual(before);
+          checked++;
+        }
+        if (guardedAction || (target.underAdmin && mod.action)) {
+          for (const form of bodiesFor(ids)) {
+            const before = await snapshot();
+            const request = buildRequest(concrete, { cookie: who.cookie, form });
+            const status = await outcomeOf(() => mod.action!({ request, params, context: {} }));
+            expect(REFUSED, `POST ${target.path} as ${who.name} answered ${status}`).toContain(status);
+            expect(await snapshot(), `POST ${target.path} as ${who.name} changed data`).toEqual(before);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it("lets sign-out change nothing for anonymous visitors", async () => {
+    const mod = await load("routes/sign-out.tsx");
+    await signedInUser({ admin: true });
+    const before = await snapshot();
+    for (const scope of ["local", "others", "global"]) {
+      const status = await outcomeOf(() => mod.action!({ request: buildRequest("/sign-out", { form: { scope } }), params: {}, context: {} }));
+      expect(REFUSED).toContain(status);
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(await outcomeOf(() => mod.loader!({ request: buildRequest("/sign-out"), params: {}, context: {} }))).toBe(405);
+  });
+});

@@ -1,0 +1,31 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/sign-out";
+import { getUser, signOut, type SignOutScope } from "~/utils/auth.server";
+import { log } from "~/utils/log.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/** Signing out changes state, so it only answers POST. */
+export function loader() {
+  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+const SCOPES: readonly SignOutScope[] = ["local", "others", "global"];
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const raw = form.get("scope");
+  const scope: SignOutScope = SCOPES.includes(raw as SignOutScope) ? (raw as SignOutScope) : "local";
+  const user = await getUser(request);
+  if (!user) throw redirect("/");
+  try {
+    const headers = await signOut(request, scope);
+    log.info("signed out", { userId: user.id, scope });
+    if (scope === "others") {
+      return redirectWithToast("/admin", { type: "success", title: "Signed out other devices", description: "Every other session has ended; this one stays signed in." });
+    }
+    return redirect("/", { headers });
+  } catch (error) {
+    log.error("sign-out failed", { userId: user.id, scope, error });
+    return redirectWithToast(scope === "local" ? "/" : "/admin", { type: "error", title: "Sign Out Error", description: "You could not be signed out. Please try again." });
+  }
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { buildRequest, createUser } from "../../tests/auth";
+import { useFreshDatabase } from "../../tests/db";
+import { action as setupAction, loader as setupLoader } from "~/routes/auth-setup";
+import { announceSetupLinkIfNeeded, consumeSetupToken, isSetupTokenUsable } from "./admin-setup.server";
+import { getUser } from "./auth.server";
+import { db, engine } from "./db.server";
+import { listAdmins } from "~/models/user-role.server";
+
+useFreshDatabase();
+
+const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
+
+async function announce() {
+  const lines: string[] = [];
+  const url = await announceSetupLinkIfNeeded({ port: 3000, print: (l) => lines.push(l) });
+  return { url, printed: lines.join("\n") };
+}
+
+function setupForm(token: string, overrides: Record<string, string> = {}) {
+  return buildRequest(`/auth/setup?token=${token}`, {
+    form: { token, email: "Owner@Stable.dk", password: "Klampenborg-2025", confirm: "Klampenborg-2025", ...overrides },
+  });
+}
+
+describe("the first-administrator link", () => {
+  it("is printed while no admin exists, stored only as a hash, and creates the admin once", async () => {
+    const { url, printed } = await announce();
+    expect(url).toMatch(/^http:\/\/localhost:3000\/auth\/setup\?token=[\w-]{40,}$/);
+    expect(printed).toContain(url);
+    const token = tokenOf(url!);
+    const stored = await db().selectFrom("verifications").select(["identifier"]).execute();
+    expect(stored.map((r) => r.identifier).join()).not.toContain(token);
+    expect(await setupLoader({ request: buildRequest(`/auth/setup?token=${token}`), params: {}, context: {} } as never)).toEqual({ token, usable: true });
+
+    const weak = await setupAction({ request: setupForm(token, { password: "abc", confirm: "abc" }), params: {}, context: {} } as never);
+    expect(weak).toMatchObject({ init: { status: 400 } });
+    expect(await listAdmins()).toEqual([]);
+
+    const done = (await setupAction({ request: setupForm(token), params: {}, context: {} } as never)) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/admin");
+    const cookie = done.headers.getSetCookie().find((c) => c.startsWith("stable.session_token="))!.split(";")[0]!;
+    expect(await getUser(buildRequest("/admin", { cookie }))).toMatchObject({ email: "owner@stable.dk", isAdmin: true });
+
+    const again = await setupAction({ request: setupForm(token, { email: "intruder@example.com" }), params: {}, context: {} } as never);
+    expect(again).toMatchObject({ init: { status: 403 } });
+    expect((await listAdmins()).map((a) => a.email)).toEqual(["owner@stable.dk"]);
+    expect(await isSetupTokenUsable(token)).toBe(false);
+    expect((await announce()).url).toBeNull();
+  });
+
+  it("is refused when made up, expired, or once an administrator exists", async () => {
+    expect(await isSetupTokenUsable("made-up")).toBe(false);
+    const expired = tokenOf((await announce()).url!);
+    const past = new Date(Date.now() - 1000);
+    await db().updateTable("verifications").set({ expires_at: engine() === "postgres" ? past : past.toISOString() }).execute();
+    expect(await isSetupTokenUsable(expired)).toBe(false);
+    expect(await consumeSetupToken(expired)).toBe(false);
+
+    const live = tokenOf((await announce()).url!);
+    await createUser({ admin: true });
+    expect(await isSetupTokenUsable(live)).toBe(false);
+    const refused = await setupAction({ request: setupForm(live), params: {}, context: {} } as never);
+    expect(refused).toMatchObject({ init: { status: 403 } });
+    expect(await db().selectFrom("users").select("email").where("email", "=", "owner@stable.dk").execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { buildRequest, createSession, createUser, signedInUser } from "../../tests/auth";
+import { useFreshDatabase } from "../../tests/db";
+import { ACCESS_DENIED, getUser, isResetTokenValid, requireAdmin, resetPassword, signIn, signOut, createPasswordResetToken } from "./auth.server";
+import { db, engine } from "./db.server";
+
+useFreshDatabase();
+
+async function thrown(p: Promise<unknown>): Promise<Response> {
+  try {
+    await p;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a thrown response");
+}
+
+describe("sessions and the admin check", () => {
+  it("knows nobody without a cookie and the signed-in user with one", async () => {
+    expect(await getUser(buildRequest("/"))).toBeNull();
+    const { user, cookie } = await signedInUser({ admin: true });
+    expect(await getUser(buildRequest("/", { cookie }))).toEqual({ id: user.id, email: user.email, isAdmin: true });
+    expect(await getUser(buildRequest("/", { cookie: cookie.replace(/.$/, "x") }))).toBeNull();
+  });
+
+  it("sends the signed-out to /auth with the way back, and non-admins home with the message", async () => {
+    const anon = await thrown(requireAdmin(buildRequest("/admin/horses?x=1")));
+    expect(anon.status).toBe(302);
+    expect(anon.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/admin/horses?x=1")}`);
+
+    const { cookie } = await signedInUser();
+    const denied = await thrown(requireAdmin(buildRequest("/admin", { cookie })));
+    expect(denied.headers.get("Location")).toBe("/");
+    expect(denied.headers.get("Set-Cookie")).toContain("stable_toast=");
+
+    const admin = await signedInUser({ admin: true });
+    await expect(requireAdmin(buildRequest("/admin", { cookie: admin.cookie }))).resolves.toMatchObject({ isAdmin: true });
+    expect(ACCESS_DENIED).toBe("Access denied. Admin privileges required.");
+  });
+
+  it("treats a failing role check as not admin", async () => {
+    const { cookie } = await signedInUser({ admin: true });
+    await db().schema.dropTable("user_roles").execute();
+    expect(await getUser(buildRequest("/", { cookie }))).toMatchObject({ isAdmin: false });
+  });
+
+  it("signs in with the right password only, stores the session server-side and ends it", async () => {
+    const user = await createUser({ email: "Owner@Example.com" });
+    const bad = await signIn(buildRequest("/auth"), "owner@example.com", "wrong-password-123");
+    expect(bad).toEqual({ ok: false, status: 401, message: "Invalid email or password" });
+
+    const ok = await signIn(buildRequest("/auth"), " OWNER@example.com ", user.password);
+    expect(ok.ok).toBe(true);
+    if (!ok.ok) return;
+    const setCookie = ok.headers.get("Set-Cookie")!;
+    expect(setCookie).toMatch(/^stable\.session_token=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i);
+    const cookie = setCookie.split(";")[0]!;
+    expect(await db().selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toHaveLength(1);
+
+    await signOut(buildRequest("/sign-out", { cookie, form: {} }), "local");
+    expect(await getUser(buildRequest("/", { cookie }))).toBeNull();
+    expect(await db().selectFrom("sessions").select("id").execute()).toHaveLength(0);
+  });
+
+  it("ends the other sessions, or all of them", async () => {
+    const user = await createUser();
+    const a = await createSession(user);
+    const b = await createSession(user);
+    const c = await createSession(user);
+    await signOut(buildRequest("/sign-out", { cookie: a.cookie, form: {} }), "others");
+    expect(await getUser(buildRequest("/", { cookie: a.cookie }))).not.toBeNull();
+    expect(await getUser(buildRequest("/", { cookie: b.cookie }))).toBeNull();
+    const d = await createSession(user);
+    await signOut(buildRequest("/sign-out", { cookie: d.cookie, form: {} }), "global");
+    expect(await getUser(buildRequest("/", { cookie: a.cookie }))).toBeNull();
+    expect(await getUser(buildRequest("/", { cookie: c.cookie }))).toBeNull();
+    expect(await db().selectFrom("sessions").select("id").execute()).toHaveLength(0);
+  });
+
+  it("uses Secure cookies over HTTPS", async () => {
+    const user = await createUser();
+    const ok = await signIn(new Request("https://stable.example/auth", { method: "POST" }), user.email, user.password);
+    expect(ok.ok && ok.headers.get("Set-Cookie")).toMatch(/^__Secure-stable\.session_token=.*; Secure/i);
+  });
+});
+
+describe("password reset tokens", () => {
+  it("are stored hashed, work once, and end every session", async () => {
+    const user = await createUser();
+    const session = await createSession(user);
+    expect(await createPasswordResetToken(buildRequest("/auth"), "nobody@example.com")).toBeNull();
+    const reset = await createPasswordResetToken(buildRequest("/auth"), user.email.toUpperCase());
+    expect(reset?.email).toBe(user.email);
+    const token = reset!.token;
+    const rows = await db().selectFrom("verifications").select(["identifier", "value"]).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.identifier).not.toContain(token);
+    expect(await isResetTokenValid(token)).toBe(true);
+
+    expect(await resetPassword(buildRequest("/auth"), token, "Another-Good-Password-9")).toEqual({ ok: true });
+    expect(await getUser(buildRequest("/", { cookie: session.cookie }))).toBeNull();
+    expect(await isResetTokenValid(token)).toBe(false);
+    const again = await resetPassword(buildRequest("/auth"), token, "Yet-Another-Password-7");
+    expect(again.ok).toBe(false);
+    expect((await signIn(buildRequest("/auth"), user.email, "Another-Good-Password-9")).ok).toBe(true);
+    expect((await signIn(buildRequest("/auth"), user.email, user.password)).ok).toBe(false);
+  });
+
+  it("expire after an hour", async () => {
+    const user = await createUser();
+    const { token } = (await createPasswordResetToken(buildRequest("/auth"), user.email))!;
+    const past = new Date(Date.now() - 1000);
+    await db().updateTable("verifications").set({ expires_at: engine() === "postgres" ? past : past.toISOString() }).execute();
+    expect(await isResetTokenValid(token)).toBe(false);
+    expect((await resetPassword(buildRequest("/auth"), token, "Another-Good-Password-9")).ok).toBe(false);
+  });
+});

@@ -1,0 +1,270 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { APIError, betterAuth } from "better-auth";
+import { redirect } from "react-router";
+import { isAdminUser } from "~/models/user-role.server";
+import { CLIENT_IP_HEADER } from "./client-ip.server";
+import { db, engine, type DB } from "./db.server";
+import { env } from "./env.server";
+import { log } from "./log.server";
+import { getSecret } from "./secrets.server";
+import { redirectWithToast } from "./toast.server";
+
+export type SessionUser = { id: string; email: string; isAdmin: boolean };
+
+/** A session ends after this long without a request; each use within it extends it again. */
+export const SESSION_IDLE_TIMEOUT_SECONDS = 12 * 60 * 60;
+/** How often an active session's expiry is pushed forward (one write per interval, not per request). */
+export const SESSION_REFRESH_INTERVAL_SECONDS = 15 * 60;
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+export const MIN_PASSWORD_LENGTH = 10;
+export const MAX_PASSWORD_LENGTH = 128;
+export const COOKIE_PREFIX = "stable";
+export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
+
+// The library's usage reporting is off by default; this also overrides an inherited variable.
+process.env.BETTER_AUTH_TELEMETRY = "0";
+
+type ResetCapture = { token?: string; email?: string };
+/** The library hands us the reset token inside its call; we send the mail ourselves afterwards. */
+const resetCapture = new AsyncLocalStorage<ResetCapture>();
+
+function createAuth(database: DB, secure: boolean) {
+  const timestamps = { createdAt: "created_at", updatedAt: "updated_at" };
+  return betterAuth({
+    appName: "Stable website",
+    secret: process.env.BETTER_AUTH_SECRET || getSecret("SESSION_SECRET"),
+    // Only used for links the library would build itself; ours are built in auth routes.
+    baseURL: env().PUBLIC_ORIGIN ?? "http://localhost",
+    database: { db: database, type: engine() === "postgres" ? "postgres" : "sqlite", transaction: true },
+    telemetry: { enabled: false },
+    // Our own limits (stored in the database) guard the forms; the library's HTTP handler is not mounted.
+    rateLimit: { enabled: false },
+    logger: {
+      level: "warn",
+      log: (level, message) => {
+        const fn = level === "error" ? log.error : level === "warn" ? log.warn : level === "debug" ? log.debug : log.info;
+        fn(`auth: ${message}`);
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const capture = resetCapture.getStore();
+        if (capture) {
+          capture.token = token;
+          capture.email = user.email;
+        }
+      },
+    },
+    user: {
+      modelName: "users",
+      fields: { emailVerified: "email_verified", ...timestamps },
+    },
+    session: {
+      modelName: "sessions",
+      fields: { userId: "user_id", expiresAt: "expires_at", ipAddress: "ip_address", userAgent: "user_agent", ...timestamps },
+      expiresIn: SESSION_IDLE_TIMEOUT_SECONDS,
+      updateAge: SESSION_REFRESH_INTERVAL_SECONDS,
+    },
+    account: {
+      modelName: "accounts",
+      fields: {
+        userId: "user_id",
+        accountId: "account_id",
+        providerId: "provider_id",
+        accessToken: "access_token",
+        refreshToken: "refresh_token",
+        idToken: "id_token",
+        accessTokenExpiresAt: "access_token_expires_at",
+        refreshTokenExpiresAt: "refresh_token_expires_at",
+        ...timestamps,
+      },
+    },
+    verification: {
+      modelName: "verifications",
+      fields: { expiresAt: "expires_at", ...timestamps },
+      storeIdentifier: "hashed",
+    },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+  });
+}
+
+export type StableAuth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<DB, { secure?: StableAuth; plain?: StableAuth }>();
+
+/**
+ * The auth instance for the current database. Cookies carry `Secure` (and the `__Secure-` name
+ * prefix) only when the request came over HTTPS, as Express sees it (TRUST_PROXY behind a proxy).
+ */
+export function getAuth({ secure = false }: { secure?: boolean } = {}): StableAuth {
+  const database = db();
+  let pair = instances.get(database);
+  if (!pair) instances.set(database, (pair = {}));
+  const key = secure ? "secure" : "plain";
+  return (pair[key] ??= createAuth(database, secure));
+}
+
+export function isSecureRequest(request: Request) {
+  return new URL(request.url).protocol === "https:";
+}
+
+export function authFor(request: Request) {
+  return getAuth({ secure: isSecureRequest(request) });
+}
+
+/** Whether a Cookie header carries a session cookie at all (saves a lookup for anonymous visitors). */
+export function hasSessionCookie(cookieHeader: string | null | undefined) {
+  return !!cookieHeader && cookieHeader.includes(`${SESSION_COOKIE}=`);
+}
+
+const userCache = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user of this request, or null. Looked up once per request. */
+export function getUser(request: Request): Promise<SessionUser | null> {
+  if (!hasSessionCookie(request.headers.get("Cookie"))) return Promise.resolve(null);
+  let pending = userCache.get(request);
+  if (!pending) {
+    pending = lookupUser(request);
+    userCache.set(request, pending);
+  }
+  return pending;
+}
+
+async function lookupUser(request: Request): Promise<SessionUser | null> {
+  const result = await authFor(request).api.getSession({
+    headers: request.headers,
+    // The Express layer refreshes the rolling expiry (it can set the cookie); loaders only read.
+    query: { disableRefresh: true },
+  });
+  if (!result) return null;
+  return { id: result.user.id, email: result.user.email, isAdmin: await isAdminUser(result.user.id) };
+}
+
+export const ACCESS_DENIED = "Access denied. Admin privileges required.";
+
+function pathOf(request: Request) {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The one admin check: every admin loader and action starts with it. Signed out -> /auth (and back
+ * here afterwards); signed in without the admin role -> / with the access-denied message.
+ */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (!user) {
+    const back = request.method === "GET" ? pathOf(request) : new URL(request.url).pathname;
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
+  }
+  if (!user.isAdmin) {
+    log.warn("admin access refused", { userId: user.id, path: new URL(request.url).pathname, method: request.method });
+    throw await redirectWithToast("/", { type: "error", title: ACCESS_DENIED });
+  }
+  return user;
+}
+
+/** Signed-in visitors are sent elsewhere (e.g. away from the sign-in page). */
+export async function redirectIfSignedIn(request: Request, to = "/") {
+  if (await getUser(request)) throw redirect(to);
+}
+
+export type SignInResult = { ok: true; headers: Headers; userId: string } | { ok: false; status: number; message: string };
+
+export async function signIn(request: Request, email: string, password: string): Promise<SignInResult> {
+  try {
+    const { headers, response } = await authFor(request).api.signInEmail({
+      body: { email: email.trim().toLowerCase(), password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers: setCookiesOnly(headers), userId: response.user.id };
+  } catch (error) {
+    if (error instanceof APIError) {
+      return { ok: false, status: error.statusCode === 401 ? 401 : 400, message: error.message || "Invalid email or password" };
+    }
+    throw error;
+  }
+}
+
+export type SignOutScope = "local" | "others" | "global";
+
+/** Ends this session, every other session of the user, or all of them; returns cookie headers. */
+export async function signOut(request: Request, scope: SignOutScope): Promise<Headers> {
+  const auth = authFor(request);
+  const headers = request.headers;
+  if (scope === "others") {
+    await auth.api.revokeOtherSessions({ headers });
+    return new Headers();
+  }
+  if (scope === "global") {
+    await auth.api.revokeSessions({ headers });
+  }
+  const result = await auth.api.signOut({ headers, returnHeaders: true });
+  return setCookiesOnly(result.headers);
+}
+
+function setCookiesOnly(source: Headers) {
+  const out = new Headers();
+  for (const cookie of source.getSetCookie()) out.append("Set-Cookie", cookie);
+  return out;
+}
+
+/**
+ * Extends an active session's expiry when due and returns the refreshed cookie; called by the
+ * Express layer for requests that carry a session cookie.
+ */
+export async function refreshSession(headers: Headers, secure: boolean): Promise<string[]> {
+  const { headers: out } = await getAuth({ secure }).api.getSession({ headers, returnHeaders: true });
+  return out.getSetCookie();
+}
+
+export type ResetRequestResult = { sentTo: string | null };
+
+/**
+ * Creates a reset token for the account with this e-mail (if there is one) and returns it so the
+ * caller can build the link; unknown addresses get no token and no mail.
+ */
+export async function createPasswordResetToken(request: Request, email: string): Promise<{ token: string; email: string } | null> {
+  const capture: ResetCapture = {};
+  await resetCapture.run(capture, () =>
+    authFor(request).api.requestPasswordReset({ body: { email: email.trim().toLowerCase() }, headers: request.headers }),
+  );
+  return capture.token && capture.email ? { token: capture.token, email: capture.email } : null;
+}
+
+export async function isResetTokenValid(token: string) {
+  const ctx = await getAuth().$context;
+  const row = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return !!row && new Date(row.expiresAt).getTime() > Date.now();
+}
+
+export type ResetResult = { ok: true } | { ok: false; message: string };
+
+/** Sets the new password; the token is consumed and every session of the user ends. */
+export async function resetPassword(request: Request, token: string, newPassword: string): Promise<ResetResult> {
+  try {
+    await authFor(request).api.resetPassword({ body: { token, newPassword }, headers: request.headers });
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof APIError) {
+      const message =
+        error.body?.code === "INVALID_TOKEN"
+          ? "This reset link is invalid or has expired. Please request a new one."
+          : error.message || "The password could not be changed.";
+      return { ok: false, message };
+    }
+    throw error;
+  }
+}

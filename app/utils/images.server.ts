@@ -1,0 +1,251 @@
+import { randomBytes } from "node:crypto";
+import fsp from "node:fs/promises";
+import sharp from "sharp";
+import { IMAGE_MESSAGES, MAX_IMAGE_PIXELS, stem, stemOfStoredFile, variantUrl, variantWidths, VARIANT_FORMATS, type VariantFormat } from "./image";
+import { log } from "./log.server";
+import { keyFromMediaUrl, mediaUrl, normaliseKey, storage as defaultStorage, type Bucket, type Storage } from "./storage.server";
+import { UploadError } from "./upload.server";
+
+/** A stored image as the record keeps it. */
+export type StoredImage = { url: string; width: number; height: number };
+
+export type ImageFormat = "jpeg" | "png" | "webp" | "avif";
+
+export { IMAGE_MESSAGES, MAX_IMAGE_PIXELS };
+
+/** A file refused as an image; `message` is meant for the form. */
+export class ImageError extends UploadError {
+  override name = "ImageError";
+  constructor(message: string, field?: string) {
+    super(message, 422, field);
+  }
+}
+
+type Sniffed = { format: ImageFormat } | { refused: string };
+
+/** Decides what a file is from its first bytes; names and declared types are never consulted. */
+export function sniffImage(head: Buffer): Sniffed {
+  if (head.length === 0) return { refused: IMAGE_MESSAGES.empty };
+  const ascii = (start: number, end: number) => head.subarray(start, end).toString("latin1");
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { format: "jpeg" };
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { format: "png" };
+  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return { format: "webp" };
+  if (ascii(4, 8) === "ftyp") {
+    const boxSize = Math.min(head.readUInt32BE(0), head.length);
+    const brands: string[] = [ascii(8, 12)];
+    for (let i = 16; i + 4 <= boxSize; i += 4) brands.push(ascii(i, i + 4));
+    if (brands.some((b) => b === "avif" || b === "avis")) return { format: "avif" };
+    if (brands.some((b) => ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"].includes(b))) {
+      return { refused: IMAGE_MESSAGES.heic };
+    }
+    return { refused: IMAGE_MESSAGES.notImage };
+  }
+  if (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a") return { refused: IMAGE_MESSAGES.gif };
+  if (ascii(0, 4) === "II*\0" || ascii(0, 4) === "MM\0*") return { refused: IMAGE_MESSAGES.tiff };
+  if (ascii(0, 2) === "BM") return { refused: IMAGE_MESSAGES.bmp };
+  if (ascii(0, 5) === "%PDF-") return { refused: IMAGE_MESSAGES.pdf };
+  const text = head.toString("utf8").replace(/^\uFEFF/, "").trimStart().toLowerCase();
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/.test(text) || (text.startsWith("<") && text.includes("<svg"))) {
+    return { refused: IMAGE_MESSAGES.svg };
+  }
+  return { refused: IMAGE_MESSAGES.notImage };
+}
+
+async function readHead(file: string, bytes = 4096): Promise<Buffer> {
+  const handle = await fsp.open(file, "r");
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+const SHARP_INPUT = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" } as const;
+
+export type InspectedImage = { format: ImageFormat; width: number; height: number };
+
+/**
+ * Checks a file by content: a JPEG, PNG, WebP or AVIF whose header sharp can read and whose
+ * pixel count is within the limit. Returns the upright width and height.
+ */
+export async function inspectImage(file: string, field?: string): Promise<InspectedImage> {
+  const sniffed = sniffImage(await readHead(file));
+  if ("refused" in sniffed) throw new ImageError(sniffed.refused, field);
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(file, { limitInputPixels: false, failOn: "error" }).metadata();
+  } catch {
+    throw new ImageError(IMAGE_MESSAGES.damaged, field);
+  }
+  const expected = sniffed.format === "avif" ? "heif" : sniffed.format;
+  if (meta.format !== expected || (sniffed.format === "avif" && meta.compression !== "av1")) {
+    throw new ImageError(sniffed.format === "avif" ? IMAGE_MESSAGES.heic : IMAGE_MESSAGES.damaged, field);
+  }
+  if (!meta.width || !meta.height) throw new ImageError(IMAGE_MESSAGES.damaged, field);
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new ImageError(IMAGE_MESSAGES.tooManyPixels(meta.width, meta.height), field);
+  const upright = meta.autoOrient ?? { width: meta.width, height: meta.height };
+  return { format: sniffed.format, width: upright.width, height: upright.height };
+}
+
+const EXTENSION: Record<ImageFormat, string> = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif" };
+
+/** The cleaned original: upright, re-encoded, no metadata at all (EXIF, GPS, XMP, IPTC, ICC). */
+function encodeOriginal(file: string, format: ImageFormat) {
+  const pipeline = sharp(file, SHARP_INPUT).rotate();
+  switch (format) {
+    case "jpeg":
+      return pipeline.jpeg({ quality: 90 });
+    case "png":
+      return pipeline.png({ compressionLevel: 6 });
+    case "webp":
+      return pipeline.webp({ quality: 90 });
+    case "avif":
+      return pipeline.avif({ quality: 70, effort: 3 });
+  }
+}
+
+function encodeVariant(file: string, width: number, format: VariantFormat) {
+  const pipeline = sharp(file, SHARP_INPUT).rotate().resize({ width, withoutEnlargement: true });
+  return format === "avif" ? pipeline.avif({ quality: 50, effort: 2 }) : pipeline.webp({ quality: 78, effort: 4 });
+}
+
+/** Processing is memory-hungry (a 50 MP photo is 150 MB decoded), so one image at a time. */
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+export type StoreOptions = {
+  /** Home gallery images are named home-{position}-{timestamp}.{ext}. */
+  homePosition?: number;
+  /** The form field the upload came from, so a refusal can be shown beside it. */
+  field?: string;
+  /** Defaults to the process-wide storage. */
+  storage?: Storage;
+};
+
+async function chooseName(store: Storage, bucket: Bucket, ext: string, homePosition?: number) {
+  for (let attempt = 0; ; attempt++) {
+    const timestamp = Date.now() + attempt;
+    const name =
+      homePosition !== undefined
+        ? `home-${homePosition}-${timestamp}.${ext}`
+        : `${timestamp}-${randomBytes(6).toString("hex")}.${ext}`;
+    const key = normaliseKey(`${bucket}/${name}`);
+    if (!(await store.exists(key))) return key;
+  }
+}
+
+/**
+ * Validates an upload by content, writes its cleaned original and every responsive variant, and
+ * only then returns what the record should keep. On any failure nothing of it remains stored.
+ * Throws ImageError (with a message for the form) when the file is refused.
+ */
+export async function storeImage(bucket: Bucket, upload: { path: string }, options: StoreOptions = {}): Promise<StoredImage> {
+  if (options.homePosition !== undefined && !(Number.isInteger(options.homePosition) && options.homePosition >= 1 && options.homePosition <= 4)) {
+    throw new Error(`Home image position must be 1 to 4, not ${options.homePosition}.`);
+  }
+  const store = options.storage ?? defaultStorage();
+  return oneAtATime(async () => {
+    const info = await inspectImage(upload.path, options.field);
+    const key = await chooseName(store, bucket, EXTENSION[info.format], options.homePosition);
+    const url = mediaUrl(key);
+    const written: string[] = [];
+    try {
+      await store.put(key, encodeOriginal(upload.path, info.format));
+      written.push(key);
+      for (const width of variantWidths(info.width)) {
+        for (const format of VARIANT_FORMATS) {
+          const variantKey = keyFromMediaUrl(variantUrl(url, width, format))!;
+          await store.put(variantKey, encodeVariant(upload.path, width, format));
+          written.push(variantKey);
+        }
+      }
+    } catch (error) {
+      await Promise.allSettled(written.map((k) => store.delete(k)));
+      if (error instanceof ImageError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      if (/pixel limit/i.test(message)) throw new ImageError(IMAGE_MESSAGES.tooManyPixels(info.width, info.height), options.field);
+      if (/vips|jpeg|png|webp|heif|spng|corrupt|premature|truncated|invalid|unexpected|bad/i.test(message)) {
+        throw new ImageError(IMAGE_MESSAGES.damaged, options.field);
+      }
+      log.error("image store failed", { bucket, error });
+      throw new ImageError(IMAGE_MESSAGES.failed, options.field);
+    }
+    return { url, width: info.width, height: info.height };
+  });
+}
+
+/** Every stored file of the image at `url` (its original and variants); none for other URLs. */
+export async function storedFilesOf(url: string | null | undefined, store: Storage = defaultStorage()): Promise<string[]> {
+  const key = keyFromMediaUrl(url);
+  if (!key) return [];
+  const keyStem = stem(key);
+  const files = await store.list(`${keyStem}.`, { limit: 10_000 });
+  return files.map((f) => f.key).filter((k) => stemOfStoredFile(k) === keyStem);
+}
+
+/**
+ * Removes every file of a stored image. Call it only after the record that pointed at the image
+ * has been changed or deleted and that change has committed. URLs outside /media/ are ignored.
+ */
+export async function removeImage(url: string | null | undefined, store: Storage = defaultStorage()): Promise<void> {
+  const keys = await storedFilesOf(url, store);
+  await Promise.all(keys.map((k) => store.delete(k)));
+}
+
+/** removeImage that never throws: a file left behind is only wasted space, swept later. */
+export async function removeImageQuietly(url: string | null | undefined, store?: Storage) {
+  try {
+    await removeImage(url, store);
+  } catch (error) {
+    log.warn("could not remove a replaced image; media:sweep will", { url, error });
+  }
+}
+
+/**
+ * The safe order for a record that gets a new image:
+ *   1. store the new image (all variants) — a refused or failed upload throws ImageError and
+ *      nothing changes;
+ *   2. run `update(image)`, the database write that points the record at it — if it throws, the
+ *      new files are removed and the old image stays;
+ *   3. after it has committed, remove the old image's files.
+ * Without an upload (`upload` null) it just runs `update(null)`: the record keeps its image.
+ *
+ *   const horse = await replaceImage(
+ *     { bucket: "horse-images", upload: form.file("image"), oldUrl: existing.image?.url, field: "image" },
+ *     (image) => updateHorse(id, { ...values, ...(image ? { image } : {}) }),
+ *   );
+ */
+export async function replaceImage<T>(
+  args: {
+    bucket: Bucket;
+    upload: { path: string } | null | undefined;
+    oldUrl?: string | null;
+    homePosition?: number;
+    field?: string;
+    storage?: Storage;
+  },
+  update: (image: StoredImage | null) => Promise<T>,
+): Promise<T> {
+  if (!args.upload) return update(null);
+  const image = await storeImage(args.bucket, args.upload, {
+    homePosition: args.homePosition,
+    field: args.field,
+    storage: args.storage,
+  });
+  let result: T;
+  try {
+    result = await update(image);
+  } catch (error) {
+    await removeImageQuietly(image.url, args.storage);
+    throw error;
+  }
+  if (args.oldUrl && args.oldUrl !== image.url) await removeImageQuietly(args.oldUrl, args.storage);
+  return result;
+}
+

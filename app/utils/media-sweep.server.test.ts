@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useFreshDatabase } from "../../tests/db";
+import { photoJpeg } from "../../tests/images";
+import { updateHomeImage } from "~/models/home-image.server";
+import { createHorse } from "~/models/horse.server";
+import { createTeamMember } from "~/models/team-member.server";
+import { createWinner } from "~/models/winner.server";
+import { env } from "./env.server";
+import { storedFilesOf, storeImage, type StoredImage } from "./images.server";
+import { sweepMedia } from "./media-sweep.server";
+import { storage } from "./storage.server";
+import { uploadTmpDir } from "./upload.server";
+
+useFreshDatabase();
+
+const mediaRoot = () => path.join(env().dataDir, "media");
+let source: string;
+
+beforeEach(async () => {
+  await fsp.rm(mediaRoot(), { recursive: true, force: true });
+  await fsp.rm(uploadTmpDir(), { recursive: true, force: true });
+  source = path.join(env().dataDir, "sweep-source.jpg");
+  await fsp.writeFile(source, await photoJpeg(700, 400));
+});
+
+async function age(image: StoredImage, hours: number) {
+  const when = new Date(Date.now() - hours * 3600_000);
+  for (const key of await storedFilesOf(image.url)) await fsp.utimes(path.join(mediaRoot(), key), when, when);
+}
+
+describe("media sweep", () => {
+  it("reports unused files without removing them, then removes exactly those with remove", async () => {
+    const home = await storeImage("horse-images", { path: source }, { homePosition: 2 });
+    const horse = await storeImage("horse-images", { path: source });
+    const winner = await storeImage("winner-photos", { path: source });
+    const member = await storeImage("team-photos", { path: source });
+    const orphan = await storeImage("horse-images", { path: source });
+    const orphanTeam = await storeImage("team-photos", { path: source });
+    const fresh = await storeImage("winner-photos", { path: source });
+    for (const image of [home, horse, winner, member, orphan, orphanTeam]) await age(image, 3);
+
+    await updateHomeImage("home-2", { altText: "Gallery", image: home });
+    const h = await createHorse({ name: "Nordlys Star", age: 4, color: "Bay", sire: "A", dam: "B", image: horse });
+    await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2024-06-01", photo: winner });
+    await createTeamMember({ name: "Anna", role: "Trainer", photo: member });
+
+    // Leftovers of an interrupted write and an interrupted upload.
+    await fsp.mkdir(storage().tmpDir(), { recursive: true });
+    await fsp.mkdir(uploadTmpDir(), { recursive: true });
+    const leftovers = [path.join(storage().tmpDir(), "1-a.part"), path.join(uploadTmpDir(), "1-b.upload")];
+    const old = new Date(Date.now() - 3 * 3600_000);
+    for (const f of leftovers) {
+      await fsp.writeFile(f, "partial");
+      await fsp.utimes(f, old, old);
+    }
+
+    const dry = await sweepMedia();
+    const orphanKeys = [...(await storedFilesOf(orphan.url)), ...(await storedFilesOf(orphanTeam.url))].sort();
+    expect(dry.unreferenced.map((f) => f.key).sort()).toEqual(orphanKeys);
+    expect(dry.recent.map((f) => f.key).sort()).toEqual((await storedFilesOf(fresh.url)).sort());
+    expect(dry.temporary.sort()).toEqual([...leftovers].sort());
+    expect(dry.referenced).toBe(4 * 7);
+    expect(dry.removed).toBe(false);
+    for (const key of orphanKeys) expect(await storage().exists(key)).toBe(true);
+    for (const f of leftovers) expect(fs.existsSync(f)).toBe(true);
+
+    const wet = await sweepMedia({ remove: true });
+    expect(wet.unreferenced).toHaveLength(orphanKeys.length);
+    for (const key of orphanKeys) expect(await storage().exists(key)).toBe(false);
+    for (const f of leftovers) expect(fs.existsSync(f)).toBe(false);
+    for (const image of [home, horse, winner, member, fresh]) expect(await storedFilesOf(image.url)).toHaveLength(7);
+
+    const again = await sweepMedia({ remove: true });
+    expect(again.unreferenced).toEqual([]);
+  });
+
+  it("with a zero minimum age also takes files stored moments ago that no record uses", async () => {
+    const image = await storeImage("team-photos", { path: source });
+    const report = await sweepMedia({ remove: true, minAgeMs: 0 });
+    expect(report.unreferenced).toHaveLength(7);
+    expect(await storedFilesOf(image.url)).toEqual([]);
+  });
+});

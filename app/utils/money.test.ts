@@ -1,0 +1,59 @@
+import { describe, expect, test } from "vitest";
+import { kronerInputToOre, parseDkkToOre } from "./money";
+
+describe("parseDkkToOre", () => {
+  test.each([
+    ["125.000", 12_500_000],
+    ["125.000,50", 12_500_050],
+    ["125000.50", 12_500_050],
+    ["125.000 kr.", 12_500_000],
+    ["1.234.567,89 kr", 123_456_789],
+    ["125000", 12_500_000],
+    ["12,5", 1_250],
+    ["12.5", 1_250],
+    ["DKK 2.500", 250_000],
+    ["2.500,-", 250_000],
+    ["  3 250,05 kr. ", 325_005],
+    ["0", 0],
+  ])("reads %j as %i øre", (input, ore) => {
+    expect(parseDkkToOre(input)).toBe(ore);
+  });
+
+  test.each([
+    ["abc"],
+    [""],
+    ["   "],
+    ["kr."],
+    ["-500"],
+    ["12,345"],
+    ["1.23.4"],
+    ["12.34.567"],
+    ["1,2,3"],
+    ["12a"],
+    ["1e5"],
+    ["99999999999999999999"],
+  ])("rejects %j", (input) => {
+    expect(parseDkkToOre(input)).toBeNull();
+  });
+
+  test("takes numbers as kroner and rejects non-finite or negative ones", () => {
+    expect(parseDkkToOre(1234.5)).toBe(123_450);
+    expect(parseDkkToOre(0.1 + 0.2)).toBe(30);
+    expect(parseDkkToOre(Number.NaN)).toBeNull();
+    expect(parseDkkToOre(Number.POSITIVE_INFINITY)).toBeNull();
+    expect(parseDkkToOre(-1)).toBeNull();
+    expect(parseDkkToOre(null)).toBeNull();
+    expect(parseDkkToOre(undefined)).toBeNull();
+  });
+});
+
+describe("kronerInputToOre", () => {
+  test("reads a number input's value; anything else counts as 0", () => {
+    expect(kronerInputToOre("1234.5")).toBe(123_450);
+    expect(kronerInputToOre("0.01")).toBe(1);
+    expect(kronerInputToOre("12,5")).toBe(1_250);
+    expect(kronerInputToOre("")).toBe(0);
+    expect(kronerInputToOre("abc")).toBe(0);
+    expect(kronerInputToOre(null)).toBe(0);
+  });
+});

@@ -1,0 +1,179 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { fileTooLargeMessage, formatBytes, isUploadError, parseUploadedForm, UploadError, uploadTmpDir, withUploadedForm } from "./upload.server";
+
+const tmpFiles = () => (fs.existsSync(uploadTmpDir()) ? fs.readdirSync(uploadTmpDir()) : []);
+
+afterEach(async () => {
+  await fsp.rm(uploadTmpDir(), { recursive: true, force: true });
+});
+
+function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; content: Buffer }>) {
+  const boundary = "----test" + Math.random().toString(16).slice(2);
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    if ("filename" in p) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`));
+      chunks.push(p.content, Buffer.from("\r\n"));
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** A request whose body arrives as a stream of unknown length, like a chunked upload. */
+function streamedRequest(body: Buffer, contentType: string, chunkSize = 64 * 1024) {
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let i = 0; i < body.length; i += chunkSize) controller.enqueue(new Uint8Array(body.subarray(i, i + chunkSize)));
+      controller.close();
+    },
+  });
+  return new Request("http://localhost/x", { method: "POST", headers: { "content-type": contentType }, body: stream, duplex: "half" } as RequestInit);
+}
+
+describe("parseUploadedForm", () => {
+  it("returns the text fields and streams the file to a temporary file that cleanup removes", async () => {
+    const form = new FormData();
+    form.append("name", "Nordlys Star");
+    form.append("tag", "a");
+    form.append("tag", "b");
+    form.append("image", new File([new Uint8Array(Buffer.from("JPEGDATA"))], "star.jpg", { type: "image/jpeg" }));
+    const parsed = await parseUploadedForm(new Request("http://localhost/x", { method: "POST", body: form }));
+    expect(parsed.values).toEqual({ name: "Nordlys Star", tag: "a" });
+    expect(parsed.fields.getAll("tag")).toEqual(["a", "b"]);
+    const file = parsed.file("image")!;
+    expect(file).toMatchObject({ fieldName: "image", filename: "star.jpg", declaredType: "image/jpeg", size: 8 });
+    expect(fs.readFileSync(file.path, "utf8")).toBe("JPEGDATA");
+    expect(path.dirname(file.path)).toBe(uploadTmpDir());
+    await parsed.cleanup();
+    expect(fs.existsSync(file.path)).toBe(false);
+  });
+
+  it("treats a file input left empty as no file", async () => {
+    const form = new FormData();
+    form.append("altText", "Gallery");
+    form.append("image", new File([], "", { type: "application/octet-stream" }));
+    const parsed = await parseUploadedForm(new Request("http://localhost/x", { method: "POST", body: form }));
+    expect(parsed.file("image")).toBeNull();
+    expect(parsed.values.altText).toBe("Gallery");
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it("reads url-encoded forms too, so one action can serve every form of a page", async () => {
+    const parsed = await parseUploadedForm(
+      new Request("http://localhost/x", { method: "POST", body: new URLSearchParams({ intent: "delete", id: "h1" }) }),
+    );
+    expect(parsed.values).toEqual({ intent: "delete", id: "h1" });
+    expect(parsed.files).toEqual([]);
+  });
+
+  it("refuses other content types", async () => {
+    const error = await parseUploadedForm(
+      new Request("http://localhost/x", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }),
+    ).catch((e: unknown) => e);
+    expect(isUploadError(error) && error.status).toBe(415);
+  });
+
+  it("refuses a file over the limit (known length) with the limit in the message and keeps nothing", async () => {
+    const { body, contentType } = multipart([
+      { name: "name", value: "x" },
+      { name: "image", filename: "big.jpg", type: "image/jpeg", content: Buffer.alloc(150 * 1024, 1) },
+    ]);
+    const request = new Request("http://localhost/x", { method: "POST", headers: { "content-type": contentType }, body });
+    const error = await parseUploadedForm(request, { maxBytes: 100 * 1024 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UploadError);
+    expect((error as UploadError).status).toBe(413);
+    expect((error as UploadError).message).toBe("The file is too large. The limit is 100 KB.");
+    expect((error as UploadError).field).toBe("image");
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it("refuses a body over the limit that arrives without a length, stopping at the limit", async () => {
+    const { body, contentType } = multipart([{ name: "image", filename: "big.jpg", type: "image/jpeg", content: Buffer.alloc(3 * 1024 * 1024, 2) }]);
+    const error = await parseUploadedForm(streamedRequest(body, contentType), { maxBytes: 1024 * 1024 }).catch((e: unknown) => e);
+    expect((error as UploadError).status).toBe(413);
+    expect((error as UploadError).message).toBe(fileTooLargeMessage(1024 * 1024));
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it("the default limit is UPLOAD_MAX_BYTES, 20 MB", async () => {
+    expect(fileTooLargeMessage(20 * 1024 * 1024)).toBe("The file is too large. The limit is 20 MB.");
+    expect(formatBytes(1536)).toBe("2 KB");
+    const { body, contentType } = multipart([{ name: "image", filename: "big.jpg", type: "image/jpeg", content: Buffer.alloc(20 * 1024 * 1024 + 10, 3) }]);
+    const error = await parseUploadedForm(streamedRequest(body, contentType, 1024 * 1024)).catch((e: unknown) => e);
+    expect((error as UploadError).message).toBe("The file is too large. The limit is 20 MB.");
+    const ok = multipart([{ name: "image", filename: "ok.jpg", type: "image/jpeg", content: Buffer.alloc(19 * 1024 * 1024, 3) }]);
+    await withUploadedForm(streamedRequest(ok.body, ok.contentType, 1024 * 1024), async (form) => {
+      expect(form.file("image")!.size).toBe(19 * 1024 * 1024);
+    });
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it("removes the partial file when the upload is interrupted", async () => {
+    const { body, contentType } = multipart([{ name: "image", filename: "a.jpg", type: "image/jpeg", content: Buffer.alloc(512 * 1024, 4) }]);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(body.subarray(0, 300 * 1024)));
+        setTimeout(() => controller.error(new Error("connection reset")), 20);
+      },
+    });
+    const request = new Request("http://localhost/x", { method: "POST", headers: { "content-type": contentType }, body: stream, duplex: "half" } as RequestInit);
+    const error = await parseUploadedForm(request).catch((e: unknown) => e);
+    expect((error as UploadError).status).toBe(400);
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it("withUploadedForm removes the temporary files even when the action fails", async () => {
+    const { body, contentType } = multipart([{ name: "image", filename: "a.jpg", type: "image/jpeg", content: Buffer.from("x") }]);
+    let seen = "";
+    await expect(
+      withUploadedForm(new Request("http://localhost/x", { method: "POST", headers: { "content-type": contentType }, body }), async (form) => {
+        seen = form.file("image")!.path;
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(seen).not.toBe("");
+    expect(fs.existsSync(seen)).toBe(false);
+  });
+});
+
+describe("over HTTP", () => {
+  it("answers an oversized upload with 413 and the message instead of a reset connection", async () => {
+    const server = http.createServer(async (req, res) => {
+      const request = new Request(`http://localhost${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
+        duplex: "half",
+      } as RequestInit);
+      try {
+        res.end(await withUploadedForm(request, async () => "stored", { maxBytes: 256 * 1024 }));
+      } catch (error) {
+        res.statusCode = isUploadError(error) ? error.status : 500;
+        res.end((error as Error).message);
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const { body, contentType } = multipart([{ name: "image", filename: "big.jpg", type: "image/jpeg", content: Buffer.alloc(700 * 1024, 5) }]);
+      const response = await fetch(`http://127.0.0.1:${port}/upload`, { method: "POST", headers: { "content-type": contentType }, body });
+      expect(response.status).toBe(413);
+      expect(await response.text()).toBe("The file is too large. The limit is 256 KB.");
+      const small = multipart([{ name: "image", filename: "ok.jpg", type: "image/jpeg", content: Buffer.alloc(100 * 1024, 5) }]);
+      const ok = await fetch(`http://127.0.0.1:${port}/upload`, { method: "POST", headers: { "content-type": small.contentType }, body: small.body });
+      expect(await ok.text()).toBe("stored");
+      expect(tmpFiles()).toEqual([]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,252 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { Readable, Transform, Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { env } from "./env.server";
+import { fileTooLargeMessage, formatBytes } from "./image";
+
+export { fileTooLargeMessage, formatBytes };
+
+/** A file of a multipart request, streamed to a temporary file (removed by `cleanup()`). */
+export type UploadedFile = {
+  fieldName: string;
+  /** The name the browser gave; never trusted for anything but display. */
+  filename: string;
+  /** The type the browser declared; never trusted: images are judged by their content. */
+  declaredType: string;
+  path: string;
+  size: number;
+};
+
+export type ParsedForm = {
+  /** Every text field, as `request.formData()` would give it (without the files). */
+  fields: FormData;
+  /** The text fields as a plain record (the first value of each name), ready for a zod schema. */
+  values: Record<string, string>;
+  files: UploadedFile[];
+  /** The file chosen in the input named `name`, or null when none was chosen. */
+  file(name: string): UploadedFile | null;
+  /** Removes the temporary files. Always call it (withUploadedForm does). */
+  cleanup(): Promise<void>;
+};
+
+/** A request that cannot be accepted; `message` is meant for the person who sent it. */
+export class UploadError extends Error {
+  override name = "UploadError";
+  constructor(
+    message: string,
+    readonly status: number,
+    /** The form field the message belongs to, when known. */
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export function isUploadError(error: unknown): error is UploadError {
+  return error instanceof UploadError;
+}
+
+/** Room for the text fields and multipart framing on top of the file limit. */
+const FIELDS_ALLOWANCE = 1024 * 1024;
+
+/** Where uploads wait while their request is handled. */
+export function uploadTmpDir() {
+  return path.join(env().dataDir, "tmp", "uploads");
+}
+
+export type ParseOptions = {
+  /** Largest accepted file, in bytes (default UPLOAD_MAX_BYTES, 20 MB). */
+  maxBytes?: number;
+};
+
+/**
+ * Parses a form submission without buffering it: text fields are collected (they are small and
+ * limited), files stream to temporary files, and nothing beyond the size limit is ever kept.
+ * A body over the limit is read to its end and discarded (up to a cap) so that the browser
+ * receives the error page instead of a reset connection.
+ *
+ * Throws an UploadError (413 too large, 400 malformed, 415 wrong content type).
+ */
+export async function parseUploadedForm(request: Request, options: ParseOptions = {}): Promise<ParsedForm> {
+  const maxBytes = options.maxBytes ?? env().UPLOAD_MAX_BYTES;
+  const contentType = request.headers.get("content-type") ?? "";
+  if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) return parseUrlEncoded(request);
+  if (!/^multipart\/form-data\b/i.test(contentType)) {
+    throw new UploadError("The form was sent in a format this page does not accept.", 415);
+  }
+  if (!request.body) throw new UploadError("The form arrived empty.", 400);
+
+  const bodyLimit = maxBytes + FIELDS_ALLOWANCE;
+  const drainCap = bodyLimit * 2;
+  const declaredLength = Number(request.headers.get("content-length") ?? NaN);
+  const body = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
+
+  if (declaredLength > drainCap) {
+    body.destroy();
+    throw new UploadError(fileTooLargeMessage(maxBytes), 413);
+  }
+  if (declaredLength > bodyLimit) {
+    await drain(body, drainCap);
+    throw new UploadError(fileTooLargeMessage(maxBytes), 413);
+  }
+
+  await fsp.mkdir(uploadTmpDir(), { recursive: true });
+  const fields = new FormData();
+  const files: UploadedFile[] = [];
+  const tmpPaths: string[] = [];
+  const writes: Promise<void>[] = [];
+  let tooLarge: string | undefined;
+  let problem: UploadError | undefined;
+
+  const cleanup = async () => {
+    await Promise.all(tmpPaths.map((p) => fsp.rm(p, { force: true })));
+  };
+
+  let seen = 0;
+  let overLimit = false;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > drainCap) return callback(new UploadError(fileTooLargeMessage(maxBytes), 413));
+      if (seen > bodyLimit) {
+        // Stop feeding the parser but keep reading, so the browser gets to see the answer.
+        overLimit = true;
+        return callback();
+      }
+      callback(null, chunk);
+    },
+  });
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      limits: { fileSize: maxBytes, files: 10, fields: 200, parts: 220, fieldSize: 64 * 1024 },
+    });
+  } catch {
+    body.destroy();
+    throw new UploadError("The form could not be read.", 400);
+  }
+
+  parser.on("field", (name, value, info) => {
+    if (info.valueTruncated) problem ??= new UploadError(`The field ${name} is too long.`, 400, name);
+    fields.append(name, value);
+  });
+  parser.on("file", (name, stream, info) => {
+    // A file input left empty still sends a part with an empty file name.
+    if (!info.filename || tooLarge || problem) {
+      stream.resume();
+      return;
+    }
+    const tmp = path.join(uploadTmpDir(), `${Date.now()}-${randomBytes(8).toString("hex")}.upload`);
+    tmpPaths.push(tmp);
+    const file: UploadedFile = { fieldName: name, filename: info.filename, declaredType: info.mimeType, path: tmp, size: 0 };
+    stream.on("data", (chunk: Buffer) => {
+      file.size += chunk.length;
+    });
+    stream.on("limit", () => {
+      tooLarge = name;
+    });
+    writes.push(
+      pipeline(stream, fs.createWriteStream(tmp, { flags: "wx" })).then(() => {
+        files.push(file);
+      }),
+    );
+  });
+  const limitHit = (what: string) => () => {
+    problem ??= new UploadError(`The form has too many ${what}.`, 400);
+  };
+  parser.on("filesLimit", limitHit("files"));
+  parser.on("fieldsLimit", limitHit("fields"));
+  parser.on("partsLimit", limitHit("parts"));
+
+  try {
+    await pipeline(body, counter, parser);
+    await Promise.all(writes);
+  } catch (error) {
+    await Promise.allSettled(writes);
+    await cleanup();
+    if (overLimit || tooLarge) throw new UploadError(fileTooLargeMessage(maxBytes), 413, tooLarge);
+    if (error instanceof UploadError) throw error;
+    throw new UploadError("The upload was interrupted or malformed. Please try again.", 400);
+  }
+  if (overLimit || tooLarge || problem) {
+    await cleanup();
+    if (overLimit || tooLarge) throw new UploadError(fileTooLargeMessage(maxBytes), 413, tooLarge);
+    throw problem!;
+  }
+  return formResult(fields, files, cleanup);
+}
+
+function formResult(fields: FormData, files: UploadedFile[], cleanup: () => Promise<void>): ParsedForm {
+  const values: Record<string, string> = {};
+  for (const [name, value] of fields) if (!(name in values) && typeof value === "string") values[name] = value;
+  return {
+    fields,
+    values,
+    files,
+    file: (name) => files.find((f) => f.fieldName === name) ?? null,
+    cleanup,
+  };
+}
+
+async function parseUrlEncoded(request: Request): Promise<ParsedForm> {
+  const text = await readTextLimited(request, FIELDS_ALLOWANCE);
+  const fields = new FormData();
+  for (const [name, value] of new URLSearchParams(text)) fields.append(name, value);
+  return formResult(fields, [], async () => {});
+}
+
+async function readTextLimited(request: Request, limit: number): Promise<string> {
+  if (!request.body) return "";
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>)) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new UploadError("The form is too large.", 413);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads and discards the rest of a body, up to `cap` bytes. */
+async function drain(body: Readable, cap: number) {
+  let seen = 0;
+  await pipeline(
+    body,
+    new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        seen += chunk.length;
+        callback(seen > cap ? new Error("too large") : null);
+      },
+    }),
+  ).catch(() => body.destroy());
+}
+
+/**
+ * Parses the form, runs `fn` with it and always removes the temporary files afterwards.
+ *
+ *   const result = await withUploadedForm(request, async (form) => {
+ *     const parsed = schema.safeParse(form.values);
+ *     const upload = form.file("image");
+ *     …
+ *   });
+ */
+export async function withUploadedForm<T>(
+  request: Request,
+  fn: (form: ParsedForm) => Promise<T>,
+  options?: ParseOptions,
+): Promise<T> {
+  const form = await parseUploadedForm(request, options);
+  try {
+    return await fn(form);
+  } finally {
+    await form.cleanup();
+  }
+}

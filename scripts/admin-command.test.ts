@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { useFreshDatabase } from "../tests/db";
+import { buildRequest } from "../tests/auth";
+import { signIn } from "~/utils/auth.server";
+import { listAdmins } from "~/models/user-role.server";
+import { runAdminCommand } from "./admin-command";
+
+useFreshDatabase();
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdminCommand(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+describe("npm run admin", () => {
+  it("creates an administrator who can sign in, lists and revokes", async () => {
+    expect(await run("create", "--email", "Boss@Example.com", "--password", "Stable-Secret-2025")).toMatchObject({
+      code: 0,
+      out: "Created administrator boss@example.com.",
+    });
+    expect((await signIn(buildRequest("/auth"), "boss@example.com", "Stable-Secret-2025")).ok).toBe(true);
+    expect(await run("list")).toMatchObject({ code: 0, out: "boss@example.com" });
+    expect(await run("revoke", "--email", "boss@example.com")).toMatchObject({ code: 0, out: "boss@example.com is no longer an administrator." });
+    expect(await listAdmins()).toEqual([]);
+    expect(await run("list")).toMatchObject({ out: "No administrators yet." });
+  });
+
+  it("promotes an existing user, replacing the password only when one is given", async () => {
+    await run("create", "--email", "rider@example.com", "--password", "First-Password-11");
+    await run("revoke", "--email", "rider@example.com");
+    expect(await run("create", "--email", "rider@example.com")).toMatchObject({ code: 0, out: "rider@example.com is now an administrator." });
+    expect((await signIn(buildRequest("/auth"), "rider@example.com", "First-Password-11")).ok).toBe(true);
+    await run("create", "--email", "rider@example.com", "--password", "Second-Password-22");
+    expect((await signIn(buildRequest("/auth"), "rider@example.com", "First-Password-11")).ok).toBe(false);
+    expect((await signIn(buildRequest("/auth"), "rider@example.com", "Second-Password-22")).ok).toBe(true);
+  });
+
+  it("refuses weak passwords, missing arguments and unknown commands without changing anything", async () => {
+    expect(await run("create", "--email", "a@example.com", "--password", "short")).toMatchObject({ code: 2, err: "Password must be at least 10 characters." });
+    expect(await run("create", "--email", "a@example.com", "--password", "1234567890")).toMatchObject({ code: 2 });
+    expect(await run("create", "--email", "a@example.com")).toMatchObject({ code: 2, err: "create needs --password for a new user." });
+    expect(await run("create", "--password", "Stable-Secret-2025")).toMatchObject({ code: 2 });
+    expect(await run("revoke", "--email", "nobody@example.com")).toMatchObject({ code: 1 });
+    expect((await run("frobnicate")).code).toBe(2);
+    expect((await run()).code).toBe(2);
+    expect(await listAdmins()).toEqual([]);
+  });
+});

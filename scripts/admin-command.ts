@@ -1,0 +1,83 @@
+import { parseArgs } from "node:util";
+import { createOrPromoteAdmin, findUserByEmail } from "~/models/user.server";
+import { listAdmins, revokeAdmin } from "~/models/user-role.server";
+import { passwordProblem } from "~/utils/password-rules";
+
+export const USAGE = `Usage:
+  npm run admin -- create --email E --password P   create an administrator, or promote an existing user
+                                                     (an existing user's password is replaced when given)
+  npm run admin -- list                             list the administrators
+  npm run admin -- revoke --email E                 remove the administrator role (the user stays)`;
+
+export type Output = { out: (line: string) => void; err: (line: string) => void };
+
+/** The admin command's logic (scripts/admin.ts runs it); returns the exit code. */
+export async function runAdminCommand(argv: string[], { out, err }: Output): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { email: { type: "string" }, password: { type: "string" }, help: { type: "boolean", short: "h" } },
+    });
+  } catch (error) {
+    err(error instanceof Error ? error.message : String(error));
+    err(USAGE);
+    return 2;
+  }
+  const [command] = parsed.positionals;
+  const { email, password } = parsed.values;
+
+  if (parsed.values.help || !command) {
+    (command ? out : err)(USAGE);
+    return parsed.values.help ? 0 : 2;
+  }
+
+  if (command === "list") {
+    const admins = await listAdmins();
+    if (!admins.length) out("No administrators yet.");
+    for (const a of admins) out(a.email);
+    return 0;
+  }
+
+  if (command === "create") {
+    if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+      err("create needs --email with a valid e-mail address.");
+      return 2;
+    }
+    const existing = await findUserByEmail(email);
+    if (!existing && !password) {
+      err("create needs --password for a new user.");
+      return 2;
+    }
+    if (password) {
+      const problem = passwordProblem(password, email);
+      if (problem) {
+        err(problem);
+        return 2;
+      }
+    }
+    const { user, created } = await createOrPromoteAdmin({ email, password });
+    out(created ? `Created administrator ${user.email}.` : `${user.email} is now an administrator${password ? " (password replaced)" : ""}.`);
+    return 0;
+  }
+
+  if (command === "revoke") {
+    if (!email) {
+      err("revoke needs --email.");
+      return 2;
+    }
+    const user = await findUserByEmail(email);
+    if (!user) {
+      err(`No user with the e-mail ${email.trim().toLowerCase()}.`);
+      return 1;
+    }
+    const had = await revokeAdmin(user.id);
+    out(had ? `${user.email} is no longer an administrator.` : `${user.email} was not an administrator.`);
+    return 0;
+  }
+
+  err(`Unknown command: ${command}`);
+  err(USAGE);
+  return 2;
+}

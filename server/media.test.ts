@@ -1,0 +1,138 @@
+import fsp from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { photoJpeg } from "../tests/images";
+import { env } from "~/utils/env.server";
+import { variantUrl } from "~/utils/image";
+import { storeImage, removeImage, replaceImage } from "~/utils/images.server";
+import { storage } from "~/utils/storage.server";
+import { mediaRouter } from "./media";
+
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(mediaRouter);
+  app.use((_req, res) => res.status(418).send("fell through"));
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Something outside the media root that a traversal would like to read.
+  await fsp.writeFile(path.join(env().dataDir, "stable.secret"), "top secret");
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** A raw request: the path goes on the wire exactly as written (fetch would normalise '..'). */
+function raw(method: string, requestPath: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const url = new URL(base);
+    const req = http.request({ host: url.hostname, port: url.port, method, path: requestPath, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function upload(width = 700, height = 500) {
+  const file = path.join(env().dataDir, `src-${Math.random().toString(16).slice(2)}.jpg`);
+  await fsp.writeFile(file, await photoJpeg(width, height));
+  return storeImage("horse-images", { path: file });
+}
+
+describe("GET /media/*", () => {
+  it("serves the original and the variants with their types, a year of immutable caching and nosniff", async () => {
+    const image = await upload();
+    for (const [url, type] of [
+      [image.url, "image/jpeg"],
+      [variantUrl(image.url, 640, "avif"), "image/avif"],
+      [variantUrl(image.url, 700, "webp"), "image/webp"],
+    ] as const) {
+      const res = await raw("GET", url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers["content-type"]).toBe(type);
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      const stored = await storage().get(url.slice("/media/".length));
+      expect(res.body.length).toBe(stored!.size);
+      expect(res.headers["content-length"]).toBe(String(stored!.size));
+      stored!.stream.destroy();
+    }
+  });
+
+  it("answers HEAD with the headers and no body, and a matching ETag with 304", async () => {
+    const image = await upload(300, 200);
+    const head = await raw("HEAD", image.url);
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(Number(head.headers["content-length"])).toBeGreaterThan(0);
+    expect(head.headers["content-type"]).toBe("image/jpeg");
+    const again = await raw("GET", image.url, { "if-none-match": String(head.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it("gives 404 for a missing file and for a URL that is not an image", async () => {
+    expect((await raw("GET", "/media/horse-images/nope.jpg")).status).toBe(404);
+    expect((await raw("GET", "/media/horse-images/")).status).toBe(404);
+    expect((await raw("GET", "/media/")).status).toBe(404);
+    expect((await raw("GET", "/media")).status).toBe(404);
+    await storage().put("horse-images/page.html", Buffer.from("<script>alert(1)</script>"));
+    const html = await raw("GET", "/media/horse-images/page.html");
+    expect(html.status).toBe(404);
+    expect(html.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("refuses every traversal attempt", async () => {
+    for (const attempt of [
+      "/media/../stable.secret",
+      "/media/horse-images/../../stable.secret",
+      "/media/%2e%2e/stable.secret",
+      "/media/horse-images/%2e%2e%2f%2e%2e%2fstable.secret",
+      "/media/..%2fstable.secret",
+      "/media/..%5cstable.secret",
+      "/media/horse-images/..\\..\\stable.secret",
+      "/media/%00/stable.secret",
+      "/media//etc/passwd",
+      "/media/.tmp/anything.jpg",
+    ]) {
+      const res = await raw("GET", attempt);
+      expect(res.status, attempt).not.toBe(200);
+      expect(res.body.toString(), attempt).not.toContain("top secret");
+    }
+  });
+
+  it("refuses methods other than GET and HEAD", async () => {
+    const image = await upload(300, 200);
+    const res = await raw("DELETE", image.url);
+    expect(res.status).toBe(405);
+    expect(await storage().exists(image.url.slice("/media/".length))).toBe(true);
+  });
+
+  it("leaves other paths to the next handler", async () => {
+    expect((await raw("GET", "/mediafile.jpg")).status).toBe(418);
+    expect((await raw("GET", "/horses")).status).toBe(418);
+  });
+
+  it("after a replacement serves the new image and no longer the old one", async () => {
+    const old = await upload(400, 300);
+    const file = path.join(env().dataDir, "new.jpg");
+    await fsp.writeFile(file, await photoJpeg(500, 300));
+    const fresh = await replaceImage({ bucket: "horse-images", upload: { path: file }, oldUrl: old.url }, async (image) => image!);
+    expect((await raw("GET", fresh.url)).status).toBe(200);
+    expect((await raw("GET", variantUrl(fresh.url, 320, "webp"))).status).toBe(200);
+    expect((await raw("GET", old.url)).status).toBe(404);
+    expect((await raw("GET", variantUrl(old.url, 320, "avif"))).status).toBe(404);
+    await removeImage(fresh.url);
+    expect((await raw("GET", fresh.url)).status).toBe(404);
+  });
+});

@@ -1,0 +1,62 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { crossSiteGuard, parseTrustProxy } from "./security";
+
+let base = "";
+let writes = 0;
+let close: () => void;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(crossSiteGuard({ publicOrigin: "https://stald.example" }));
+  app.all("/{*any}", (req, res) => {
+    if (req.method !== "GET") writes++;
+    res.send("ok");
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close());
+
+async function send(method: string, headers: Record<string, string> = {}) {
+  const before = writes;
+  const res = await fetch(`${base}/admin/horses`, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : "intent=delete" });
+  return { status: res.status, wrote: writes > before };
+}
+
+describe("cross-site guard", () => {
+  it("accepts same-origin posts and reads", async () => {
+    expect(await send("POST", { Origin: base, "Sec-Fetch-Site": "same-origin" })).toEqual({ status: 200, wrote: true });
+    expect(await send("POST", { Origin: "https://stald.example" })).toEqual({ status: 200, wrote: true });
+    expect(await send("GET", { "Sec-Fetch-Site": "cross-site" })).toEqual({ status: 200, wrote: false });
+    // A client that is not a browser sends neither header and carries no other site's cookies.
+    expect((await send("POST")).status).toBe(200);
+  });
+
+  it("refuses posts from other sites before they reach the app", async () => {
+    expect(await send("POST", { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" })).toEqual({ status: 403, wrote: false });
+    expect(await send("POST", { Origin: "https://evil.example" })).toEqual({ status: 403, wrote: false });
+    expect(await send("POST", { "Sec-Fetch-Site": "cross-site" })).toEqual({ status: 403, wrote: false });
+    expect(await send("POST", { "Sec-Fetch-Site": "same-site", Origin: "https://sub.stald.example" })).toEqual({ status: 403, wrote: false });
+    expect(await send("POST", { Origin: "null" })).toEqual({ status: 403, wrote: false });
+    expect(await send("POST", { Origin: `http://127.0.0.1.evil.example` })).toEqual({ status: 403, wrote: false });
+  });
+
+  it("allows mutations only through POST", async () => {
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      expect(await send(method, { Origin: base })).toEqual({ status: 405, wrote: false });
+    }
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("parses booleans, hop counts and address lists", () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy("true")).toBe(true);
+    expect(parseTrustProxy("1")).toBe(1);
+    expect(parseTrustProxy("loopback, 10.0.0.0/8")).toBe("loopback, 10.0.0.0/8");
+  });
+});

@@ -1,0 +1,52 @@
+import type { NextFunction, Request, Response } from "express";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses cross-site writes and anything but GET/HEAD/POST. A browser tells us where a request
+ * comes from with Sec-Fetch-Site (modern browsers) and Origin (every POST); when either says
+ * another site, the request is refused before any action runs. Requests without either header
+ * (command-line clients, old browsers) carry no ambient browser credentials from another site.
+ */
+export function crossSiteGuard({ publicOrigin }: { publicOrigin?: string } = {}) {
+  const allowedHosts = new Set<string>();
+  if (publicOrigin) allowedHosts.add(new URL(publicOrigin).host);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    if (req.method !== "POST") {
+      res.status(405).set("Allow", "GET, HEAD, POST").type("text/plain").send("Method Not Allowed");
+      return;
+    }
+    const site = req.get("sec-fetch-site");
+    if (site && site !== "same-origin" && site !== "none") return refuse(res);
+    const origin = req.get("origin");
+    if (origin !== undefined) {
+      let host: string | null = null;
+      try {
+        host = origin === "null" ? null : new URL(origin).host;
+      } catch {
+        host = null;
+      }
+      // Host as the client addressed us (X-Forwarded-Host when TRUST_PROXY is set).
+      const ownHost = req.app.enabled("trust proxy") ? req.get("x-forwarded-host") ?? req.get("host") : req.get("host");
+      if (!host || (host !== ownHost && !allowedHosts.has(host))) return refuse(res);
+    }
+    next();
+  };
+}
+
+function refuse(res: Response) {
+  res.status(403).type("text/plain").send("Cross-site form submissions are not accepted.");
+}
+
+/**
+ * Parses TRUST_PROXY for Express's "trust proxy" setting: "true"/"false", a hop count, or a list of
+ * addresses/subnets (e.g. "loopback" or "10.0.0.0/8").
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value) return false;
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

@@ -1,0 +1,68 @@
+import { createUserWithPassword } from "~/models/user.server";
+import { grantAdmin } from "~/models/user-role.server";
+import { getAuth } from "~/utils/auth.server";
+
+/** A password that satisfies the site's rules; the default for test users. */
+export const TEST_PASSWORD = "Paddock-Gallop-2024";
+
+export type TestUser = { id: string; email: string; password: string };
+
+let counter = 0;
+
+/** Creates a user in the current test database (an administrator with `admin: true`). */
+export async function createUser({
+  email = `user${++counter}-${Date.now().toString(36)}@example.com`,
+  password = TEST_PASSWORD,
+  admin = false,
+}: { email?: string; password?: string; admin?: boolean } = {}): Promise<TestUser> {
+  const user = await createUserWithPassword({ email, password });
+  if (admin) await grantAdmin(user.id);
+  return { id: user.id, email: user.email, password };
+}
+
+export type TestSession = { name: string; value: string; cookie: string };
+
+/**
+ * Signs the user in through the auth library (no form, no rate limit) and returns the session
+ * cookie: `cookie` is ready for a Cookie header; name/value suit a browser context.
+ */
+export async function createSession(user: { email: string; password: string }): Promise<TestSession> {
+  const { headers } = await getAuth().api.signInEmail({
+    body: { email: user.email, password: user.password },
+    headers: new Headers(),
+    returnHeaders: true,
+  });
+  const setCookie = headers.getSetCookie().find((c) => c.includes("session_token="));
+  if (!setCookie) throw new Error("sign-in returned no session cookie");
+  const pair = setCookie.split(";")[0]!;
+  const eq = pair.indexOf("=");
+  const name = pair.slice(0, eq);
+  const value = pair.slice(eq + 1);
+  return { name, value, cookie: `${name}=${value}` };
+}
+
+/** Creates a user and returns it with a Cookie header value for a signed-in request. */
+export async function signedInUser(opts: { email?: string; password?: string; admin?: boolean } = {}) {
+  const user = await createUser(opts);
+  const session = await createSession(user);
+  return { user, cookie: session.cookie, session };
+}
+
+/**
+ * A request as the site would receive it from its own pages: same-origin headers, optional cookie
+ * and form body (POST when a body is given).
+ */
+export function buildRequest(
+  path: string,
+  { cookie, form, method, headers }: { cookie?: string; form?: Record<string, string>; method?: string; headers?: Record<string, string> } = {},
+): Request {
+  const url = new URL(path, "http://localhost");
+  const h = new Headers(headers);
+  if (cookie) h.set("Cookie", cookie);
+  const verb = method ?? (form ? "POST" : "GET");
+  if (verb !== "GET" && verb !== "HEAD") {
+    h.set("Origin", url.origin);
+    h.set("Sec-Fetch-Site", "same-origin");
+  }
+  return new Request(url, { method: verb, headers: h, body: form ? new URLSearchParams(form) : undefined });
+}

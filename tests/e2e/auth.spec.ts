@@ -1,0 +1,149 @@
+import { createUser } from "../auth";
+import { expect, signInAs, test } from "./fixtures";
+
+test("signs in through the form and lands on the home page with the admin buttons", async ({ page }) => {
+  const admin = await createUser({ email: "owner@stable.test", admin: true });
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "Sign In" })).toBeVisible();
+  await footer.getByRole("link", { name: "Sign In" }).click();
+
+  await expect(page.getByRole("heading", { name: "Admin Access" })).toBeVisible();
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(footer.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  if (!(await nav.getByRole("link", { name: "Admin" }).isVisible())) await nav.getByText("Menu").click();
+  await expect(nav.getByRole("link", { name: "Admin" })).toBeVisible();
+  await expect(nav.getByRole("button", { name: "Sign Out" })).toBeVisible();
+});
+
+test("a wrong password shows 'Sign In Error' with the server's message and nothing else", async ({ page }) => {
+  const admin = await createUser({ admin: true });
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  const toast = page.locator("[data-sonner-toast]");
+  await expect(toast).toContainText("Sign In Error");
+  await expect(toast).toContainText("Invalid email or password");
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByLabel("Email")).toHaveValue(admin.email);
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Sign In" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form signs in and shows the error in the page", async ({ page }) => {
+    const admin = await createUser({ admin: true });
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password").fill("wrong-password-here");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toContainText("Sign In Error");
+    await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password").fill(admin.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Sign In" })).toHaveCount(0);
+  });
+});
+
+test("signed-out visitors to /admin go to /auth and come back after signing in", async ({ page }) => {
+  const admin = await createUser({ admin: true });
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin$/);
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByText(`Welcome back ${admin.email}`)).toBeVisible();
+});
+
+test("an outside redirectTo is ignored after signing in", async ({ page }) => {
+  const admin = await createUser({ admin: true });
+  await page.goto("/auth?redirectTo=//evil.example/steal");
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+});
+
+test("a signed-in visitor who opens /auth goes home", async ({ adminPage: page }) => {
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("a signed-in user without the admin role is sent home with the access-denied message", async ({ page, app }) => {
+  const user = await createUser({ email: "rider@stable.test" });
+  await signInAs(page, app, user);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("[data-sonner-toast]")).toContainText("Access denied. Admin privileges required.");
+});
+
+test("Sign Out ends the session and brings the Sign In link back", async ({ adminPage: page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  if (!(await nav.getByRole("button", { name: "Sign Out" }).isVisible())) await nav.getByText("Menu").click();
+  await nav.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Admin" })).toHaveCount(0);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=/);
+});
+
+test("sign out other devices keeps this one; sign out everywhere ends both", async ({ adminPage: page, app, admin, browser }) => {
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signInAs(otherPage, app, admin);
+  await otherPage.goto(`${app.url}/admin`);
+  await expect(otherPage.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+
+  await page.goto("/admin");
+  await page.getByRole("button", { name: "Sign out other devices" }).click();
+  await expect(page.locator("[data-sonner-toast]")).toContainText("Signed out other devices");
+  await otherPage.goto(`${app.url}/admin`);
+  await expect(otherPage).toHaveURL(/\/auth\?redirectTo=/);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+
+  await signInAs(otherPage, app, admin);
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await otherPage.goto(`${app.url}/admin`);
+  await expect(otherPage).toHaveURL(/\/auth\?redirectTo=/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=/);
+  await other.close();
+});
+
+test("the client-side way into /admin shows 'Loading...' while the server checks", async ({ adminPage: page }) => {
+  await page.goto("/");
+  // Hold the admin data request so the pending screen can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/admin\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const nav = page.getByRole("navigation", { name: "Main" });
+  if (!(await nav.getByRole("link", { name: "Admin" }).isVisible())) await nav.getByText("Menu").click();
+  await nav.getByRole("link", { name: "Admin" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+});
+
+test("Back to Home goes to /", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Back to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

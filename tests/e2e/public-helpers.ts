@@ -1,0 +1,70 @@
+import AxeBuilder from "@axe-core/playwright";
+import { sql } from "kysely";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import { createHorse, type NewHorse } from "~/models/horse.server";
+import { createTeamMember } from "~/models/team-member.server";
+import { createWinner, type NewWinner } from "~/models/winner.server";
+import { db } from "~/utils/db.server";
+
+/** An image that the site serves from public/, with its real size. */
+export const TEST_IMAGE = { url: "/logo.svg", width: 64, height: 64 };
+
+export const HORSE: NewHorse = {
+  name: "Nordlys",
+  age: 4,
+  color: "Bay",
+  sire: "Sea The Stars",
+  dam: "Frøken Fryd",
+  owner: "Stald Øresund",
+  image: TEST_IMAGE,
+  firstPlaces: 3,
+  secondPlaces: 2,
+  thirdPlaces: 1,
+};
+
+export async function seedHorse(values: Partial<NewHorse> = {}) {
+  return createHorse({ ...HORSE, ...values });
+}
+
+export async function seedWinner(horseId: string, values: Partial<NewWinner> = {}) {
+  return createWinner({ horseId, raceName: "Dansk Derby", raceDate: "2026-08-02", ...values });
+}
+
+export async function seedTeam(...members: { name: string; role: string; description?: string | null }[]) {
+  for (const member of members) await createTeamMember(member);
+}
+
+/** Makes every read of the table fail, as a broken database would, without stopping the server. */
+export async function breakTable(table: "horses" | "winners" | "team_members" | "latest_news") {
+  await sql`alter table ${sql.table(table)} rename to ${sql.table(`${table}_gone`)}`.execute(db());
+}
+
+export async function waitForHydration(page: Page) {
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+}
+
+/** The header and footer every page keeps, whatever state its content is in. */
+export async function expectLayout(page: Page) {
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
+}
+
+/** Holds requests matching the pattern until release() is called (to watch a loading state). */
+export async function holdRequests(page: Page, pattern: RegExp) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,0 +1,82 @@
+import { test, expect } from "./fixtures";
+import {
+  breakTable,
+  expectLayout,
+  expectNoAxeViolations,
+  holdRequests,
+  seedHorse,
+  seedWinner,
+  waitForHydration,
+} from "./public-helpers";
+
+test("an empty stable shows the empty message", async ({ page }) => {
+  const response = await page.goto("/horses");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle("Horses in Training | Stald Nordlys");
+  await expect(page.getByRole("heading", { level: 1, name: "Horses in Training" })).toBeVisible();
+  await expect(page.getByText("No horses in training yet. Add some horses in the admin panel.")).toBeVisible();
+  await expectLayout(page);
+  await expectNoAxeViolations(page);
+});
+
+test("each horse has a card with its details, prize money and placings, newest first", async ({ page }) => {
+  const older = await seedHorse({ name: "Havgus", owner: null, image: null, firstPlaces: 0, secondPlaces: 4 });
+  await seedWinner(older.id, { prizeOre: 4_500_000 });
+  await new Promise((r) => setTimeout(r, 5));
+  const newer = await seedHorse({ name: "Nordlys", age: 1 });
+  await seedWinner(newer.id, { prizeOre: 50_000_050 });
+
+  await page.goto("/horses");
+  const cards = page.getByRole("article");
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0).getByRole("heading")).toHaveText("Nordlys");
+  await expect(cards.nth(1).getByRole("heading")).toHaveText("Havgus");
+
+  const nordlys = cards.nth(0);
+  await expect(nordlys.getByRole("img", { name: "Nordlys" })).toBeVisible();
+  await expect(nordlys).toContainText("1 year old · Bay");
+  await expect(nordlys).toContainText("SireSea The Stars");
+  await expect(nordlys).toContainText("DamFrøken Fryd");
+  await expect(nordlys).toContainText("OwnerStald Øresund");
+  await expect(nordlys).toContainText("500.000,50 kr.");
+  const placings = nordlys.getByRole("list", { name: "Placings" });
+  await expect(placings.getByRole("listitem")).toHaveText(["1st: 3", "2nd: 2", "3rd: 1"]);
+
+  const havgus = cards.nth(1);
+  await expect(havgus.getByRole("img")).toHaveCount(0);
+  await expect(havgus).not.toContainText("Owner");
+  await expect(havgus).toContainText("4 years old · Bay");
+  await expect(havgus).toContainText("45.000,00 kr.");
+  await expect(havgus.getByRole("list", { name: "Placings" }).getByRole("listitem")).toHaveText([
+    "1st: 0",
+    "2nd: 4",
+    "3rd: 1",
+  ]);
+  await expectNoAxeViolations(page);
+});
+
+test("a failed read is only logged: the page keeps its layout and answers 503", async ({ page, app }) => {
+  await seedHorse();
+  await breakTable("horses");
+  const response = await page.goto("/horses");
+  expect(response?.status()).toBe(503);
+  expect(response?.headers()["cache-control"]).toBe("no-store");
+  await expect(page.getByRole("heading", { level: 1, name: "Horses in Training" })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(0);
+  await expectLayout(page);
+  await expect.poll(() => app.logs.join("")).toContain("Reading horses failed");
+});
+
+test("a client-side visit shows 'Loading horses...' until the data arrives", async ({ page }) => {
+  await seedHorse();
+  await page.goto("/");
+  await waitForHydration(page);
+  const release = await holdRequests(page, /\/horses\.data/);
+  await page.getByRole("link", { name: "View Our Champions" }).click();
+  await expect(page.getByRole("status")).toHaveText("Loading horses...");
+  await expect(page.getByRole("heading", { level: 1, name: "Horses in Training" })).toBeVisible();
+  release();
+  await expect(page.getByRole("article").getByRole("heading", { name: "Nordlys" })).toBeVisible();
+  await expect(page.getByText("Loading horses...")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/horses$/);
+});

@@ -1,0 +1,85 @@
+import { test, expect } from "./fixtures";
+import {
+  breakTable,
+  expectLayout,
+  expectNoAxeViolations,
+  holdRequests,
+  seedTeam,
+  waitForHydration,
+} from "./public-helpers";
+import { db } from "~/utils/db.server";
+
+const DEFAULT_DESCRIPTION = "Experienced professional dedicated to excellence in horse racing.";
+
+test("an empty team page still introduces the team", async ({ page }) => {
+  const response = await page.goto("/team");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle("The Team | Stald Nordlys");
+  await expect(page.getByRole("heading", { level: 1, name: "The Team" })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(0);
+  await expect(page.getByText("Our team will be introduced here soon.")).toBeVisible();
+  await expectLayout(page);
+  await expectNoAxeViolations(page);
+});
+
+test("members appear by position with their role badge and description", async ({ page }) => {
+  await seedTeam(
+    { name: "Henrik Lauritsen", role: "Head Trainer", description: "Saddled two Derby winners." },
+    { name: "Maja Thomsen", role: "Assistant Trainer" },
+    { name: "Lars Vestergaard", role: "Head Groom", description: "Knows every horse's habits." },
+  );
+  // Reorder in the database: Lars first, Henrik last.
+  await db().updateTable("team_members").set({ position: 10 }).where("name", "=", "Henrik Lauritsen").execute();
+  await db().updateTable("team_members").set({ position: 0 }).where("name", "=", "Lars Vestergaard").execute();
+  // A role left blank shows no badge; a blank description shows the default text.
+  await db()
+    .updateTable("team_members")
+    .set({ role: " ", description: null })
+    .where("name", "=", "Maja Thomsen")
+    .execute();
+
+  await page.goto("/team");
+  const cards = page.getByRole("article");
+  await expect(cards.getByRole("heading")).toHaveText(["Lars Vestergaard", "Maja Thomsen", "Henrik Lauritsen"]);
+  await expect(cards.nth(0)).toContainText("Head Groom");
+  await expect(cards.nth(0)).toContainText("Knows every horse's habits.");
+  await expect(cards.nth(1).locator("p")).toHaveText([DEFAULT_DESCRIPTION]);
+  await expect(cards.nth(2)).toContainText("Head Trainer");
+  await expect(cards.nth(0).locator("img")).toHaveAttribute("src", "/placeholder.svg");
+  await expectNoAxeViolations(page);
+});
+
+test("the grid has three columns on wide screens", async ({ page }) => {
+  await seedTeam(...["A", "B", "C", "D"].map((name) => ({ name, role: "Groom" })));
+  await page.goto("/team");
+  const cards = page.getByRole("article");
+  await expect(cards).toHaveCount(4);
+  const tops = await cards.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  const width = page.viewportSize()!.width;
+  const perRow = tops.filter((t) => t === tops[0]).length;
+  expect(perRow).toBe(width >= 1024 ? 3 : width >= 640 ? 2 : 1);
+});
+
+test("a failed read shows 'Error' inside the intact page", async ({ page, app }) => {
+  await breakTable("team_members");
+  const response = await page.goto("/team");
+  expect(response?.status()).toBe(503);
+  const alert = page.getByRole("alert");
+  await expect(alert.getByRole("heading", { name: "Error" })).toBeVisible();
+  await expect(alert).toContainText("Failed to load team members.");
+  await expectLayout(page);
+  await expect.poll(() => app.logs.join("")).toContain("Reading team members failed");
+  await expectNoAxeViolations(page);
+});
+
+test("a client-side visit shows four placeholder cards while loading", async ({ page }) => {
+  await seedTeam({ name: "Henrik Lauritsen", role: "Head Trainer" });
+  await page.goto("/");
+  await waitForHydration(page);
+  const release = await holdRequests(page, /\/team\.data/);
+  await page.getByRole("link", { name: "Explore Expert Team" }).click();
+  await expect(page.getByTestId("team-placeholder")).toHaveCount(4);
+  release();
+  await expect(page.getByRole("article").getByRole("heading", { name: "Henrik Lauritsen" })).toBeVisible();
+  await expect(page.getByTestId("team-placeholder")).toHaveCount(0);
+});

@@ -1,0 +1,111 @@
+import { sql } from "kysely";
+import { test, expect } from "./fixtures";
+import {
+  breakTable,
+  expectLayout,
+  expectNoAxeViolations,
+  holdRequests,
+  seedHorse,
+  seedWinner,
+  TEST_IMAGE,
+  waitForHydration,
+} from "./public-helpers";
+import { db } from "~/utils/db.server";
+
+test("no winners yet shows the empty message", async ({ page }) => {
+  const response = await page.goto("/winners");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle("Winners | Stald Nordlys");
+  await expect(page.getByRole("heading", { level: 1, name: "Our Winners" })).toBeVisible();
+  await expect(page.getByText("No winners found. Add some winners from the admin page.")).toBeVisible();
+  await expectLayout(page);
+  await expectNoAxeViolations(page);
+});
+
+test("victories show their details in da-DK, latest race first", async ({ page }) => {
+  const horse = await seedHorse();
+  await seedWinner(horse.id, {
+    raceName: "Dyrehavsløbet",
+    raceDate: "2026-05-10",
+    track: "Klampenborg Galopbane",
+    distance: "2200 m",
+    jockey: "Mads Sørensen",
+    prizeOre: 123_456_789,
+    photo: TEST_IMAGE,
+  });
+  await seedWinner(horse.id, { raceName: "Dansk Derby", raceDate: "2026-08-02", prizeOre: 50_000_000 });
+
+  await page.goto("/winners");
+  const cards = page.getByRole("article");
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toContainText("Dansk Derby");
+  const card = cards.nth(1);
+  await expect(card.getByRole("heading", { name: "Nordlys" })).toBeVisible();
+  await expect(card.getByRole("img", { name: "Nordlys after winning Dyrehavsløbet" })).toBeVisible();
+  for (const text of [
+    "TrackKlampenborg Galopbane",
+    "Date10.5.2026",
+    "Distance2200 m",
+    "OwnerStald Øresund",
+    "JockeyMads Sørensen",
+    "Prize money1.234.567,89 kr.",
+  ]) {
+    await expect(card).toContainText(text);
+  }
+  // Two columns from tablet width up, one on a phone.
+  const tops = await cards.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  expect(tops[0] === tops[1]).toBe(page.viewportSize()!.width >= 768);
+  await expectNoAxeViolations(page);
+});
+
+test("missing details show the spec's fallbacks and a placeholder photo", async ({ page }) => {
+  const horse = await seedHorse({ name: "Gone" });
+  await seedWinner(horse.id, { raceName: "Fynsk Sprintløb" });
+  await db().deleteFrom("horses").where("id", "=", horse.id).execute();
+  // Rows written before the form rules (blank race name, unreadable date) still display.
+  await sql`update winners set race_name = '  ', race_date = 'sometime'`.execute(db());
+
+  await page.goto("/winners");
+  const card = page.getByRole("article");
+  await expect(card.getByRole("heading")).toHaveText("Unknown Horse");
+  for (const text of [
+    "Unknown Race",
+    "TrackUnknown Track",
+    "DateUnknown Date",
+    "DistanceUnknown Distance",
+    "OwnerUnknown Owner",
+    "JockeyUnknown Jockey",
+    "Prize moneyNot specified",
+  ]) {
+    await expect(card).toContainText(text);
+  }
+  await expect(card.locator("img")).toHaveAttribute("src", "/placeholder.svg");
+  await expectNoAxeViolations(page);
+});
+
+test("a failed read shows the error state inside the intact page", async ({ page, app }) => {
+  await breakTable("winners");
+  const response = await page.goto("/winners");
+  expect(response?.status()).toBe(503);
+  const alert = page.getByRole("alert");
+  await expect(alert.getByRole("heading", { name: "Error Loading Winners" })).toBeVisible();
+  await expect(alert).toContainText("Failed to load winners data. Please try again later.");
+  await expect(page.getByText("No winners found.")).toHaveCount(0);
+  await expectLayout(page);
+  await expect.poll(() => app.logs.join("")).toContain("Reading winners failed");
+  await expectNoAxeViolations(page);
+});
+
+test("a client-side visit shows four placeholder cards while loading", async ({ page }) => {
+  const horse = await seedHorse();
+  await seedWinner(horse.id);
+  await page.goto("/");
+  await waitForHydration(page);
+  const release = await holdRequests(page, /\/winners\.data/);
+  await page.getByRole("link", { name: "Explore Winners" }).click();
+  await expect(page.getByTestId("winner-placeholder")).toHaveCount(4);
+  await expect(page.getByRole("heading", { level: 1, name: "Our Winners" })).toBeVisible();
+  release();
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(page.getByTestId("winner-placeholder")).toHaveCount(0);
+});
