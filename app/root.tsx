@@ -20,13 +20,10 @@ import { usePendingView } from "~/components/loading-cards";
 import { ShowToast } from "~/components/toast";
 import { EMPTY_CONTACT_INFO, getContactInfo } from "~/models/contact-info.server";
 import { getSiteSettings } from "~/models/site-settings.server";
-<<<<<<< HEAD
-import { publicOrigin } from "~/utils/origin.server";
-import { jsonLd, stableStructuredData } from "~/utils/structured-data";
-=======
 import { getUser } from "~/utils/auth.server";
 import { log } from "~/utils/log.server";
->>>>>>> main
+import { publicOrigin } from "~/utils/origin.server";
+import { jsonLd, stableStructuredData } from "~/utils/structured-data";
 import { DEFAULT_SITE_SETTINGS } from "~/utils/site";
 import { getToast } from "~/utils/toast.server";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -44,20 +41,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     console.error("Reading site settings failed; using defaults", error);
     return DEFAULT_SITE_SETTINGS;
   });
-<<<<<<< HEAD
-  const contact = await getContactInfo().catch(() => EMPTY_CONTACT_INFO);
-  const { toast, headers } = await getToast(request);
-  const origin = publicOrigin(request);
-  const structuredData = jsonLd(stableStructuredData(site, contact, origin));
-  return data({ site, toast, origin, structuredData }, headers ? { headers } : undefined);
-=======
   const user = await getUser(request).catch((error: unknown) => {
     log.error("reading the session failed; showing the page signed out", { error });
     return null;
   });
+  const contact = await getContactInfo().catch(() => EMPTY_CONTACT_INFO);
   const { toast, headers } = await getToast(request);
-  return data({ site, toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null }, headers ? { headers } : undefined);
->>>>>>> main
+  const origin = publicOrigin(request);
+  const structuredData = jsonLd(stableStructuredData(site, contact, origin));
+  return data(
+    { site, toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null, origin, structuredData },
+    headers ? { headers } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -6,15 +6,12 @@ export default [
   route("winners", "routes/winners.tsx"),
   route("team", "routes/team.tsx"),
   route("contact", "routes/contact.tsx"),
-<<<<<<< HEAD
-  route("healthz", "routes/healthz.ts"),
-  route("sitemap.xml", "routes/sitemap.ts"),
-  route("robots.txt", "routes/robots.ts"),
-=======
   route("auth", "routes/auth.tsx"),
   route("auth/setup", "routes/auth-setup.tsx"),
   route("admin", "routes/admin/layout.tsx", [index("routes/admin/home.tsx")]),
   route("sign-out", "routes/sign-out.tsx"),
->>>>>>> main
+  route("healthz", "routes/healthz.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
