@@ -55,6 +55,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+/** The fallback for routes that set no meta of their own: the stable's name and tagline. */
+export function meta({ data }: Route.MetaArgs) {
+  const site = data?.site ?? DEFAULT_SITE_SETTINGS;
+  return [{ title: site.stableName }, { name: "description", content: site.tagline }];
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const site = root?.site ?? DEFAULT_SITE_SETTINGS;
