@@ -2,6 +2,8 @@ import { PassThrough } from "node:stream";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { SITE_CSS } from "~/utils/critical-css.server";
+import { SiteCssContext } from "~/utils/site-css";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/utils/csp.server";
 import { log } from "~/utils/log.server";
 
@@ -35,7 +37,12 @@ export default function handleRequest(
       resolve(new Response(request.method === "HEAD" ? null : html, { status, headers: responseHeaders }));
     });
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const app = (
+      <SiteCssContext.Provider value={SITE_CSS}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </SiteCssContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
       onAllReady() {
         pipe(body);
       },

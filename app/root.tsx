@@ -10,7 +10,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { AdminLoading, AuthActions } from "~/components/auth-actions";
@@ -28,7 +28,7 @@ import { DEFAULT_SITE_SETTINGS } from "~/utils/site";
 import { getToast } from "~/utils/toast.server";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
-import "./app.css";
+import { SiteCssContext } from "~/utils/site-css";
 
 // Both faces appear above the fold (headings and body text): fetch them with the document.
 export const links: Route.LinksFunction = () => [
@@ -55,6 +55,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * The stylesheet, inline: a first visit paints from the HTML alone. A style resource (href +
+ * precedence) is adopted as it is when React hydrates, so the browser bundle never carries the CSS.
+ */
+function SiteStyles() {
+  const css = useContext(SiteCssContext);
+  return (
+    <style href="site-css" precedence="default">
+      {css}
+    </style>
+  );
+}
+
 /** The fallback for routes that set no meta of their own: the stable's name and tagline. */
 export function meta({ data }: Route.MetaArgs) {
   const site = data?.site ?? DEFAULT_SITE_SETTINGS;
@@ -72,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <SiteStyles />
         <Links />
         {root?.structuredData ? (
           <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: root.structuredData }} />

@@ -5,6 +5,9 @@ import { createUser } from "../auth";
 import { test, expect } from "./fixtures";
 import { expectNoAxeViolations, seedHorse, seedTeam, seedWinner, waitForHydration } from "./public-helpers";
 
+// Several pages per test, each scanned by axe: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 const PUBLIC_PAGES = ["/", "/horses", "/winners", "/team", "/contact", "/auth", "/no-such-page"];
 
 async function seedEverything() {

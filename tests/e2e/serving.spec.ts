@@ -79,16 +79,20 @@ test("/healthz reports the database as JSON and is not cached", async ({ request
   expect(await res.json()).toEqual({ status: "ok", database: "ok", draining: false });
 });
 
-test("hashed assets are pre-compressed and immutable", async ({ request, page }) => {
+test("the stylesheet is inline; hashed assets are pre-compressed and immutable", async ({ request, page }) => {
   await page.goto("/");
-  const css = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
-  expect(css).toMatch(/^\/assets\/.+\.css$/);
-  const br = await request.get(css!, { headers: { "Accept-Encoding": "br" } });
+  // The first paint needs no request beyond the document.
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  await expect(page.locator('head style[data-href="site-css"]')).toHaveCount(1);
+  const document = await (await request.get("/")).text();
+  const script = /<link rel="modulepreload" href="([^"]+)"/.exec(document)?.[1];
+  expect(script).toMatch(/^\/assets\/.+\.js$/);
+  const br = await request.get(script!, { headers: { "Accept-Encoding": "br" } });
   expect(br.headers()["content-encoding"]).toBe("br");
-  expect(br.headers()["content-type"]).toContain("text/css");
+  expect(br.headers()["content-type"]).toContain("text/javascript");
   expect(br.headers()["cache-control"]).toContain("immutable");
   expect(br.headers()["vary"]).toContain("Accept-Encoding");
-  const gz = await request.get(css!, { headers: { "Accept-Encoding": "gzip" } });
+  const gz = await request.get(script!, { headers: { "Accept-Encoding": "gzip" } });
   expect(gz.headers()["content-encoding"]).toBe("gzip");
   // Pages are compressed too (brotli when accepted).
   const html = await request.get("/team", { headers: { "Accept-Encoding": "gzip, br" } });
