@@ -98,7 +98,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader stableName={site.stableName} logoUrl={site.logoUrl} actions={signedIn ? <AuthActions /> : undefined} />
+        <SiteHeader
+          stableName={site.stableName}
+          logoUrl={site.logoUrl}
+          actions={signedIn ? <AuthActions /> : undefined}
+        />
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -8,10 +8,15 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("auth", "routes/auth.tsx"),
   route("auth/setup", "routes/auth-setup.tsx"),
-  route("admin", "routes/admin/layout.tsx", [index("routes/admin/home.tsx")]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/home.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
+  ]),
   route("sign-out", "routes/sign-out.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  // A page for the upload field's browser test; only in builds made for the tests.
+  ...(process.env.STABLE_TEST_ROUTES === "1" ? [route("__test/image-upload", "routes/test-image-upload.tsx")] : []),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -22,7 +22,10 @@ describe("npm run admin", () => {
     });
     expect((await signIn(buildRequest("/auth"), "boss@example.com", "Stable-Secret-2025")).ok).toBe(true);
     expect(await run("list")).toMatchObject({ code: 0, out: "boss@example.com" });
-    expect(await run("revoke", "--email", "boss@example.com")).toMatchObject({ code: 0, out: "boss@example.com is no longer an administrator." });
+    expect(await run("revoke", "--email", "boss@example.com")).toMatchObject({
+      code: 0,
+      out: "boss@example.com is no longer an administrator.",
+    });
     expect(await listAdmins()).toEqual([]);
     expect(await run("list")).toMatchObject({ out: "No administrators yet." });
   });
@@ -30,7 +33,10 @@ describe("npm run admin", () => {
   it("promotes an existing user, replacing the password only when one is given", async () => {
     await run("create", "--email", "rider@example.com", "--password", "First-Password-11");
     await run("revoke", "--email", "rider@example.com");
-    expect(await run("create", "--email", "rider@example.com")).toMatchObject({ code: 0, out: "rider@example.com is now an administrator." });
+    expect(await run("create", "--email", "rider@example.com")).toMatchObject({
+      code: 0,
+      out: "rider@example.com is now an administrator.",
+    });
     expect((await signIn(buildRequest("/auth"), "rider@example.com", "First-Password-11")).ok).toBe(true);
     await run("create", "--email", "rider@example.com", "--password", "Second-Password-22");
     expect((await signIn(buildRequest("/auth"), "rider@example.com", "First-Password-11")).ok).toBe(false);
@@ -38,9 +44,15 @@ describe("npm run admin", () => {
   });
 
   it("refuses weak passwords, missing arguments and unknown commands without changing anything", async () => {
-    expect(await run("create", "--email", "a@example.com", "--password", "short")).toMatchObject({ code: 2, err: "Password must be at least 10 characters." });
+    expect(await run("create", "--email", "a@example.com", "--password", "short")).toMatchObject({
+      code: 2,
+      err: "Password must be at least 10 characters.",
+    });
     expect(await run("create", "--email", "a@example.com", "--password", "1234567890")).toMatchObject({ code: 2 });
-    expect(await run("create", "--email", "a@example.com")).toMatchObject({ code: 2, err: "create needs --password for a new user." });
+    expect(await run("create", "--email", "a@example.com")).toMatchObject({
+      code: 2,
+      err: "create needs --password for a new user.",
+    });
     expect(await run("create", "--password", "Stable-Secret-2025")).toMatchObject({ code: 2 });
     expect(await run("revoke", "--email", "nobody@example.com")).toMatchObject({ code: 1 });
     expect((await run("frobnicate")).code).toBe(2);

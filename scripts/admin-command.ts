@@ -58,7 +58,11 @@ export async function runAdminCommand(argv: string[], { out, err }: Output): Pro
       }
     }
     const { user, created } = await createOrPromoteAdmin({ email, password });
-    out(created ? `Created administrator ${user.email}.` : `${user.email} is now an administrator${password ? " (password replaced)" : ""}.`);
+    out(
+      created
+        ? `Created administrator ${user.email}.`
+        : `${user.email} is now an administrator${password ? " (password replaced)" : ""}.`,
+    );
     return 0;
   }
 

@@ -4,6 +4,7 @@ import { createRequestHandler } from "react-router";
 import { announceSetupLinkIfNeeded } from "~/utils/admin-setup.server";
 import { hasSessionCookie, refreshSession } from "~/utils/auth.server";
 import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
+import { startContactDelivery, stopContactDelivery } from "~/utils/contact-delivery.server";
 import { closeDatabase, dataVersion, engine } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
@@ -11,7 +12,7 @@ import { createCacheSync } from "./cache-sync";
 import { mediaRouter } from "./media";
 import { PageCache } from "./page-cache";
 import { createCacheHits, createCachedHandler } from "./request-handler";
-import { crossSiteGuard } from "./security";
+import { clientIpHeader, crossSiteGuard } from "./security";
 
 /**
  * The request handling that is bundled with the app build: everything that needs the app's own
@@ -25,10 +26,7 @@ app.use(mediaRouter);
 app.use(crossSiteGuard({ publicOrigin: env().PUBLIC_ORIGIN }));
 
 // Routes read the client's address from this header; whatever the client sent is replaced.
-app.use((req, _res, next) => {
-  req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
-  next();
-});
+app.use(clientIpHeader());
 
 // Rolling sessions: a signed-in request pushes the session's expiry (and cookie) forward when due.
 app.use(async (req, res, next) => {
@@ -59,12 +57,15 @@ export const cacheHits = createCacheHits(pageCache, { beforeLookup: cacheSync.ch
 
 /** Runs after migrations, before the server accepts requests. */
 export async function startServices() {
+  startContactDelivery();
   const url = env().DATABASE_URL;
   if (engine() === "postgres" && url) cacheSync.startListening(url);
 }
 
 /** Runs on shutdown after the server stopped accepting and in-flight requests finished. */
 export async function stopServices() {
+  // The mail queue finishes the step it is in (a message being sent is not cut off).
+  await stopContactDelivery();
   await cacheSync.stop();
   await closeDatabase();
 }
@@ -76,3 +77,5 @@ export { setDraining } from "~/utils/health.server";
 export async function afterStart({ port }: { port: number }) {
   await announceSetupLinkIfNeeded({ port });
 }
+
+export { startContactDelivery, stopContactDelivery };

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -28,7 +29,9 @@ export function crossSiteGuard({ publicOrigin }: { publicOrigin?: string } = {})
         host = null;
       }
       // Host as the client addressed us (X-Forwarded-Host when TRUST_PROXY is set).
-      const ownHost = req.app.enabled("trust proxy") ? req.get("x-forwarded-host") ?? req.get("host") : req.get("host");
+      const ownHost = req.app.enabled("trust proxy")
+        ? (req.get("x-forwarded-host") ?? req.get("host"))
+        : req.get("host");
       if (!host || (host !== ownHost && !allowedHosts.has(host))) return refuse(res);
     }
     next();
@@ -40,13 +43,12 @@ function refuse(res: Response) {
 }
 
 /**
- * Parses TRUST_PROXY for Express's "trust proxy" setting: "true"/"false", a hop count, or a list of
- * addresses/subnets (e.g. "loopback" or "10.0.0.0/8").
+ * Replaces whatever the client sent in the internal client-address header with the address Express
+ * determined (honouring TRUST_PROXY), so rate limits cannot be dodged by sending the header.
  */
-export function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (!value) return false;
-  if (value === "true") return true;
-  if (value === "false") return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
+export function clientIpHeader() {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
+    next();
+  };
 }

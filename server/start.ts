@@ -6,8 +6,8 @@ import compression from "compression";
 import express from "express";
 import { log } from "../app/utils/log.server";
 import { errorHandler, precompressed, requestLog, securityHeaders } from "./http";
-import { parseTrustProxy } from "./security";
 import { createShutdown } from "./shutdown";
+import { parseTrustProxy } from "./trust-proxy";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEVELOPMENT = process.env.NODE_ENV === "development";

@@ -54,7 +54,12 @@ export async function signedInUser(opts: { email?: string; password?: string; ad
  */
 export function buildRequest(
   path: string,
-  { cookie, form, method, headers }: { cookie?: string; form?: Record<string, string>; method?: string; headers?: Record<string, string> } = {},
+  {
+    cookie,
+    form,
+    method,
+    headers,
+  }: { cookie?: string; form?: Record<string, string>; method?: string; headers?: Record<string, string> } = {},
 ): Request {
   const url = new URL(path, "http://localhost");
   const h = new Headers(headers);

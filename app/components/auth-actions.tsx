@@ -26,7 +26,11 @@ export function AuthActions() {
 /** What the page shows while the server checks admin access during a client-side navigation. */
 export function AdminLoading() {
   return (
-    <div role="status" aria-live="polite" className="flex min-h-[50vh] items-center justify-center text-lg text-stone-600">
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex min-h-[50vh] items-center justify-center text-lg text-stone-600"
+    >
       Loading...
     </div>
   );

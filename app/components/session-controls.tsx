@@ -2,7 +2,8 @@ import { Form } from "react-router";
 
 /** Sign-out scopes for the admin page: every other device, or every device including this one. */
 export function SessionControls() {
-  const button = "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50";
+  const button =
+    "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50";
   return (
     <div className="flex flex-wrap gap-2" aria-label="Sessions" role="group">
       <Form method="post" action="/sign-out">

@@ -20,7 +20,12 @@ export async function isAdminUser(userId: string): Promise<boolean> {
 }
 
 export async function hasAnyAdmin(): Promise<boolean> {
-  const row = await db().selectFrom("user_roles").select("user_id").where("role", "=", "admin").limit(1).executeTakeFirst();
+  const row = await db()
+    .selectFrom("user_roles")
+    .select("user_id")
+    .where("role", "=", "admin")
+    .limit(1)
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -35,7 +40,11 @@ export async function grantAdmin(userId: string) {
 
 /** Removes the admin role; returns whether the user had it. */
 export async function revokeAdmin(userId: string): Promise<boolean> {
-  const result = await db().deleteFrom("user_roles").where("user_id", "=", userId).where("role", "=", "admin").executeTakeFirst();
+  const result = await db()
+    .deleteFrom("user_roles")
+    .where("user_id", "=", userId)
+    .where("role", "=", "admin")
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -9,7 +9,11 @@ export function normaliseEmail(email: string) {
 }
 
 export async function findUserByEmail(email: string): Promise<UserSummary | null> {
-  const row = await db().selectFrom("users").select(["id", "email"]).where("email", "=", normaliseEmail(email)).executeTakeFirst();
+  const row = await db()
+    .selectFrom("users")
+    .select(["id", "email"])
+    .where("email", "=", normaliseEmail(email))
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -18,7 +22,13 @@ export async function findUserByEmail(email: string): Promise<UserSummary | null
  * closed on the site, so this is the only way accounts come to exist: the first-administrator
  * page, the admin command and tests.
  */
-export async function createUserWithPassword({ email, password }: { email: string; password: string }): Promise<UserSummary> {
+export async function createUserWithPassword({
+  email,
+  password,
+}: {
+  email: string;
+  password: string;
+}): Promise<UserSummary> {
   const ctx = await getAuth().$context;
   const address = normaliseEmail(email);
   const hash = await ctx.password.hash(password);
@@ -26,7 +36,12 @@ export async function createUserWithPassword({ email, password }: { email: strin
     { email: address, name: address.split("@")[0] || address, emailVerified: true },
     { method: "admin" },
   );
-  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: hash,
+  });
   return { id: user.id, email: user.email };
 }
 

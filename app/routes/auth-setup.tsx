@@ -37,7 +37,13 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = setupSchema.safeParse(form);
   if (!parsed.success) {
     const errors = z.flattenError(parsed.error).fieldErrors;
-    return data({ toast: toastMessage("error", "Setup Error", parsed.error.issues[0]?.message ?? "Please check the form."), errors }, { status: 400 });
+    return data(
+      {
+        toast: toastMessage("error", "Setup Error", parsed.error.issues[0]?.message ?? "Please check the form."),
+        errors,
+      },
+      { status: 400 },
+    );
   }
   const { email, password } = parsed.data;
   if ((await hasAnyAdmin()) || !(await consumeSetupToken(token))) {
@@ -47,7 +53,11 @@ export async function action({ request }: Route.ActionArgs) {
   log.info("first administrator created through the setup link", { userId: user.id });
   const result = await signIn(request, email, password);
   const headers = result.ok ? result.headers : undefined;
-  return redirectWithToast("/admin", { type: "success", title: "Administrator created", description: `Signed in as ${email}.` }, { headers });
+  return redirectWithToast(
+    "/admin",
+    { type: "success", title: "Administrator created", description: `Signed in as ${email}.` },
+    { headers },
+  );
 }
 
 export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -66,9 +76,23 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
             <input type="hidden" name="token" value={loaderData.token} />
             <TextField label="Email" name="email" type="email" autoComplete="username" required />
             <FieldError messages={errors?.email} />
-            <TextField label="Password" name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN}
+            />
             <FieldError messages={errors?.password} />
-            <TextField label="Confirm password" name="confirm" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} />
+            <TextField
+              label="Confirm password"
+              name="confirm"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN}
+            />
             <FieldError messages={errors?.confirm} />
             <SubmitButton busy={busy} label="Create Administrator" busyLabel="Creating..." />
           </Form>

@@ -39,7 +39,10 @@ export const resetRequestSchema = z.object({
 });
 
 export const newPasswordSchema = z
-  .object({ token: z.string().min(1, "This reset link is invalid or has expired. Please request a new one."), ...newPasswordFields })
+  .object({
+    token: z.string().min(1, "This reset link is invalid or has expired. Please request a new one."),
+    ...newPasswordFields,
+  })
   .superRefine((value, ctx) => checkNewPassword(ctx, value));
 
 function tooMany(title: string, what: string, retryAfterSeconds: number) {
@@ -69,12 +72,23 @@ export async function action({ request }: Route.ActionArgs) {
     } catch (error) {
       log.error("password reset mail failed", { error });
       return data(
-        { toast: toastMessage("error", "Reset Password Error", "The reset e-mail could not be sent. Please try again later."), errors: null },
+        {
+          toast: toastMessage(
+            "error",
+            "Reset Password Error",
+            "The reset e-mail could not be sent. Please try again later.",
+          ),
+          errors: null,
+        },
         { status: 502 },
       );
     }
     // The same answer whether or not the address has an account.
-    return redirectWithToast("/auth", { type: "success", title: "Check your email", description: "We've sent you a password reset link." });
+    return redirectWithToast("/auth", {
+      type: "success",
+      title: "Check your email",
+      description: "We've sent you a password reset link.",
+    });
   }
 
   if (intent === "reset-password") {
@@ -86,12 +100,16 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const result = await resetPassword(request, parsed.data.token, parsed.data.password);
     if (!result.ok) {
-      return data({ toast: toastMessage("error", "Reset Password Error", result.message), errors: null }, { status: 400 });
+      return data(
+        { toast: toastMessage("error", "Reset Password Error", result.message), errors: null },
+        { status: 400 },
+      );
     }
     return redirectWithToast("/auth", {
       type: "success",
       title: "Password updated",
-      description: "Your password has been changed and every session has been signed out. Please sign in with the new password.",
+      description:
+        "Your password has been changed and every session has been signed out. Please sign in with the new password.",
     });
   }
 
@@ -104,7 +122,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (!verdict.allowed) return tooMany("Sign In Error", "sign-in attempts", verdict.retryAfterSeconds);
   const result = await signIn(request, email, parsed.data.password);
   if (!result.ok) {
-    return data({ toast: toastMessage("error", "Sign In Error", result.message), errors: null }, { status: result.status });
+    log.warn("sign-in failed", { ip, status: result.status });
+    return data(
+      { toast: toastMessage("error", "Sign In Error", result.message), errors: null },
+      { status: result.status },
+    );
   }
   await forgetSignInAttempts(email);
   log.info("signed in", { userId: result.userId, ip });
@@ -163,7 +185,9 @@ function ForgotForm() {
   return (
     <>
       <h2 className="mb-2 text-center text-lg font-semibold">Forgot password?</h2>
-      <p className="mb-6 text-center text-stone-600">Enter your e-mail address and we'll send you a link to choose a new password.</p>
+      <p className="mb-6 text-center text-stone-600">
+        Enter your e-mail address and we'll send you a link to choose a new password.
+      </p>
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="request-reset" />
         <TextField label="Email" name="email" type="email" autoComplete="username" required />
@@ -178,7 +202,15 @@ function ForgotForm() {
   );
 }
 
-function ResetForm({ token, valid, errors }: { token: string; valid: boolean; errors: Record<string, string[] | undefined> | null }) {
+function ResetForm({
+  token,
+  valid,
+  errors,
+}: {
+  token: string;
+  valid: boolean;
+  errors: Record<string, string[] | undefined> | null;
+}) {
   const busy = useBusy("reset-password");
   if (!valid) {
     return (
@@ -196,13 +228,29 @@ function ResetForm({ token, valid, errors }: { token: string; valid: boolean; er
   return (
     <>
       <h2 className="mb-2 text-center text-lg font-semibold">Choose a new password</h2>
-      <p className="mb-6 text-center text-stone-600">At least {PASSWORD_MIN} characters. Saving it signs out every session.</p>
+      <p className="mb-6 text-center text-stone-600">
+        At least {PASSWORD_MIN} characters. Saving it signs out every session.
+      </p>
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="reset-password" />
         <input type="hidden" name="token" value={token} />
-        <TextField label="New password" name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} />
+        <TextField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+        />
         <FieldError messages={errors?.password} />
-        <TextField label="Confirm new password" name="confirm" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} />
+        <TextField
+          label="Confirm new password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+        />
         <FieldError messages={errors?.confirm} />
         <SubmitButton busy={busy} label="Update Password" busyLabel="Updating..." />
       </Form>

@@ -36,7 +36,9 @@ type Target = { path: string; file: string; underAdmin: boolean };
 
 function flatten(entries: RouteEntry[], parent = ""): Target[] {
   return entries.flatMap((entry) => {
-    const path = entry.index ? parent || "/" : `${parent.replace(/\/$/, "")}/${entry.path ?? ""}`.replace(/\/+$/, "") || "/";
+    const path = entry.index
+      ? parent || "/"
+      : `${parent.replace(/\/$/, "")}/${entry.path ?? ""}`.replace(/\/+$/, "") || "/";
     const underAdmin = path === "/admin" || path.startsWith("/admin/");
     return [{ path, file: entry.file, underAdmin }, ...flatten(entry.children ?? [], path)];
   });
@@ -55,8 +57,18 @@ async function load(file: string): Promise<RouteModule> {
 async function snapshot() {
   const tables =
     engine() === "postgres"
-      ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(db())).rows
-      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db())).rows;
+      ? (
+          await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(
+            db(),
+          )
+        ).rows
+      : (
+          await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db())
+        ).rows;
   const out: Record<string, string[]> = {};
   for (const { name } of tables.sort((a, b) => a.name.localeCompare(b.name))) {
     if (name.startsWith("schema_migrations")) continue;
@@ -101,7 +113,12 @@ function concretePath(path: string, ids: Record<string, string>) {
 }
 
 function bodiesFor(ids: Record<string, string>): Array<Record<string, string>> {
-  const valid = { email: "intruder@example.com", password: "Intruder-Password-1", confirm: "Intruder-Password-1", token: "forged" };
+  const valid = {
+    email: "intruder@example.com",
+    password: "Intruder-Password-1",
+    confirm: "Intruder-Password-1",
+    token: "forged",
+  };
   return [
     {},
     { intent: "delete", id: ids.horse!, ...valid },
@@ -133,7 +150,9 @@ describe(`authorization matrix (${testEngine})`, () => {
       for (const who of identities) {
         if (target.underAdmin && mod.loader) {
           const before = await snapshot();
-          const status = await outcomeOf(() => mod.loader!({ request: buildRequest(concrete, { cookie: who.cookie }), params, context: {} }));
+          const status = await outcomeOf(() =>
+            mod.loader!({ request: buildRequest(concrete, { cookie: who.cookie }), params, context: {} }),
+          );
           expect(REFUSED, `GET ${target.path} as ${who.name} answered ${status}`).toContain(status);
           expect(await snapshot(), `GET ${target.path} as ${who.name} changed data`).toEqual(before);
           checked++;
@@ -158,10 +177,14 @@ describe(`authorization matrix (${testEngine})`, () => {
     await signedInUser({ admin: true });
     const before = await snapshot();
     for (const scope of ["local", "others", "global"]) {
-      const status = await outcomeOf(() => mod.action!({ request: buildRequest("/sign-out", { form: { scope } }), params: {}, context: {} }));
+      const status = await outcomeOf(() =>
+        mod.action!({ request: buildRequest("/sign-out", { form: { scope } }), params: {}, context: {} }),
+      );
       expect(REFUSED).toContain(status);
     }
     expect(await snapshot()).toEqual(before);
-    expect(await outcomeOf(() => mod.loader!({ request: buildRequest("/sign-out"), params: {}, context: {} }))).toBe(405);
+    expect(await outcomeOf(() => mod.loader!({ request: buildRequest("/sign-out"), params: {}, context: {} }))).toBe(
+      405,
+    );
   });
 });

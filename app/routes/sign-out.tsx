@@ -15,17 +15,27 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const raw = form.get("scope");
   const scope: SignOutScope = SCOPES.includes(raw as SignOutScope) ? (raw as SignOutScope) : "local";
-  const user = await getUser(request);
-  if (!user) throw redirect("/");
+  let userId: string | undefined;
   try {
+    const user = await getUser(request);
+    if (!user) return redirect("/");
+    userId = user.id;
     const headers = await signOut(request, scope);
-    log.info("signed out", { userId: user.id, scope });
+    log.info("signed out", { userId, scope });
     if (scope === "others") {
-      return redirectWithToast("/admin", { type: "success", title: "Signed out other devices", description: "Every other session has ended; this one stays signed in." });
+      return redirectWithToast("/admin", {
+        type: "success",
+        title: "Signed out other devices",
+        description: "Every other session has ended; this one stays signed in.",
+      });
     }
     return redirect("/", { headers });
   } catch (error) {
-    log.error("sign-out failed", { userId: user.id, scope, error });
-    return redirectWithToast(scope === "local" ? "/" : "/admin", { type: "error", title: "Sign Out Error", description: "You could not be signed out. Please try again." });
+    log.error("sign-out failed", { userId, scope, error });
+    return redirectWithToast(scope === "local" ? "/" : "/admin", {
+      type: "error",
+      title: "Sign Out Error",
+      description: "You could not be signed out. Please try again.",
+    });
   }
 }

@@ -43,7 +43,10 @@ export async function consumeSetupToken(token: string): Promise<boolean> {
  * At start-up: when the database has no administrator, prints a one-time link where the operator
  * chooses the administrator's e-mail and password. Returns the link (or null when not needed).
  */
-export async function announceSetupLinkIfNeeded({ port, print = console.log }: { port?: number; print?: (line: string) => void } = {}) {
+export async function announceSetupLinkIfNeeded({
+  port,
+  print = console.log,
+}: { port?: number; print?: (line: string) => void } = {}) {
   if (await hasAnyAdmin()) return null;
   const token = await createSetupToken();
   const origin = env().PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? `http://localhost:${port ?? env().PORT}`;

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { buildRequest, createSession, createUser, signedInUser } from "../../tests/auth";
 import { useFreshDatabase } from "../../tests/db";
-import { ACCESS_DENIED, getUser, isResetTokenValid, requireAdmin, resetPassword, signIn, signOut, createPasswordResetToken } from "./auth.server";
+import {
+  ACCESS_DENIED,
+  getUser,
+  isResetTokenValid,
+  requireAdmin,
+  resetPassword,
+  signIn,
+  signOut,
+  createPasswordResetToken,
+} from "./auth.server";
 import { db, engine } from "./db.server";
 
 useFreshDatabase();
@@ -35,7 +44,9 @@ describe("sessions and the admin check", () => {
     expect(denied.headers.get("Set-Cookie")).toContain("stable_toast=");
 
     const admin = await signedInUser({ admin: true });
-    await expect(requireAdmin(buildRequest("/admin", { cookie: admin.cookie }))).resolves.toMatchObject({ isAdmin: true });
+    await expect(requireAdmin(buildRequest("/admin", { cookie: admin.cookie }))).resolves.toMatchObject({
+      isAdmin: true,
+    });
     expect(ACCESS_DENIED).toBe("Access denied. Admin privileges required.");
   });
 
@@ -114,8 +125,47 @@ describe("password reset tokens", () => {
     const user = await createUser();
     const { token } = (await createPasswordResetToken(buildRequest("/auth"), user.email))!;
     const past = new Date(Date.now() - 1000);
-    await db().updateTable("verifications").set({ expires_at: engine() === "postgres" ? past : past.toISOString() }).execute();
+    await db()
+      .updateTable("verifications")
+      .set({ expires_at: engine() === "postgres" ? past : past.toISOString() })
+      .execute();
     expect(await isResetTokenValid(token)).toBe(false);
     expect((await resetPassword(buildRequest("/auth"), token, "Another-Good-Password-9")).ok).toBe(false);
+  });
+});
+
+describe("rolling expiry", () => {
+  it("extends an active session when used, and an idle one ends after the timeout", async () => {
+    const { vi } = await import("vitest");
+    const { refreshSession, SESSION_IDLE_TIMEOUT_SECONDS, SESSION_REFRESH_INTERVAL_SECONDS } =
+      await import("./auth.server");
+    const start = new Date("2026-04-01T08:00:00Z");
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    try {
+      const user = await createUser();
+      const { cookie } = await createSession(user);
+      const expiry = async () =>
+        new Date(
+          (await db().selectFrom("sessions").select("expires_at").executeTakeFirstOrThrow()).expires_at,
+        ).getTime();
+      expect(await expiry()).toBe(start.getTime() + SESSION_IDLE_TIMEOUT_SECONDS * 1000);
+
+      // Within the refresh interval nothing is written.
+      vi.setSystemTime(start.getTime() + 60_000);
+      expect(await refreshSession(new Headers({ cookie }), false)).toEqual([]);
+
+      // Working on: the expiry moves forward and the cookie is re-issued.
+      const later = start.getTime() + (SESSION_REFRESH_INTERVAL_SECONDS + 60) * 1000;
+      vi.setSystemTime(later);
+      const set = await refreshSession(new Headers({ cookie }), false);
+      expect(set.some((c) => c.startsWith("stable.session_token="))).toBe(true);
+      expect(await expiry()).toBe(later + SESSION_IDLE_TIMEOUT_SECONDS * 1000);
+
+      // Idle past the timeout: signed out.
+      vi.setSystemTime(later + SESSION_IDLE_TIMEOUT_SECONDS * 1000 + 1000);
+      expect(await getUser(buildRequest("/", { cookie }))).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -42,7 +42,8 @@ function createAuth(database: DB, secure: boolean) {
     logger: {
       level: "warn",
       log: (level, message) => {
-        const fn = level === "error" ? log.error : level === "warn" ? log.warn : level === "debug" ? log.debug : log.info;
+        const fn =
+          level === "error" ? log.error : level === "warn" ? log.warn : level === "debug" ? log.debug : log.info;
         fn(`auth: ${message}`);
       },
     },
@@ -67,7 +68,13 @@ function createAuth(database: DB, secure: boolean) {
     },
     session: {
       modelName: "sessions",
-      fields: { userId: "user_id", expiresAt: "expires_at", ipAddress: "ip_address", userAgent: "user_agent", ...timestamps },
+      fields: {
+        userId: "user_id",
+        expiresAt: "expires_at",
+        ipAddress: "ip_address",
+        userAgent: "user_agent",
+        ...timestamps,
+      },
       expiresIn: SESSION_IDLE_TIMEOUT_SECONDS,
       updateAge: SESSION_REFRESH_INTERVAL_SECONDS,
     },
@@ -180,7 +187,8 @@ export async function redirectIfSignedIn(request: Request, to = "/") {
   if (await getUser(request)) throw redirect(to);
 }
 
-export type SignInResult = { ok: true; headers: Headers; userId: string } | { ok: false; status: number; message: string };
+export type SignInResult =
+  { ok: true; headers: Headers; userId: string } | { ok: false; status: number; message: string };
 
 export async function signIn(request: Request, email: string, password: string): Promise<SignInResult> {
   try {
@@ -192,7 +200,11 @@ export async function signIn(request: Request, email: string, password: string):
     return { ok: true, headers: setCookiesOnly(headers), userId: response.user.id };
   } catch (error) {
     if (error instanceof APIError) {
-      return { ok: false, status: error.statusCode === 401 ? 401 : 400, message: error.message || "Invalid email or password" };
+      return {
+        ok: false,
+        status: error.statusCode === 401 ? 401 : 400,
+        message: error.message || "Invalid email or password",
+      };
     }
     throw error;
   }
@@ -236,10 +248,16 @@ export type ResetRequestResult = { sentTo: string | null };
  * Creates a reset token for the account with this e-mail (if there is one) and returns it so the
  * caller can build the link; unknown addresses get no token and no mail.
  */
-export async function createPasswordResetToken(request: Request, email: string): Promise<{ token: string; email: string } | null> {
+export async function createPasswordResetToken(
+  request: Request,
+  email: string,
+): Promise<{ token: string; email: string } | null> {
   const capture: ResetCapture = {};
   await resetCapture.run(capture, () =>
-    authFor(request).api.requestPasswordReset({ body: { email: email.trim().toLowerCase() }, headers: request.headers }),
+    authFor(request).api.requestPasswordReset({
+      body: { email: email.trim().toLowerCase() },
+      headers: request.headers,
+    }),
   );
   return capture.token && capture.email ? { token: capture.token, email: capture.email } : null;
 }

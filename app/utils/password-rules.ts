@@ -46,5 +46,6 @@ export const newPasswordFields = {
 export function checkNewPassword(ctx: z.RefinementCtx, value: { password: string; confirm: string; email?: string }) {
   const problem = passwordProblem(value.password, value.email);
   if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
-  else if (value.password !== value.confirm) ctx.addIssue({ code: "custom", path: ["confirm"], message: "The two passwords do not match." });
+  else if (value.password !== value.confirm)
+    ctx.addIssue({ code: "custom", path: ["confirm"], message: "The two passwords do not match." });
 }

@@ -26,7 +26,16 @@ test("a wrong password shows 'Sign In Error' with the server's message and nothi
   await page.goto("/auth");
   await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel("Password").fill("not-the-password");
+  // Hold the submission briefly so the busy label can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/auth\.data/, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("button", { name: "Signing In..." })).toBeDisabled();
+  release();
   const toast = page.locator("[data-sonner-toast]");
   await expect(toast).toContainText("Sign In Error");
   await expect(toast).toContainText("Invalid email or password");
@@ -100,7 +109,12 @@ test("Sign Out ends the session and brings the Sign In link back", async ({ admi
   await expect(page).toHaveURL(/\/auth\?redirectTo=/);
 });
 
-test("sign out other devices keeps this one; sign out everywhere ends both", async ({ adminPage: page, app, admin, browser }) => {
+test("sign out other devices keeps this one; sign out everywhere ends both", async ({
+  adminPage: page,
+  app,
+  admin,
+  browser,
+}) => {
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await signInAs(otherPage, app, admin);
@@ -146,4 +160,71 @@ test("Back to Home goes to /", async ({ page }) => {
   await page.goto("/auth");
   await page.getByRole("link", { name: "Back to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("the first-administrator link printed at start creates the admin and signs them in", async ({ page, app }) => {
+  await expect.poll(() => /\/auth\/setup\?token=[\w-]+/.exec(app.logs.join(""))?.[0]).toBeTruthy();
+  const path = /\/auth\/setup\?token=[\w-]+/.exec(app.logs.join(""))![0];
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: "Create the administrator" })).toBeVisible();
+  await page.getByLabel("Email").fill("owner@stable.test");
+  await page.getByLabel("Password", { exact: true }).fill("Klampenborg-2025");
+  await page.getByLabel("Confirm password").fill("Klampenborg-2025");
+  await page.getByRole("button", { name: "Create Administrator" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText("Welcome back owner@stable.test")).toBeVisible();
+
+  await page.context().clearCookies();
+  await page.goto(path);
+  await expect(page.getByRole("alert")).toContainText("This setup link is invalid, expired or already used.");
+});
+
+test("a form on another site cannot post to this one, even with the admin signed in", async ({
+  adminPage: page,
+  app,
+}) => {
+  await page.goto("/admin");
+  const responses: number[] = [];
+  page.on("response", (r) => {
+    if (r.url().startsWith(`${app.url}/sign-out`)) responses.push(r.status());
+  });
+  // A page on another site that submits to this site's sign-out as soon as it loads.
+  await page.route("http://elsewhere.test/**", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<form id="f" method="post" action="${app.url}/sign-out"><input name="scope" value="global"></form><script>document.getElementById("f").submit()</script>`,
+    }),
+  );
+  await page.goto("http://elsewhere.test/");
+  await expect.poll(() => responses).toEqual([403]);
+  await page.goto(`${app.url}/admin`);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+});
+
+test.describe("behind a TLS-terminating proxy (TRUST_PROXY)", () => {
+  test.use({ appEnv: { TRUST_PROXY: "loopback" } });
+
+  test("the session cookie is Secure when the proxy says the request came over HTTPS", async ({ app, request }) => {
+    const admin = await createUser({ admin: true });
+    const form = { intent: "sign-in", email: admin.email, password: admin.password };
+    const viaHttps = await request.post(`${app.url}/auth`, {
+      form,
+      headers: { "X-Forwarded-Proto": "https", Origin: app.url.replace("http:", "https:") },
+      maxRedirects: 0,
+    });
+    expect(viaHttps.status()).toBe(302);
+    const secure = viaHttps
+      .headersArray()
+      .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.includes("session_token="));
+    expect(secure?.value).toMatch(/^__Secure-stable\.session_token=.*;.*Secure/i);
+    expect(secure?.value).toMatch(/HttpOnly/i);
+    expect(secure?.value).toMatch(/SameSite=Lax/i);
+
+    const plain = await request.post(`${app.url}/auth`, { form, headers: { Origin: app.url }, maxRedirects: 0 });
+    const cookie = plain
+      .headersArray()
+      .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.includes("session_token="));
+    expect(cookie?.value).toMatch(/^stable\.session_token=/);
+    expect(cookie?.value).not.toMatch(/;\s*Secure/i);
+  });
 });

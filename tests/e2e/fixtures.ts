@@ -22,7 +22,9 @@ type Fixtures = {
 /** Signs the browser context of `page` in as `user` by setting the session cookie directly. */
 export async function signInAs(page: Page, app: AppServer, user: { email: string; password: string }) {
   const session = await createSession(user);
-  await page.context().addCookies([{ name: session.name, value: session.value, url: app.url, httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: session.name, value: session.value, url: app.url, httpOnly: true, sameSite: "Lax" }]);
 }
 
 export const test = base.extend<Fixtures>({

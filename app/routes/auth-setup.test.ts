@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { buildRequest, createUser } from "../../tests/auth";
 import { useFreshDatabase } from "../../tests/db";
-import { action as setupAction, loader as setupLoader } from "~/routes/auth-setup";
-import { announceSetupLinkIfNeeded, consumeSetupToken, isSetupTokenUsable } from "./admin-setup.server";
-import { getUser } from "./auth.server";
-import { db, engine } from "./db.server";
+import { action as setupAction, loader as setupLoader } from "./auth-setup";
+import { announceSetupLinkIfNeeded, consumeSetupToken, isSetupTokenUsable } from "~/utils/admin-setup.server";
+import { getUser } from "~/utils/auth.server";
+import { db, engine } from "~/utils/db.server";
 import { listAdmins } from "~/models/user-role.server";
 
 useFreshDatabase();
@@ -31,19 +31,35 @@ describe("the first-administrator link", () => {
     const token = tokenOf(url!);
     const stored = await db().selectFrom("verifications").select(["identifier"]).execute();
     expect(stored.map((r) => r.identifier).join()).not.toContain(token);
-    expect(await setupLoader({ request: buildRequest(`/auth/setup?token=${token}`), params: {}, context: {} } as never)).toEqual({ token, usable: true });
+    expect(
+      await setupLoader({ request: buildRequest(`/auth/setup?token=${token}`), params: {}, context: {} } as never),
+    ).toEqual({ token, usable: true });
 
-    const weak = await setupAction({ request: setupForm(token, { password: "abc", confirm: "abc" }), params: {}, context: {} } as never);
+    const weak = await setupAction({
+      request: setupForm(token, { password: "abc", confirm: "abc" }),
+      params: {},
+      context: {},
+    } as never);
     expect(weak).toMatchObject({ init: { status: 400 } });
     expect(await listAdmins()).toEqual([]);
 
     const done = (await setupAction({ request: setupForm(token), params: {}, context: {} } as never)) as Response;
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/admin");
-    const cookie = done.headers.getSetCookie().find((c) => c.startsWith("stable.session_token="))!.split(";")[0]!;
-    expect(await getUser(buildRequest("/admin", { cookie }))).toMatchObject({ email: "owner@stable.dk", isAdmin: true });
+    const cookie = done.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("stable.session_token="))!
+      .split(";")[0]!;
+    expect(await getUser(buildRequest("/admin", { cookie }))).toMatchObject({
+      email: "owner@stable.dk",
+      isAdmin: true,
+    });
 
-    const again = await setupAction({ request: setupForm(token, { email: "intruder@example.com" }), params: {}, context: {} } as never);
+    const again = await setupAction({
+      request: setupForm(token, { email: "intruder@example.com" }),
+      params: {},
+      context: {},
+    } as never);
     expect(again).toMatchObject({ init: { status: 403 } });
     expect((await listAdmins()).map((a) => a.email)).toEqual(["owner@stable.dk"]);
     expect(await isSetupTokenUsable(token)).toBe(false);
@@ -54,7 +70,10 @@ describe("the first-administrator link", () => {
     expect(await isSetupTokenUsable("made-up")).toBe(false);
     const expired = tokenOf((await announce()).url!);
     const past = new Date(Date.now() - 1000);
-    await db().updateTable("verifications").set({ expires_at: engine() === "postgres" ? past : past.toISOString() }).execute();
+    await db()
+      .updateTable("verifications")
+      .set({ expires_at: engine() === "postgres" ? past : past.toISOString() })
+      .execute();
     expect(await isSetupTokenUsable(expired)).toBe(false);
     expect(await consumeSetupToken(expired)).toBe(false);
 

@@ -1,0 +1,101 @@
+import { db } from "~/utils/db.server";
+import { createUser } from "../auth";
+import { test as base, expect, signInAs } from "./fixtures";
+import { startMailbox, type Mailbox } from "./mailbox";
+
+// The site sends its mail to a real SMTP server started for each test.
+const test = base.extend<{ mailbox: Mailbox }>({
+  mailbox: async ({}, use) => {
+    const mailbox = await startMailbox();
+    await use(mailbox);
+    await mailbox.close();
+  },
+  appEnv: async ({ mailbox }, use) => {
+    await use({ SMTP_URL: mailbox.url, MAIL_FROM: "Stable <no-reply@stable.test>" });
+  },
+});
+
+const resetLinkIn = (text: string) => /(http:\/\/\S+\/auth\?mode=reset&token=[\w-]+)/.exec(text)?.[1];
+
+async function requestReset(page: import("@playwright/test").Page, email: string) {
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot password?" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  const toast = page.locator("[data-sonner-toast]");
+  await expect(toast).toContainText("Check your email");
+  await expect(toast).toContainText("We've sent you a password reset link.");
+}
+
+test("the whole reset flow: request, mail, new password, other sessions signed out, link used up", async ({
+  page,
+  app,
+  mailbox,
+  browser,
+}) => {
+  const user = await createUser({ email: "owner@stable.test", admin: true });
+  const elsewhere = await browser.newContext();
+  const otherPage = await elsewhere.newPage();
+  await signInAs(otherPage, app, user);
+
+  await requestReset(page, "nobody@stable.test");
+  await requestReset(page, user.email);
+  const mail = await mailbox.waitFor(user.email);
+  expect(mailbox.mails.some((m) => m.to.includes("nobody@stable.test"))).toBe(false);
+  expect(mail.text).toContain("Subject: Reset your password");
+  const link = resetLinkIn(mail.text)!;
+  expect(link.startsWith(`${app.url}/auth?mode=reset&token=`)).toBe(true);
+
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill("1234567890");
+  await page.getByLabel("Confirm new password").fill("1234567890");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Reset Password Error" })).toContainText(
+    "This password is too common",
+  );
+
+  await page.getByLabel("New password", { exact: true }).fill("Fresh-Gallop-2026");
+  await page.getByLabel("Confirm new password").fill("Fresh-Gallop-2026");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Password updated" })).toBeVisible();
+
+  await otherPage.goto(`${app.url}/admin`);
+  await expect(otherPage).toHaveURL(/\/auth\?redirectTo=/);
+  await elsewhere.close();
+
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill("Fresh-Gallop-2026");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Used once: the same link no longer works (signed out first, since /auth sends members home).
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toContainText("This reset link is invalid or has expired.");
+  await expect(page.getByRole("button", { name: "Update Password" })).toHaveCount(0);
+});
+
+test("an expired link is refused, on opening and on submitting", async ({ page, mailbox }) => {
+  const user = await createUser({ email: "late@stable.test" });
+  await requestReset(page, user.email);
+  const link = resetLinkIn((await mailbox.waitFor(user.email)).text)!;
+
+  await page.goto(link);
+  await expect(page.getByRole("button", { name: "Update Password" })).toBeVisible();
+  // An hour passes: the token's expiry is moved into the past.
+  await db()
+    .updateTable("verifications")
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .execute();
+  await page.getByLabel("New password", { exact: true }).fill("Fresh-Gallop-2026");
+  await page.getByLabel("Confirm new password").fill("Fresh-Gallop-2026");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Reset Password Error" })).toContainText(
+    "invalid or has expired",
+  );
+
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toContainText("This reset link is invalid or has expired.");
+});
