@@ -47,7 +47,16 @@ async function startServer() {
   const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
     cwd: root,
     // Production settings, request logging included: the figures are what an operator gets.
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", BUILD_DIR: buildDir, LOG_LEVEL: "info" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      BUILD_DIR: buildDir,
+      LOG_LEVEL: "info",
+    },
     stdio: ["ignore", out, out],
   });
   const deadline = Date.now() + 180_000;
@@ -87,8 +96,12 @@ const mark = (ok: boolean) => (ok ? "ok" : "MISSED");
 
 async function measureLoad(base: string) {
   fs.mkdirSync(benchStaticDir, { recursive: true });
-  console.log(`\n== Load: ${CONNECTIONS} connections, ${duration} s each (cached page vs the same bytes as a static file)`);
-  console.log(`${"page".padEnd(10)}${pad("req/s", 9)}${pad("p50", 6)}${pad("p99", 6)}${pad("err", 5)} |${pad("static/s", 10)}${pad("p50", 6)}${pad("p99", 6)}${pad("err", 5)} |${pad("ratio", 7)}  targets`);
+  console.log(
+    `\n== Load: ${CONNECTIONS} connections, ${duration} s each (cached page vs the same bytes as a static file)`,
+  );
+  console.log(
+    `${"page".padEnd(10)}${pad("req/s", 9)}${pad("p50", 6)}${pad("p99", 6)}${pad("err", 5)} |${pad("static/s", 10)}${pad("p50", 6)}${pad("p99", 6)}${pad("err", 5)} |${pad("ratio", 7)}  targets`,
+  );
   const rows: { page: string; page_: Load; file: Load; ratio: number }[] = [];
   for (const page of PAGES) {
     const res = await fetch(base + page);
@@ -112,7 +125,9 @@ async function measureLoad(base: string) {
 
 async function measureLighthouse(base: string) {
   console.log("\n== Lighthouse 12, mobile defaults (Chromium headless)");
-  const chromePath = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => fs.existsSync(p));
+  const chromePath =
+    process.env.CHROMIUM_PATH ??
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => fs.existsSync(p));
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -130,7 +145,9 @@ async function measureLighthouse(base: string) {
       "--metrics-recording-only",
     ],
   });
-  console.log(`${"page".padEnd(10)}${pad("perf", 5)}${pad("a11y", 5)}${pad("bp", 5)}${pad("seo", 5)}${pad("LCP ms", 8)}${pad("TBT ms", 8)}${pad("CLS", 7)}${pad("kB", 7)}  target`);
+  console.log(
+    `${"page".padEnd(10)}${pad("perf", 5)}${pad("a11y", 5)}${pad("bp", 5)}${pad("seo", 5)}${pad("LCP ms", 8)}${pad("TBT ms", 8)}${pad("CLS", 7)}${pad("kB", 7)}  target`,
+  );
   const rows: { page: string; scores: number[] }[] = [];
   try {
     for (const page of LIGHTHOUSE_PAGES) {
@@ -143,7 +160,9 @@ async function measureLighthouse(base: string) {
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${page}`);
       const c = lhr.categories;
-      const scores = ["performance", "accessibility", "best-practices", "seo"].map((k) => Math.round((c[k]?.score ?? 0) * 100));
+      const scores = ["performance", "accessibility", "best-practices", "seo"].map((k) =>
+        Math.round((c[k]?.score ?? 0) * 100),
+      );
       const a = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       rows.push({ page, scores });
       console.log(
@@ -155,7 +174,9 @@ async function measureLighthouse(base: string) {
         for (const ref of category.auditRefs) {
           const audit = lhr.audits[ref.id];
           if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
-          console.log(`            - ${key}: ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+          console.log(
+            `            - ${key}: ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`,
+          );
         }
       }
     }
@@ -181,7 +202,9 @@ async function measureJs(base: string) {
       raw += body.length;
       gz += zlib.gzipSync(body, { level: 9 }).length;
     }
-    console.log(`${page.padEnd(10)}${pad((gz / 1024).toFixed(1), 7)} kB gzipped (${(raw / 1024).toFixed(1)} kB raw, ${urls.size} files)  ${mark(gz / 1024 <= TARGET.jsKb)} (<= ${TARGET.jsKb} kB)`);
+    console.log(
+      `${page.padEnd(10)}${pad((gz / 1024).toFixed(1), 7)} kB gzipped (${(raw / 1024).toFixed(1)} kB raw, ${urls.size} files)  ${mark(gz / 1024 <= TARGET.jsKb)} (<= ${TARGET.jsKb} kB)`,
+    );
   }
 }
 
@@ -190,7 +213,8 @@ async function main() {
   const demo = path.join(root, "scripts", "demo.ts");
   if (fs.existsSync(demo)) {
     console.log("Filling a temporary database with the demo content…");
-    if (tsx(demo, { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" }) !== 0) throw new Error("npm run demo failed");
+    if (tsx(demo, { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" }) !== 0)
+      throw new Error("npm run demo failed");
   } else {
     console.log("No scripts/demo.ts: measuring the empty site.");
   }

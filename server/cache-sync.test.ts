@@ -44,7 +44,11 @@ describe("SQLite: a write by another process on the same database file", () => {
     const here = openSqlite(file);
     await migrateToLatest(here.db);
     const other = openSqlite(file);
-    cleanups.push(() => here.close(), () => other.close(), () => fs.rmSync(file, { force: true }));
+    cleanups.push(
+      () => here.close(),
+      () => other.close(),
+      () => fs.rmSync(file, { force: true }),
+    );
 
     const cache = new PageCache();
     const sync = createCacheSync(cache, { log: quiet, dataVersion: () => here.dataVersion!() });

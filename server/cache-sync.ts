@@ -21,9 +21,11 @@ export function createCacheSync(cache: PageCache, options: { log: Logger; dataVe
 
   const unsubscribe = onContentChange(() => {
     cache.invalidate();
-    bus?.publish().catch((error: unknown) =>
-      options.log.error("Could not notify other instances of a content change", { error: String(error) }),
-    );
+    bus
+      ?.publish()
+      .catch((error: unknown) =>
+        options.log.error("Could not notify other instances of a content change", { error: String(error) }),
+      );
   });
 
   return {
@@ -49,7 +51,10 @@ export function createCacheSync(cache: PageCache, options: { log: Logger; dataVe
           if (!connected) options.log.warn("Content-change listener lost; serving pages uncached until it reconnects");
           wasConnected ||= connected;
         },
-        onError: (error) => options.log.warn("Content-change listener error", { error: error instanceof Error ? error.message : String(error) }),
+        onError: (error) =>
+          options.log.warn("Content-change listener error", {
+            error: error instanceof Error ? error.message : String(error),
+          }),
       });
       return bus;
     },

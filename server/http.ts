@@ -69,7 +69,12 @@ export function securityHeaders({ csp }: { csp: boolean }): RequestHandler {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     const status =
-      typeof error === "object" && error && "status" in error && typeof error.status === "number" && error.status >= 400 && error.status < 500
+      typeof error === "object" &&
+      error &&
+      "status" in error &&
+      typeof error.status === "number" &&
+      error.status >= 400 &&
+      error.status < 500
         ? error.status
         : 500;
     if (status >= 500) {
@@ -88,7 +93,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     res.status(status);
     res.setHeader("Content-Type", "text/plain; charset=utf-8");
     res.setHeader("Cache-Control", "no-store");
-    res.end(status >= 500 ? "Something went wrong. Please try again later." : status === 404 ? "Not found." : "Bad request.");
+    res.end(
+      status >= 500 ? "Something went wrong. Please try again later." : status === 404 ? "Not found." : "Bad request.",
+    );
   };
 }
 
@@ -134,8 +141,12 @@ export function precompressed(root: string, { immutable }: { immutable: boolean 
     res.setHeader("Content-Type", type);
     res.setHeader("Content-Encoding", encoding);
     res.setHeader("Vary", "Accept-Encoding");
-    res.sendFile(`${file}.${encoding === "br" ? "br" : "gz"}`, { maxAge: immutable ? "1y" : "1h", immutable, etag: true }, (error) => {
-      if (error) next(error);
-    });
+    res.sendFile(
+      `${file}.${encoding === "br" ? "br" : "gz"}`,
+      { maxAge: immutable ? "1y" : "1h", immutable, etag: true },
+      (error) => {
+        if (error) next(error);
+      },
+    );
   };
 }

@@ -18,7 +18,9 @@ describe("cacheKeyFor", () => {
   });
 
   it("ignores tracking parameters of shared links but not other query strings", () => {
-    expect(cacheKeyFor("GET", u("/winners?utm_source=fb&fbclid=abc"), {})).toEqual({ key: "http://example.test/winners" });
+    expect(cacheKeyFor("GET", u("/winners?utm_source=fb&fbclid=abc"), {})).toEqual({
+      key: "http://example.test/winners",
+    });
     expect(cacheKeyFor("GET", u("/winners?page=2"), {}).key).toBeNull();
     expect(cacheKeyFor("GET", u("/horses.data?other=1"), {}).key).toBeNull();
   });
@@ -130,11 +132,13 @@ describe("the cached handler", () => {
     const http = await import("node:http");
     const raw = (encoding: string) =>
       new Promise<{ headers: import("node:http").IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http.get(`${base}/team`, { headers: { "Accept-Encoding": encoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        }).on("error", reject);
+        http
+          .get(`${base}/team`, { headers: { "Accept-Encoding": encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
       });
     const br = await raw("gzip, br");
     expect(br.headers["content-encoding"]).toBe("br");

@@ -27,7 +27,11 @@ export type CacheDecision = { key: string } | { key: null; reason: string };
  * personal bypasses it: any cookie (a session or a flash toast), an Authorization header, a method
  * other than GET/HEAD, or a query string the public pages do not ignore.
  */
-export function cacheKeyFor(method: string, url: URL, headers: { cookie?: string; authorization?: string }): CacheDecision {
+export function cacheKeyFor(
+  method: string,
+  url: URL,
+  headers: { cookie?: string; authorization?: string },
+): CacheDecision {
   if (method !== "GET" && method !== "HEAD") return { key: null, reason: "method" };
   if (headers.cookie?.trim()) return { key: null, reason: "cookie" };
   if (headers.authorization) return { key: null, reason: "authorization" };
@@ -114,10 +118,18 @@ export class PageCache {
    * Compresses and stores a render that started at `startedAt` (the generation then). Returns the
    * stored entry, or undefined when content changed meanwhile (the render may be stale).
    */
-  async store(key: string, startedAt: number, status: number, headers: Headers, body: Buffer): Promise<CachedPage | undefined> {
+  async store(
+    key: string,
+    startedAt: number,
+    status: number,
+    headers: Headers,
+    body: Buffer,
+  ): Promise<CachedPage | undefined> {
     if (!this.available || startedAt !== this.gen) return undefined;
     const [br, gz] = await Promise.all([
-      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      brotli(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
       gzip(body, { level: 9 }),
     ]);
     // Compression yields to the event loop: check again that nothing changed in between.

@@ -71,7 +71,10 @@ function requestUrl(req: ExpressRequest) {
 
 function lookup(req: ExpressRequest, cache: PageCache, beforeLookup?: () => void) {
   if (!cache.isAvailable) return { key: null, entry: undefined };
-  const decision = cacheKeyFor(req.method, requestUrl(req), { cookie: req.headers.cookie, authorization: req.headers.authorization });
+  const decision = cacheKeyFor(req.method, requestUrl(req), {
+    cookie: req.headers.cookie,
+    authorization: req.headers.authorization,
+  });
   if (decision.key === null) return { key: null, entry: undefined };
   beforeLookup?.();
   return { key: decision.key, entry: cache.get(decision.key) };
@@ -93,7 +96,11 @@ export function createCacheHits(cache: PageCache, options: { beforeLookup?: () =
  * Serves React Router through the page cache: shared public pages come from memory (with an ETag
  * and pre-compressed variants); everything else is rendered for the request and streamed.
  */
-export function createCachedHandler(handle: FetchHandler, cache: PageCache, options: { beforeLookup?: () => void } = {}) {
+export function createCachedHandler(
+  handle: FetchHandler,
+  cache: PageCache,
+  options: { beforeLookup?: () => void } = {},
+) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const { key, entry } = lookup(req, cache, options.beforeLookup);
@@ -103,7 +110,10 @@ export function createCachedHandler(handle: FetchHandler, cache: PageCache, opti
 
       const startedAt = cache.generation;
       // HEAD renders no body; render the page as GET so the stored entry is complete.
-      const render = req.method === "HEAD" ? new Request(request.url, { headers: request.headers, signal: request.signal }) : request;
+      const render =
+        req.method === "HEAD"
+          ? new Request(request.url, { headers: request.headers, signal: request.signal })
+          : request;
       const response = await handle(render);
       if (!isStorable(response.status, response.headers)) return await sendResponse(res, response, "MISS");
       const body = Buffer.from(await response.arrayBuffer());
@@ -111,7 +121,11 @@ export function createCachedHandler(handle: FetchHandler, cache: PageCache, opti
       if (stored) return sendCached(req, res, stored, "MISS");
       // Content changed while rendering: this visitor asked before the save finished, so the
       // render is fine for them, but it is not kept.
-      return await sendResponse(res, new Response(req.method === "HEAD" ? null : body, { status: response.status, headers: response.headers }), "STALE");
+      return await sendResponse(
+        res,
+        new Response(req.method === "HEAD" ? null : body, { status: response.status, headers: response.headers }),
+        "STALE",
+      );
     } catch (error) {
       next(error);
     }

@@ -15,7 +15,14 @@ type Options = {
  * connections are closed at once, busy ones after their response), then stop background work, close
  * the database and exit. A stuck request cannot hold the process past the timeout.
  */
-export function createShutdown({ server, stop, onDraining, log = console.log, timeoutMs = 10_000, exit = process.exit }: Options) {
+export function createShutdown({
+  server,
+  stop,
+  onDraining,
+  log = console.log,
+  timeoutMs = 10_000,
+  exit = process.exit,
+}: Options) {
   let started: Promise<void> | undefined;
   return (signal: string) =>
     (started ??= (async () => {

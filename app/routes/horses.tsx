@@ -85,6 +85,7 @@ function HorseCard({ horse, priority }: { horse: Horse; priority: boolean }) {
 export function meta(args: Route.MetaArgs) {
   return seo(args, {
     title: `Horses in Training | ${stableNameFrom(args.matches)}`,
-    description: "The thoroughbreds in training at our stable: pedigree, owner, prize money and placings for each horse.",
+    description:
+      "The thoroughbreds in training at our stable: pedigree, owner, prize money and placings for each horse.",
   });
 }

@@ -84,6 +84,7 @@ function WinnerCard({ winner, priority }: { winner: Winner; priority: boolean })
 export function meta(args: Route.MetaArgs) {
   return seo(args, {
     title: `Winners | ${stableNameFrom(args.matches)}`,
-    description: "Race victories of our horses at Klampenborg, Aarhus, Aalborg and Odense: races, dates, jockeys and prize money.",
+    description:
+      "Race victories of our horses at Klampenborg, Aarhus, Aalborg and Odense: races, dates, jockeys and prize money.",
   });
 }

@@ -26,7 +26,14 @@ export function siteOrigin(matches: MetaArgsLike["matches"]): string {
 
 function siteName(matches: MetaArgsLike["matches"]): string | undefined {
   const root = matches.find((m) => m?.id === "root")?.data;
-  if (root && typeof root === "object" && "site" in root && root.site && typeof root.site === "object" && "stableName" in root.site) {
+  if (
+    root &&
+    typeof root === "object" &&
+    "site" in root &&
+    root.site &&
+    typeof root.site === "object" &&
+    "stableName" in root.site
+  ) {
     return String(root.site.stableName);
   }
   return undefined;
@@ -42,10 +49,7 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
   const image = page.image ?? SOCIAL_IMAGE.path;
   const imageUrl = /^https?:\/\//.test(image) ? image : `${origin}${image}`;
   const name = siteName(args.matches);
-  const tags: MetaDescriptor[] = [
-    { title: page.title },
-    { name: "description", content: page.description },
-  ];
+  const tags: MetaDescriptor[] = [{ title: page.title }, { name: "description", content: page.description }];
   if (page.noindex) {
     tags.push({ name: "robots", content: "noindex, nofollow" });
     return tags;
@@ -69,7 +73,11 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
       { property: "og:image:height", content: String(SOCIAL_IMAGE.height) },
     );
   }
-  if (page.imageAlt) tags.push({ property: "og:image:alt", content: page.imageAlt }, { name: "twitter:image:alt", content: page.imageAlt });
+  if (page.imageAlt)
+    tags.push(
+      { property: "og:image:alt", content: page.imageAlt },
+      { name: "twitter:image:alt", content: page.imageAlt },
+    );
   if (name) tags.push({ property: "og:site_name", content: name });
   return tags;
 }

@@ -14,7 +14,15 @@ export function stableStructuredData(site: SiteSettings, contact: ContactInfo, o
     logo: /^https?:/.test(site.logoUrl) ? site.logoUrl : `${origin}${site.logoUrl}`,
     ...(contact.phoneNumber.trim() ? { telephone: contact.phoneNumber.trim() } : {}),
     ...(contact.emailAddress.trim() ? { email: contact.emailAddress.trim() } : {}),
-    ...(address ? { address: { "@type": "PostalAddress", streetAddress: address.replace(/\s*\n\s*/g, ", "), addressCountry: "DK" } } : {}),
+    ...(address
+      ? {
+          address: {
+            "@type": "PostalAddress",
+            streetAddress: address.replace(/\s*\n\s*/g, ", "),
+            addressCountry: "DK",
+          },
+        }
+      : {}),
   };
 }
 

@@ -20,7 +20,11 @@ async function seedEverything() {
     { name: "Jonas Berg", role: "", description: null },
   );
   await saveNews("Nordlys won the Dansk Derby!");
-  await saveContactInfo({ address: "Strandvejen 1\n2930 Klampenborg", phoneNumber: "+45 70 20 30 40", emailAddress: "stald@example.dk" });
+  await saveContactInfo({
+    address: "Strandvejen 1\n2930 Klampenborg",
+    phoneNumber: "+45 70 20 30 40",
+    emailAddress: "stald@example.dk",
+  });
 }
 
 async function checkPages(page: Page, paths: string[]) {
@@ -72,8 +76,12 @@ test("the admin can be worked with the keyboard, and focus is always visible", a
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return null;
       const style = getComputedStyle(el);
-      const indicator = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
-      return { label: `${el.tagName} ${el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 40)}`, indicator };
+      const indicator =
+        (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
+      return {
+        label: `${el.tagName} ${el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 40)}`,
+        indicator,
+      };
     });
     if (focused) {
       expect(focused.indicator, `visible focus on ${focused.label}`).toBe(true);

@@ -4,7 +4,10 @@ import { test, expect } from "./fixtures";
 
 const PUBLIC_PAGES = ["/", "/horses", "/winners", "/team", "/contact"];
 
-test("pages hydrate under the Content-Security-Policy and client navigation works, cached or not", async ({ page, app }) => {
+test("pages hydrate under the Content-Security-Policy and client navigation works, cached or not", async ({
+  page,
+  app,
+}) => {
   const violations: string[] = [];
   page.on("console", (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
@@ -22,7 +25,11 @@ test("pages hydrate under the Content-Security-Policy and client navigation work
   if (await menu.isVisible()) await menu.click();
   // Only a hydrated page fetches the next page's data instead of loading a new document.
   const data = page.waitForRequest((r) => new URL(r.url()).pathname === "/horses.data");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Horses" }).filter({ visible: true }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Horses" })
+    .filter({ visible: true })
+    .click();
   await data;
   await expect(page).toHaveURL(/\/horses$/);
   expect(violations).toEqual([]);
@@ -52,7 +59,11 @@ test("anonymous pages come from memory, revalidate with 304, and a save shows at
   expect(await second.text()).not.toContain("+45 70 20 30 40");
 
   // Written by this test process straight into the site's database, as another instance would.
-  await saveContactInfo({ address: "Strandvejen 1\n2930 Klampenborg", phoneNumber: "+45 70 20 30 40", emailAddress: "stald@example.dk" });
+  await saveContactInfo({
+    address: "Strandvejen 1\n2930 Klampenborg",
+    phoneNumber: "+45 70 20 30 40",
+    emailAddress: "stald@example.dk",
+  });
   const after = await request.get("/");
   expect(after.headers()["x-cache"]).toBe("MISS");
   expect(await after.text()).toContain("+45 70 20 30 40");
@@ -60,7 +71,9 @@ test("anonymous pages come from memory, revalidate with 304, and a save shows at
   expect((await request.get("/", { headers: { "If-None-Match": etag } })).status()).toBe(200);
 });
 
-test("signed-in and flash-toast requests bypass the cache; admin, auth and health are never cached", async ({ request }) => {
+test("signed-in and flash-toast requests bypass the cache; admin, auth and health are never cached", async ({
+  request,
+}) => {
   await request.get("/horses");
   expect((await request.get("/horses")).headers()["x-cache"]).toBe("HIT");
   const withCookie = await request.get("/horses", { headers: { Cookie: "stable_toast=abc" } });
