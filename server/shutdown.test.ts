@@ -8,8 +8,11 @@ describe("graceful shutdown", () => {
     const events: string[] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const requestStarted = new Promise<void>((r) => (started = r));
     const server = http.createServer(async (_req, res) => {
       events.push("request started");
+      started();
       await gate;
       res.end("finished");
       events.push("request finished");
@@ -31,10 +34,11 @@ describe("graceful shutdown", () => {
           resolve();
         },
       });
-      setTimeout(() => void shutdown("SIGTERM"), 50);
+      void requestStarted.then(() => shutdown("SIGTERM"));
     });
     const inFlight = fetch(url).then((r) => r.text());
-    await new Promise((r) => setTimeout(r, 100));
+    await requestStarted;
+    await new Promise((r) => setTimeout(r, 50));
     // New connections are refused while the old request is still running.
     await expect(fetch(url, { signal: AbortSignal.timeout(1000) })).rejects.toThrow();
     expect(events).toEqual(["request started", "draining"]);
