@@ -10,6 +10,10 @@ export default [
   route("auth/setup", "routes/auth-setup.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/home.tsx"),
+    route("horses", "routes/admin/horses.tsx"),
+    route("winners", "routes/admin/winners.tsx"),
+    route("team", "routes/admin/team.tsx"),
+    route("contact-info", "routes/admin/contact-info.tsx"),
     route("messages", "routes/admin/messages.tsx"),
   ]),
   route("sign-out", "routes/sign-out.tsx"),
