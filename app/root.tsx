@@ -10,7 +10,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { AdminLoading, AuthActions } from "~/components/auth-actions";
@@ -18,12 +18,23 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { usePendingView } from "~/components/loading-cards";
 import { ShowToast } from "~/components/toast";
+import { EMPTY_CONTACT_INFO, getContactInfo } from "~/models/contact-info.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { getUser } from "~/utils/auth.server";
 import { log } from "~/utils/log.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { jsonLd, stableStructuredData } from "~/utils/structured-data";
 import { DEFAULT_SITE_SETTINGS } from "~/utils/site";
 import { getToast } from "~/utils/toast.server";
-import "./app.css";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
+import { SiteCssContext } from "~/utils/site-css";
+
+// Both faces appear above the fold (headings and body text): fetch them with the document.
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: playfairLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const site = await getSiteSettings().catch((error: unknown) => {
@@ -34,11 +45,33 @@ export async function loader({ request }: Route.LoaderArgs) {
     log.error("reading the session failed; showing the page signed out", { error });
     return null;
   });
+  const contact = await getContactInfo().catch(() => EMPTY_CONTACT_INFO);
   const { toast, headers } = await getToast(request);
+  const origin = publicOrigin(request);
+  const structuredData = jsonLd(stableStructuredData(site, contact, origin));
   return data(
-    { site, toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null },
+    { site, toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null, origin, structuredData },
     headers ? { headers } : undefined,
   );
+}
+
+/**
+ * The stylesheet, inline: a first visit paints from the HTML alone. A style resource (href +
+ * precedence) is adopted as it is when React hydrates, so the browser bundle never carries the CSS.
+ */
+function SiteStyles() {
+  const css = useContext(SiteCssContext);
+  return (
+    <style href="site-css" precedence="default">
+      {css}
+    </style>
+  );
+}
+
+/** The fallback for routes that set no meta of their own: the stable's name and tagline. */
+export function meta({ data }: Route.MetaArgs) {
+  const site = data?.site ?? DEFAULT_SITE_SETTINGS;
+  return [{ title: site.stableName }, { name: "description", content: site.tagline }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -52,7 +85,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <SiteStyles />
         <Links />
+        {root?.structuredData ? (
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: root.structuredData }} />
+        ) : null}
       </head>
       <body className="flex min-h-screen flex-col">
         <a

@@ -17,6 +17,9 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
   ]),
   route("sign-out", "routes/sign-out.tsx"),
+  route("healthz", "routes/healthz.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   // A page for the upload field's browser test; only in builds made for the tests.
   ...(process.env.STABLE_TEST_ROUTES === "1" ? [route("__test/image-upload", "routes/test-image-upload.tsx")] : []),
   route("*", "routes/not-found.tsx"),

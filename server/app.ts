@@ -1,12 +1,17 @@
 import "react-router";
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { createRequestHandler } from "react-router";
 import { announceSetupLinkIfNeeded } from "~/utils/admin-setup.server";
 import { hasSessionCookie, refreshSession } from "~/utils/auth.server";
 import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
+import { startContactDelivery, stopContactDelivery } from "~/utils/contact-delivery.server";
+import { closeDatabase, dataVersion, engine } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
+import { createCacheSync } from "./cache-sync";
 import { mediaRouter } from "./media";
+import { PageCache } from "./page-cache";
+import { createCacheHits, createCachedHandler } from "./request-handler";
 import { clientIpHeader, crossSiteGuard } from "./security";
 
 /**
@@ -39,17 +44,38 @@ app.use(async (req, res, next) => {
   next();
 });
 
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-  }),
-);
+export const pageCache = new PageCache();
+const cacheSync = createCacheSync(pageCache, { log, dataVersion });
+
+const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), process.env.NODE_ENV);
+
+// React Router behind the page cache (anonymous public pages from memory, the rest rendered).
+app.use(createCachedHandler(handleRequest, pageCache, { beforeLookup: cacheSync.checkOtherWriters }));
+
+/** Mounted by start.ts ahead of the static files, so a cached page costs one map lookup. */
+export const cacheHits = createCacheHits(pageCache, { beforeLookup: cacheSync.checkOtherWriters });
+
+/** Runs after migrations, before the server accepts requests. */
+export async function startServices() {
+  startContactDelivery();
+  const url = env().DATABASE_URL;
+  if (engine() === "postgres" && url) cacheSync.startListening(url);
+}
+
+/** Runs on shutdown after the server stopped accepting and in-flight requests finished. */
+export async function stopServices() {
+  // The mail queue finishes the step it is in (a message being sent is not cut off).
+  await stopContactDelivery();
+  await cacheSync.stop();
+  await closeDatabase();
+}
 
 export { migrate, closeDatabase } from "~/utils/db.server";
+export { setDraining } from "~/utils/health.server";
 
 /** Runs once the server listens: prints the first-administrator link while none exists. */
 export async function afterStart({ port }: { port: number }) {
   await announceSetupLinkIfNeeded({ port });
 }
 
-export { startContactDelivery, stopContactDelivery } from "~/utils/contact-delivery.server";
+export { startContactDelivery, stopContactDelivery };

@@ -4,6 +4,9 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
+import { log } from "../app/utils/log.server";
+import { errorHandler, precompressed, requestLog, securityHeaders } from "./http";
+import { createShutdown } from "./shutdown";
 import { parseTrustProxy } from "./trust-proxy";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -49,6 +52,14 @@ async function main() {
   app.disable("x-powered-by");
   // Behind a TLS-terminating proxy, TRUST_PROXY lets Express see HTTPS and the client's address.
   app.set("trust proxy", parseTrustProxy(process.env.TRUST_PROXY));
+
+  let draining = false;
+  app.use(requestLog(log));
+  app.use((_req, res, next) => {
+    if (draining) res.setHeader("Connection", "close");
+    next();
+  });
+  app.use(securityHeaders({ csp: !DEVELOPMENT }));
   app.use(compression());
 
   let mod: ServerModule;
@@ -68,14 +79,19 @@ async function main() {
   } else {
     ensureBuild();
     mod = (await import(pathToFileURL(serverBuild).href)) as ServerModule;
-    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(mod.cacheHits);
+    const assets = path.join(buildDir, "client/assets");
+    // Hashed file names: a changed file gets a new name, so browsers may keep these forever.
+    app.use("/assets", precompressed(assets, { immutable: true }));
+    app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y", fallthrough: false }));
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
     app.use(mod.app);
   }
+  app.use(errorHandler(log));
 
   const applied = await mod.migrate();
   if (applied.length) console.log(`Database migrated: ${applied.join(", ")}`);
-  mod.startContactDelivery();
+  await mod.startServices();
 
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
@@ -86,17 +102,16 @@ async function main() {
     mod.afterStart?.({ port: actual }).catch((error: unknown) => console.error("Start-up task failed:", error));
   });
 
-  const shutdown = () => {
-    const delivery = mod.stopContactDelivery();
-    server.close(async () => {
-      await delivery;
-      await mod.closeDatabase();
-      process.exit(0);
-    });
-    setTimeout(() => process.exit(0), 10_000).unref();
-  };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  const shutdown = createShutdown({
+    server,
+    stop: () => mod.stopServices(),
+    onDraining: () => {
+      draining = true;
+      mod.setDraining();
+    },
+  });
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
 }
 
 main().catch((error) => {

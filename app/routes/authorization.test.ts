@@ -45,7 +45,8 @@ function flatten(entries: RouteEntry[], parent = ""): Target[] {
 }
 
 const targets = flatten(routes as RouteEntry[]);
-const modules = import.meta.glob<RouteModule>("./**/*.tsx");
+// Pages are .tsx; resource routes (healthz, sitemap.xml, robots.txt) are .ts.
+const modules = import.meta.glob<RouteModule>(["./**/*.tsx", "./**/*.ts", "!./**/*.test.ts"]);
 
 async function load(file: string): Promise<RouteModule> {
   const key = `./${file.replace(/^routes\//, "")}`;

@@ -17,6 +17,7 @@ import {
 import { submitContact } from "~/utils/contact-submission.server";
 import { issueFormStamp } from "~/utils/form-stamp.server";
 import { log } from "~/utils/log.server";
+import { seo } from "~/utils/seo";
 import { stableNameFrom } from "~/utils/site";
 import { toastMessage, type Toast } from "~/utils/toast";
 
@@ -277,13 +278,10 @@ function Field({
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const stableName = stableNameFrom(matches);
-  return [
-    { title: `Contact | ${stableName}` },
-    {
-      name: "description",
-      content: `Get in touch with ${stableName}: send the stable a message, or find its address, phone number and e-mail.`,
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const stableName = stableNameFrom(args.matches);
+  return seo(args, {
+    title: `Contact | ${stableName}`,
+    description: `Get in touch with ${stableName}: send the stable a message, or find its address, phone number and e-mail.`,
+  });
 }

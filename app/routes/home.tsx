@@ -6,6 +6,7 @@ import { listHomeImages, type HomeImage } from "~/models/home-image.server";
 import { getLatestNews } from "~/models/news.server";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { DEFAULT_SITE_SETTINGS, stableNameFrom } from "~/utils/site";
+import { seo } from "~/utils/seo";
 
 const GALLERY_POSITIONS = [1, 2, 3, 4] as const;
 
@@ -170,13 +171,10 @@ function GalleryImage({ position, image }: { position: number; image: HomeImage 
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const name = stableNameFrom(matches);
-  return [
-    { title: `${name} | Racehorse training stable` },
-    {
-      name: "description",
-      content: `${name} trains thoroughbred racehorses in Denmark: our horses in training, race winners, team and how to visit.`,
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const name = stableNameFrom(args.matches);
+  return seo(args, {
+    title: `${name} | Racehorse training stable`,
+    description: `${name} trains thoroughbred racehorses in Denmark: our horses in training, race winners, team and how to visit.`,
+  });
 }

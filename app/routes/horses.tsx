@@ -6,6 +6,7 @@ import { listHorses, type Horse } from "~/models/horse.server";
 import { formatDkk } from "~/utils/format";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { stableNameFrom } from "~/utils/site";
+import { seo } from "~/utils/seo";
 
 export async function loader() {
   const horses = await readForPage("horses", listHorses);
@@ -81,12 +82,10 @@ function HorseCard({ horse, priority }: { horse: Horse; priority: boolean }) {
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: `Horses in Training | ${stableNameFrom(matches)}` },
-    {
-      name: "description",
-      content: "The thoroughbreds in training at our stable: pedigree, owner, prize money and placings for each horse.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return seo(args, {
+    title: `Horses in Training | ${stableNameFrom(args.matches)}`,
+    description:
+      "The thoroughbreds in training at our stable: pedigree, owner, prize money and placings for each horse.",
+  });
 }

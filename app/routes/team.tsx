@@ -6,6 +6,7 @@ import { DEFAULT_MEMBER_DESCRIPTION, listTeamMembers, type TeamMember } from "~/
 import { orFallback } from "~/utils/format";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { stableNameFrom } from "~/utils/site";
+import { seo } from "~/utils/seo";
 
 export async function loader() {
   const team = await readForPage("team members", listTeamMembers);
@@ -68,12 +69,9 @@ function MemberCard({ member, priority }: { member: PublicMember; priority: bool
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: `The Team | ${stableNameFrom(matches)}` },
-    {
-      name: "description",
-      content: "Meet the trainers, riders, grooms and vet who care for our racehorses every day of the year.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return seo(args, {
+    title: `The Team | ${stableNameFrom(args.matches)}`,
+    description: "Meet the trainers, riders, grooms and vet who care for our racehorses every day of the year.",
+  });
 }

@@ -6,6 +6,7 @@ import { listWinnersWithHorses, type Winner } from "~/models/winner.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { stableNameFrom } from "~/utils/site";
+import { seo } from "~/utils/seo";
 
 export async function loader() {
   const winners = await readForPage("winners", listWinnersWithHorses);
@@ -80,13 +81,10 @@ function WinnerCard({ winner, priority }: { winner: Winner; priority: boolean })
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: `Winners | ${stableNameFrom(matches)}` },
-    {
-      name: "description",
-      content:
-        "Race victories of our horses at Klampenborg, Aarhus, Aalborg and Odense: races, dates, jockeys and prize money.",
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return seo(args, {
+    title: `Winners | ${stableNameFrom(args.matches)}`,
+    description:
+      "Race victories of our horses at Klampenborg, Aarhus, Aalborg and Odense: races, dates, jockeys and prize money.",
+  });
 }

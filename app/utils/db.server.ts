@@ -9,7 +9,13 @@ import { env } from "./env.server";
 
 export type DB = Kysely<Database>;
 export type Engine = "sqlite" | "postgres";
-export type DatabaseHandle = { db: DB; engine: Engine; close: () => Promise<void> };
+export type DatabaseHandle = {
+  db: DB;
+  engine: Engine;
+  close: () => Promise<void>;
+  /** SQLite only: changes whenever another connection (another process) commits a write. */
+  dataVersion?: () => number;
+};
 
 const INT8_OID = 20;
 
@@ -37,7 +43,8 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, engine: "sqlite", close: () => db.destroy() };
+  const dataVersion = () => sqlite.pragma("data_version", { simple: true }) as number;
+  return { db, engine: "sqlite", close: () => db.destroy(), dataVersion };
 }
 
 export function openFromEnv(): DatabaseHandle {
@@ -63,6 +70,11 @@ export function engine(): Engine {
 /** Replaces the process-wide database (tests give each case a fresh one). */
 export function useDatabase(next: DatabaseHandle | undefined) {
   current = next;
+}
+
+/** See DatabaseHandle.dataVersion; undefined on PostgreSQL. */
+export function dataVersion(): number | undefined {
+  return handle().dataVersion?.();
 }
 
 export async function closeDatabase() {

@@ -1,0 +1,66 @@
+import { PassThrough } from "node:stream";
+import type { EntryContext, HandleErrorFunction } from "react-router";
+import { ServerRouter } from "react-router";
+import { renderToPipeableStream } from "react-dom/server";
+import { SITE_CSS } from "~/utils/critical-css.server";
+import { SiteCssContext } from "~/utils/site-css";
+import { contentSecurityPolicy, inlineScriptHashes } from "~/utils/csp.server";
+import { log } from "~/utils/log.server";
+
+export const streamTimeout = 5_000;
+
+/**
+ * Renders the whole document before answering (pages read their data in loaders, so nothing is
+ * gained by streaming), which lets the Content-Security-Policy list the hash of every inline
+ * script React Router emitted. Hashes, unlike a nonce, stay valid when the page cache serves the
+ * same bytes again.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode;
+    const chunks: Buffer[] = [];
+    const body = new PassThrough();
+    body.on("data", (chunk: Buffer) => chunks.push(chunk));
+    body.on("error", reject);
+    body.on("end", () => {
+      clearTimeout(timeout);
+      const html = Buffer.concat(chunks).toString("utf8");
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      if (process.env.NODE_ENV !== "development") {
+        responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html)));
+      }
+      resolve(new Response(request.method === "HEAD" ? null : html, { status, headers: responseHeaders }));
+    });
+
+    const app = (
+      <SiteCssContext.Provider value={SITE_CSS}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </SiteCssContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
+      onAllReady() {
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeout);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        if (!request.signal.aborted) log.error("Rendering failed", { path: new URL(request.url).pathname, error });
+      },
+    });
+    const timeout = setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // An aborted request (the visitor went away) is not an error of ours.
+  if (request.signal.aborted) return;
+  log.error("Request failed", { method: request.method, path: new URL(request.url).pathname, error });
+};

@@ -1,0 +1,17 @@
+import type { Route } from "./+types/robots";
+import { publicOrigin } from "~/utils/origin.server";
+
+/** GET /robots.txt: admin and sign-in pages stay out of search engines; the sitemap is absolute. */
+export function loader({ request }: Route.LoaderArgs) {
+  const body = [
+    "User-agent: *",
+    "Disallow: /admin",
+    "Disallow: /auth",
+    "",
+    `Sitemap: ${publicOrigin(request)}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

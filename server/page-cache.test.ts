@@ -1,0 +1,215 @@
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { cacheKeyFor, etagMatches, isStorable, PageCache, pickEncoding } from "./page-cache";
+import { createCachedHandler, type FetchHandler } from "./request-handler";
+
+const u = (path: string) => new URL(`http://example.test${path}`);
+
+describe("cacheKeyFor", () => {
+  it("caches anonymous GETs of the public pages and their navigation data", () => {
+    expect(cacheKeyFor("GET", u("/horses"), {})).toEqual({ key: "http://example.test/horses" });
+    expect(cacheKeyFor("HEAD", u("/"), {})).toEqual({ key: "http://example.test/" });
+    expect(cacheKeyFor("GET", u("/horses.data"), {})).toEqual({ key: "http://example.test/horses.data" });
+    expect(cacheKeyFor("GET", u("/_root.data?_routes=root,routes/home"), {})).toEqual({
+      key: "http://example.test/_root.data?_routes=root,routes/home",
+    });
+  });
+
+  it("ignores tracking parameters of shared links but not other query strings", () => {
+    expect(cacheKeyFor("GET", u("/winners?utm_source=fb&fbclid=abc"), {})).toEqual({
+      key: "http://example.test/winners",
+    });
+    expect(cacheKeyFor("GET", u("/winners?page=2"), {}).key).toBeNull();
+    expect(cacheKeyFor("GET", u("/horses.data?other=1"), {}).key).toBeNull();
+  });
+
+  it("bypasses signed-in, flash-toast and other personal requests", () => {
+    expect(cacheKeyFor("GET", u("/"), { cookie: "stable_session=abc" }).key).toBeNull();
+    expect(cacheKeyFor("GET", u("/"), { cookie: "stable_toast=xyz" }).key).toBeNull();
+    expect(cacheKeyFor("GET", u("/"), { authorization: "Bearer x" }).key).toBeNull();
+    expect(cacheKeyFor("POST", u("/contact"), {}).key).toBeNull();
+    expect(cacheKeyFor("GET", u("/admin"), {}).key).toBeNull();
+    expect(cacheKeyFor("GET", u("/auth"), {}).key).toBeNull();
+    expect(cacheKeyFor("GET", u("/healthz"), {}).key).toBeNull();
+  });
+
+  it("keeps pages for different hosts apart (canonical URLs may come from the Host header)", () => {
+    const a = cacheKeyFor("GET", new URL("http://a.test/"), {});
+    const b = cacheKeyFor("GET", new URL("http://b.test/"), {});
+    expect(a.key).not.toBe(b.key);
+  });
+});
+
+describe("isStorable", () => {
+  const h = (init: Record<string, string>) => new Headers(init);
+  it("stores only 200 HTML or navigation data without cookies or private cache control", () => {
+    expect(isStorable(200, h({ "content-type": "text/html; charset=utf-8" }))).toBe(true);
+    expect(isStorable(200, h({ "content-type": "text/x-script" }))).toBe(true);
+    expect(isStorable(404, h({ "content-type": "text/html" }))).toBe(false);
+    expect(isStorable(200, h({ "content-type": "text/html", "set-cookie": "a=b" }))).toBe(false);
+    expect(isStorable(200, h({ "content-type": "text/html", "cache-control": "private, no-store" }))).toBe(false);
+    expect(isStorable(200, h({ "content-type": "application/json" }))).toBe(false);
+  });
+});
+
+describe("helpers", () => {
+  it("compares entity tags weakly and handles lists and *", () => {
+    expect(etagMatches('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('W/"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches("*", 'W/"abc"')).toBe(true);
+    expect(etagMatches('W/"x"', 'W/"abc"')).toBe(false);
+    expect(etagMatches(undefined, 'W/"abc"')).toBe(false);
+  });
+
+  it("prefers brotli, then gzip, and honours q=0", () => {
+    expect(pickEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(pickEncoding("gzip")).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(pickEncoding(undefined)).toBe("identity");
+  });
+});
+
+/** A tiny site whose "page" shows a counter standing in for database content. */
+function fakeSite() {
+  const state = { content: "v1", renders: 0, gate: undefined as Promise<void> | undefined, setCookie: false };
+  const handle: FetchHandler = async (request) => {
+    state.renders += 1;
+    const seen = state.content; // read "the database" at the start of the render
+    if (state.gate) await state.gate;
+    const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+    if (state.setCookie) headers.set("Set-Cookie", "stable_toast=; Max-Age=0");
+    const path = new URL(request.url).pathname;
+    return new Response(`<html><body>${path} ${seen} ${"padding ".repeat(100)}</body></html>`, { headers });
+  };
+  return { state, handle };
+}
+
+let servers: import("node:http").Server[] = [];
+afterEach(() => {
+  for (const s of servers) s.close();
+  servers = [];
+});
+
+async function serve(cache: PageCache, handle: FetchHandler) {
+  const app = express();
+  app.use(createCachedHandler(handle, cache));
+  const server = app.listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((r) => server.once("listening", r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("the cached handler", () => {
+  it("renders once, then answers from memory with an ETag and 304 on revalidation", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle);
+
+    const first = await fetch(`${base}/horses`);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(await first.text()).toContain("/horses v1");
+    const second = await fetch(`${base}/horses`);
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(await second.text()).toContain("/horses v1");
+    expect(state.renders).toBe(1);
+
+    const etag = second.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const revalidated = await fetch(`${base}/horses`, { headers: { "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(second.headers.get("cache-control")).toBe("public, no-cache");
+    expect(second.headers.get("vary")).toContain("Cookie");
+  });
+
+  it("serves the stored brotli and gzip variants", async () => {
+    const cache = new PageCache();
+    const { handle } = fakeSite();
+    const base = await serve(cache, handle);
+    await fetch(`${base}/team`);
+    const http = await import("node:http");
+    const raw = (encoding: string) =>
+      new Promise<{ headers: import("node:http").IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${base}/team`, { headers: { "Accept-Encoding": encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    const br = await raw("gzip, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(br.body).toString()).toContain("/team v1");
+    const gz = await raw("gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body).toString()).toContain("/team v1");
+  });
+
+  it("shows the new content right after an invalidation", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle);
+    await fetch(`${base}/winners`);
+    state.content = "v2";
+    cache.invalidate();
+    const after = await fetch(`${base}/winners`);
+    expect(after.headers.get("x-cache")).toBe("MISS");
+    expect(await after.text()).toContain("/winners v2");
+  });
+
+  it("does not store a render that started before a save and finished after it", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle);
+    let release!: () => void;
+    state.gate = new Promise<void>((r) => (release = r));
+    const slow = fetch(`${base}/`); // reads v1, then waits
+    while (state.renders === 0) await new Promise((r) => setTimeout(r, 5));
+    state.content = "v2"; // the save commits…
+    cache.invalidate(); // …and invalidates
+    release();
+    const slowResponse = await slow;
+    expect(slowResponse.headers.get("x-cache")).toBe("STALE");
+    state.gate = undefined;
+    const next = await fetch(`${base}/`);
+    expect(await next.text()).toContain("/ v2");
+    expect(next.headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("bypasses requests with cookies and never stores responses that set cookies", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle);
+    const signedIn = await fetch(`${base}/horses`, { headers: { Cookie: "stable_session=abc" } });
+    expect(signedIn.headers.get("x-cache")).toBe("BYPASS");
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
+    expect(cache.size).toBe(0);
+
+    state.setCookie = true;
+    const withCookie = await fetch(`${base}/team`);
+    expect(withCookie.headers.get("x-cache")).toBe("MISS");
+    expect(cache.size).toBe(0);
+    state.setCookie = false;
+    await fetch(`${base}/team`);
+    expect(cache.size).toBe(1);
+  });
+
+  it("serves nothing from memory while unavailable (invalidations could be missed)", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle);
+    await fetch(`${base}/horses`);
+    cache.setAvailable(false);
+    state.content = "v2";
+    const off = await fetch(`${base}/horses`);
+    expect(off.headers.get("x-cache")).toBe("OFF");
+    expect(await off.text()).toContain("v2");
+    cache.setAvailable(true);
+    const back = await fetch(`${base}/horses`);
+    expect(back.headers.get("x-cache")).toBe("MISS");
+    expect(await back.text()).toContain("v2");
+  });
+});

@@ -1,0 +1,165 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The pages anonymous visitors share, and the data requests of client navigation to them. */
+export const CACHEABLE_PAGES = ["/", "/horses", "/winners", "/team", "/contact"];
+const DATA_PATHS = new Map(CACHEABLE_PAGES.map((p) => [p === "/" ? "/_root.data" : `${p}.data`, p]));
+const TRACKING_PARAM = /^(utm_[a-z]+|fbclid|gclid|msclkid|mc_[a-z]+|ref)$/i;
+const MAX_ENTRIES = 200;
+
+export type CachedPage = {
+  status: number;
+  headers: [string, string][];
+  etag: string;
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+};
+
+export type CacheDecision = { key: string } | { key: null; reason: string };
+
+/**
+ * Whether a request may be answered from the shared cache. Anything that could make a response
+ * personal bypasses it: any cookie (a session or a flash toast), an Authorization header, a method
+ * other than GET/HEAD, or a query string the public pages do not ignore.
+ */
+export function cacheKeyFor(
+  method: string,
+  url: URL,
+  headers: { cookie?: string; authorization?: string },
+): CacheDecision {
+  if (method !== "GET" && method !== "HEAD") return { key: null, reason: "method" };
+  if (headers.cookie?.trim()) return { key: null, reason: "cookie" };
+  if (headers.authorization) return { key: null, reason: "authorization" };
+  const path = url.pathname;
+  if (DATA_PATHS.has(path)) {
+    // Client navigation asks for named routes (?_routes=…); nothing else is expected.
+    for (const name of url.searchParams.keys()) if (name !== "_routes") return { key: null, reason: "query" };
+    const routes = url.searchParams.getAll("_routes").join(",");
+    return { key: `${url.origin}${path}${routes ? `?_routes=${routes}` : ""}` };
+  }
+  if (!CACHEABLE_PAGES.includes(path)) return { key: null, reason: "path" };
+  // Links shared on social media carry tracking parameters the pages never read.
+  for (const name of url.searchParams.keys()) if (!TRACKING_PARAM.test(name)) return { key: null, reason: "query" };
+  // The origin is part of the key: without PUBLIC_ORIGIN, canonical URLs come from the Host header.
+  return { key: `${url.origin}${path}` };
+}
+
+/** Whether a rendered response is the same for every anonymous visitor and may be stored. */
+export function isStorable(status: number, headers: Headers) {
+  if (status !== 200) return false;
+  if (headers.has("set-cookie")) return false;
+  const cacheControl = headers.get("cache-control") ?? "";
+  if (/no-store|private/i.test(cacheControl)) return false;
+  if (headers.has("content-encoding")) return false;
+  const type = headers.get("content-type") ?? "";
+  return /^text\/html|^text\/x-script/i.test(type);
+}
+
+/** Weak validator comparison (RFC 9110 §13.1.2): any listed tag that matches, or *. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => {
+    const tag = t.trim();
+    return tag === "*" || tag.replace(/^W\//, "") === bare;
+  });
+}
+
+/**
+ * In-memory store of rendered public pages. Every invalidation bumps a generation counter; a render
+ * is stored only if no invalidation happened between its start and its storing, so a render that
+ * read the database before a save and finished after it never lands in the cache.
+ */
+export class PageCache {
+  private entries = new Map<string, CachedPage>();
+  private gen = 0;
+  private available = true;
+  hits = 0;
+  misses = 0;
+
+  get generation() {
+    return this.gen;
+  }
+
+  /** Drops every entry; renders in flight that started earlier will not be stored. */
+  invalidate() {
+    this.gen += 1;
+    this.entries.clear();
+  }
+
+  /** While invalidations from other instances cannot be received, nothing is served or stored. */
+  setAvailable(available: boolean) {
+    if (this.available !== available) this.invalidate();
+    this.available = available;
+  }
+
+  get isAvailable() {
+    return this.available;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get(key: string): CachedPage | undefined {
+    if (!this.available) return undefined;
+    const entry = this.entries.get(key);
+    if (entry) this.hits += 1;
+    else this.misses += 1;
+    return entry;
+  }
+
+  /**
+   * Compresses and stores a render that started at `startedAt` (the generation then). Returns the
+   * stored entry, or undefined when content changed meanwhile (the render may be stale).
+   */
+  async store(
+    key: string,
+    startedAt: number,
+    status: number,
+    headers: Headers,
+    body: Buffer,
+  ): Promise<CachedPage | undefined> {
+    if (!this.available || startedAt !== this.gen) return undefined;
+    const [br, gz] = await Promise.all([
+      brotli(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+      gzip(body, { level: 9 }),
+    ]);
+    // Compression yields to the event loop: check again that nothing changed in between.
+    if (!this.available || startedAt !== this.gen) return undefined;
+    const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    const kept: [string, string][] = [];
+    headers.forEach((value, name) => {
+      if (!["content-length", "etag", "cache-control", "vary", "date"].includes(name)) kept.push([name, value]);
+    });
+    const entry: CachedPage = { status, headers: kept, etag, body, br, gzip: gz };
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+}
+
+/** Picks the stored variant for an Accept-Encoding header: brotli, else gzip, else identity. */
+export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const wants = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (wants("br")) return "br";
+  if (wants("gzip")) return "gzip";
+  return "identity";
+}
