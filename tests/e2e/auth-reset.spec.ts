@@ -34,6 +34,7 @@ test("the whole reset flow: request, mail, new password, other sessions signed o
   mailbox,
   browser,
 }) => {
+  test.slow(); // several password hashes and page loads in one story
   const user = await createUser({ email: "owner@stable.test", admin: true });
   const elsewhere = await browser.newContext();
   const otherPage = await elsewhere.newPage();
@@ -78,6 +79,7 @@ test("the whole reset flow: request, mail, new password, other sessions signed o
 });
 
 test("an expired link is refused, on opening and on submitting", async ({ page, mailbox }) => {
+  test.slow();
   const user = await createUser({ email: "late@stable.test" });
   await requestReset(page, user.email);
   const link = resetLinkIn((await mailbox.waitFor(user.email)).text)!;
