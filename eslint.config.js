@@ -31,6 +31,7 @@ export default tseslint.config(
   {
     // Components and utilities never reach up into routes (one-way imports).
     files: ["app/components/**", "app/utils/**", "app/models/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",

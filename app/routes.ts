@@ -8,7 +8,16 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("auth", "routes/auth.tsx"),
   route("auth/setup", "routes/auth-setup.tsx"),
-  route("admin", "routes/admin/layout.tsx", [index("routes/admin/home.tsx")]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/home.tsx"),
+    route("horses", "routes/admin/horses.tsx"),
+    route("winners", "routes/admin/winners.tsx"),
+    route("team", "routes/admin/team.tsx"),
+    route("contact-info", "routes/admin/contact-info.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
+  ]),
   route("sign-out", "routes/sign-out.tsx"),
+  // A page for the upload field's browser test; only in builds made for the tests.
+  ...(process.env.STABLE_TEST_ROUTES === "1" ? [route("__test/image-upload", "routes/test-image-upload.tsx")] : []),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -15,6 +15,7 @@ export interface Database {
   accounts: AccountsTable;
   verifications: VerificationsTable;
   user_roles: UserRolesTable;
+  contact_messages: ContactMessagesTable;
 }
 
 export interface SiteSettingsTable {
@@ -153,4 +154,23 @@ export interface UserRolesTable {
   user_id: string;
   role: "admin";
   created_at: string;
+}
+
+export type ContactDeliveryState = "pending" | "sending" | "sent" | "failed";
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  created_at: string;
+  state: Generated<ContactDeliveryState>;
+  attempts: Generated<number>;
+  attempt_limit: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  claim_token: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  sent_to: string | null;
 }

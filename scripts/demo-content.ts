@@ -3,6 +3,7 @@
  * gallery and contact details, with photos drawn as SVG and rendered to JPEG by sharp (no downloads).
  */
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { getContactInfo, isContactInfoEmpty, saveContactInfo } from "~/models/contact-info.server";
@@ -12,20 +13,18 @@ import { saveNews } from "~/models/news.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
 import { db } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { storeImage, type StoredImage } from "~/utils/images.server";
+import type { Bucket } from "~/utils/storage.server";
 
-type StoredImage = { url: string; width: number; height: number };
-
-/**
- * Where a generated photo goes. This mirrors what the upload pipeline stores (a file under
- * DATA_DIR/media/<bucket>/ and its public URL with the intrinsic size).
- */
-async function saveImage(bucket: string, name: string, jpeg: Buffer): Promise<StoredImage> {
-  const dir = path.join(env().dataDir, "media", bucket);
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, `${name}.jpg`), jpeg);
-  const { width, height } = await sharp(jpeg).metadata();
-  return { url: `/media/${bucket}/${name}.jpg`, width: width!, height: height! };
+/** A generated photo goes through the same pipeline as an upload: validated, variants written. */
+async function saveImage(bucket: Bucket, jpeg: Buffer, homePosition?: number): Promise<StoredImage> {
+  const file = path.join(os.tmpdir(), `stable-demo-${crypto.randomUUID()}.jpg`);
+  await fs.writeFile(file, jpeg);
+  try {
+    return await storeImage(bucket, { path: file }, { homePosition });
+  } finally {
+    await fs.rm(file, { force: true });
+  }
 }
 
 /** The tables the demo fills; any row in one of them means the database is someone's real content. */
@@ -106,8 +105,9 @@ const COATS: Record<string, [string, string]> = {
   Brown: ["#5b3a24", "#2a1a10"],
 };
 
-async function jpeg(svg: string) {
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+/** Rasterises a drawing at a photo's typical upload width (smaller than drawn keeps the demo quick). */
+async function jpeg(svg: string, width: number) {
+  return sharp(Buffer.from(svg)).resize({ width }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 }
 
 function horsePortrait(color: string, seed: number) {
@@ -445,22 +445,20 @@ export async function fillDemo(report: (line: string) => void = () => {}) {
   // Every photo is drawn before the first row is written, so a drawing failure leaves the database empty.
   const gallery = await listHomeImages();
   const galleryImages = await Promise.all(
-    gallery.map(async (row, index) =>
-      saveImage("horse-images", `demo-home-${row.position}`, await jpeg(gallerySvg(index % 4))),
-    ),
+    gallery.map(async (row, index) => saveImage("horse-images", await jpeg(gallerySvg(index % 4), 1280), row.position)),
   );
   const horseImages = await Promise.all(
-    HORSES.map(async (h, i) => saveImage("horse-images", `demo-horse-${i + 1}`, await jpeg(horsePortrait(h.color, i)))),
+    HORSES.map(async (h, i) => saveImage("horse-images", await jpeg(horsePortrait(h.color, i), 960))),
   );
   const wins = [...WINS].sort((a, b) => a.date.localeCompare(b.date));
   const winnerPhotos = await Promise.all(
     wins.map(async (w, i) => {
       const color = HORSES.find((h) => h.name === w.horse)!.color;
-      return saveImage("winner-photos", `demo-winner-${i + 1}`, await jpeg(winnerScene(i, COATS[color]![0])));
+      return saveImage("winner-photos", await jpeg(winnerScene(i, COATS[color]![0]), 960));
     }),
   );
   const teamPhotos = await Promise.all(
-    TEAM.map(async (_, i) => saveImage("team-photos", `demo-team-${i + 1}`, await jpeg(personPortrait(i)))),
+    TEAM.map(async (_, i) => saveImage("team-photos", await jpeg(personPortrait(i), 640))),
   );
 
   for (const [index, row] of gallery.entries()) {

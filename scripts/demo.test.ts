@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { useFreshDatabase } from "../tests/db";
 import { contentCounts, DatabaseNotEmptyError, fillDemo } from "./demo-content";
 import { listHomeImages } from "~/models/home-image.server";
@@ -11,9 +11,14 @@ import { listHorses } from "~/models/horse.server";
 import { getLatestNews, saveNews } from "~/models/news.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { listWinnersWithHorses } from "~/models/winner.server";
+import { openSqlite } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { storedFilesOf } from "~/utils/images.server";
 
 useFreshDatabase();
+
+// Every demo photo goes through the upload pipeline (variants in AVIF and WebP): CPU-bound.
+vi.setConfig({ testTimeout: 240_000 });
 
 describe("fillDemo", () => {
   test("fills an empty database with consistent sample content and real photos", async () => {
@@ -55,8 +60,14 @@ describe("fillDemo", () => {
       const meta = await sharp(file).metadata();
       expect(meta.format).toBe("jpeg");
       expect([meta.width, meta.height]).toEqual([image!.width, image!.height]);
+      // Stored like an upload: the original plus AVIF and WebP variants.
+      const variants = await storedFilesOf(image!.url);
+      expect(variants.filter((k) => k.endsWith(".avif")).length).toBeGreaterThan(0);
+      expect(variants.filter((k) => k.endsWith(".webp")).length).toBe(
+        variants.filter((k) => k.endsWith(".avif")).length,
+      );
     }
-  });
+  }, 180_000);
 
   test("refuses a database that has content and changes nothing", async () => {
     await saveNews("Our own news");
@@ -66,20 +77,29 @@ describe("fillDemo", () => {
   });
 });
 
-describe("npm run demo", () => {
-  test("fills a fresh data directory, then refuses to run again with a non-zero exit", () => {
+describe("npm run db:migrate and npm run demo", () => {
+  test("migrate a fresh data directory; the demo then refuses a database with content, exit 1", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stable-demo-"));
-    const run = () =>
-      spawnSync(process.execPath, ["--import", "tsx", "scripts/demo.ts"], {
+    const run = (script: string) =>
+      spawnSync(process.execPath, ["--import", "tsx", script], {
         cwd: path.resolve(import.meta.dirname, ".."),
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
         encoding: "utf8",
       });
-    const first = run();
-    expect(first.status, first.stderr).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, "stable.db"))).toBe(true);
-    const second = run();
-    expect(second.status).toBe(1);
-    expect(second.stderr).toContain("already has content (12 horses, 10 winners, 5 team_members, 1 latest_news)");
+    const migrated = run("scripts/db-migrate.ts");
+    expect(migrated.status, migrated.stderr).toBe(0);
+    expect(migrated.stdout).toContain("Applied on sqlite: 0001-content");
+    expect(run("scripts/db-migrate.ts").stdout).toContain("The sqlite database is up to date.");
+
+    const own = openSqlite(path.join(dataDir, "stable.db"));
+    await own.db.insertInto("latest_news").values({ id: "n1", news_text: "Our own news" }).execute();
+    await own.close();
+
+    const demo = run("scripts/demo.ts");
+    expect(demo.status).toBe(1);
+    expect(demo.stderr).toContain(
+      "The database already has content (1 latest_news); the demo only fills an empty database.",
+    );
+    expect(fs.existsSync(path.join(dataDir, "media"))).toBe(false);
   }, 60_000);
 });

@@ -24,11 +24,17 @@ try {
   const bytes = report.unreferenced.reduce((sum, f) => sum + f.size, 0);
   console.log(`Media in ${storage().root}`);
   console.log(`  ${report.referenced} file(s) belong to an image a record uses.`);
-  for (const file of report.unreferenced) console.log(`  ${remove ? "removed" : "unused"}  ${file.key}  (${formatBytes(file.size)})`);
+  for (const file of report.unreferenced)
+    console.log(`  ${remove ? "removed" : "unused"}  ${file.key}  (${formatBytes(file.size)})`);
   for (const file of report.temporary) console.log(`  ${remove ? "removed" : "leftover"}  ${file}`);
-  if (report.recent.length) console.log(`  ${report.recent.length} unused file(s) younger than ${minAgeMs / 60_000} min left alone.`);
+  if (report.recent.length)
+    console.log(`  ${report.recent.length} unused file(s) younger than ${minAgeMs / 60_000} min left alone.`);
   const summary = `${report.unreferenced.length} unused file(s), ${formatBytes(bytes)}; ${report.temporary.length} leftover temporary file(s).`;
-  console.log(remove ? `Removed ${summary}` : `${summary}\nDry run: nothing was removed. Run \`npm run media:sweep -- --delete\` to remove them.`);
+  console.log(
+    remove
+      ? `Removed ${summary}`
+      : `${summary}\nDry run: nothing was removed. Run \`npm run media:sweep -- --delete\` to remove them.`,
+  );
 } finally {
   await closeDatabase();
 }

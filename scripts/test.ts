@@ -82,7 +82,8 @@ if (!unitOnly) {
   console.log(`Building the site into ${buildDir}/ for the browser tests…`);
   if (
     run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
-      env: { ...env, NODE_ENV: "production" },
+      // Test-only pages (app/routes.ts) exist only in this build, never in `npm start`'s.
+      env: { ...env, NODE_ENV: "production", STABLE_TEST_ROUTES: "1" },
       stdio: ["ignore", "ignore", "inherit"],
     }) !== 0
   ) {

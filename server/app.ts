@@ -51,3 +51,5 @@ export { migrate, closeDatabase } from "~/utils/db.server";
 export async function afterStart({ port }: { port: number }) {
   await announceSetupLinkIfNeeded({ port });
 }
+
+export { startContactDelivery, stopContactDelivery } from "~/utils/contact-delivery.server";

@@ -3,13 +3,16 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { photoJpeg } from "../tests/images";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { plainJpeg } from "../tests/images";
 import { env } from "~/utils/env.server";
 import { variantUrl } from "~/utils/image";
 import { storeImage, removeImage, replaceImage } from "~/utils/images.server";
 import { storage } from "~/utils/storage.server";
 import { mediaRouter } from "./media";
+
+// Image processing is CPU-bound; give it room on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 let server: http.Server;
 let base: string;
@@ -45,7 +48,7 @@ function raw(method: string, requestPath: string, headers: Record<string, string
 
 async function upload(width = 700, height = 500) {
   const file = path.join(env().dataDir, `src-${Math.random().toString(16).slice(2)}.jpg`);
-  await fsp.writeFile(file, await photoJpeg(width, height));
+  await fsp.writeFile(file, await plainJpeg(width, height));
   return storeImage("horse-images", { path: file });
 }
 
@@ -126,7 +129,7 @@ describe("GET /media/*", () => {
   it("after a replacement serves the new image and no longer the old one", async () => {
     const old = await upload(400, 300);
     const file = path.join(env().dataDir, "new.jpg");
-    await fsp.writeFile(file, await photoJpeg(500, 300));
+    await fsp.writeFile(file, await plainJpeg(500, 300));
     const fresh = await replaceImage(
       { bucket: "horse-images", upload: { path: file }, oldUrl: old.url },
       async (image) => image!,

@@ -75,6 +75,7 @@ async function main() {
 
   const applied = await mod.migrate();
   if (applied.length) console.log(`Database migrated: ${applied.join(", ")}`);
+  mod.startContactDelivery();
 
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
@@ -86,7 +87,9 @@ async function main() {
   });
 
   const shutdown = () => {
+    const delivery = mod.stopContactDelivery();
     server.close(async () => {
+      await delivery;
       await mod.closeDatabase();
       process.exit(0);
     });

@@ -1,7 +1,21 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ChangeEvent } from "react";
 import { useNavigation } from "react-router";
-import { ACCEPTED_IMAGE_TYPES, declaredTypeProblem, DEFAULT_UPLOAD_MAX_BYTES, fileTooLargeMessage, formatBytes, IMAGE_MESSAGES, type ImageRef } from "~/utils/image";
-import { armUpload, getServerUploadSnapshot, getUploadSnapshot, subscribeUpload, type UploadSnapshot } from "~/utils/upload-progress";
+import {
+  ACCEPTED_IMAGE_TYPES,
+  declaredTypeProblem,
+  DEFAULT_UPLOAD_MAX_BYTES,
+  fileTooLargeMessage,
+  formatBytes,
+  IMAGE_MESSAGES,
+  type ImageRef,
+} from "~/utils/image";
+import {
+  armUpload,
+  getServerUploadSnapshot,
+  getUploadSnapshot,
+  subscribeUpload,
+  type UploadSnapshot,
+} from "~/utils/upload-progress";
 import { ResponsiveImage } from "./responsive-image";
 
 export type ImageUploadFieldProps = {
@@ -43,7 +57,16 @@ export function useUploadStatus(): UploadSnapshot & { busy: boolean } {
  *     <button type="submit" disabled={useUploadStatus().busy}>Save Changes</button>
  *   </Form>
  */
-export function ImageUploadField({ name, label, currentImage, currentAlt, error, required = false, maxBytes = DEFAULT_UPLOAD_MAX_BYTES, id }: ImageUploadFieldProps) {
+export function ImageUploadField({
+  name,
+  label,
+  currentImage,
+  currentAlt,
+  error,
+  required = false,
+  maxBytes = DEFAULT_UPLOAD_MAX_BYTES,
+  id,
+}: ImageUploadFieldProps) {
   const autoId = useId();
   const inputId = id ?? `${autoId}-file`;
   const hintId = `${inputId}-hint`;
@@ -51,6 +74,7 @@ export function ImageUploadField({ name, label, currentImage, currentAlt, error,
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
+  // A server message stays until the file is changed; the next submission's answer replaces it.
   const [changed, setChanged] = useState(false);
   const status = useUploadStatus();
   const busyRef = useRef(false);
@@ -68,6 +92,7 @@ export function ImageUploadField({ name, label, currentImage, currentAlt, error,
         event.stopImmediatePropagation();
         return;
       }
+      setChanged(false);
       if (inputRef.current?.files?.length) armUpload(form);
     };
     form.addEventListener("submit", onSubmit);
@@ -91,7 +116,7 @@ export function ImageUploadField({ name, label, currentImage, currentAlt, error,
   };
 
   const mine = status.form !== null && status.form === inputRef.current?.form;
-  const shownError = clientError ?? (changed ? null : error);
+  const shownError = clientError ?? (changed || status.busy ? null : error);
   const percent = status.percent;
 
   return (
@@ -102,11 +127,22 @@ export function ImageUploadField({ name, label, currentImage, currentAlt, error,
       {preview || currentImage ? (
         <figure className="flex items-center gap-3">
           {preview ? (
-            <img src={preview.url} alt={`Chosen file ${preview.name}`} className="h-24 w-32 rounded-md border border-stone-200 object-cover" />
+            <img
+              src={preview.url}
+              alt={`Chosen file ${preview.name}`}
+              className="h-24 w-32 rounded-md border border-stone-200 object-cover"
+            />
           ) : (
-            <ResponsiveImage image={currentImage} alt={currentAlt || "Current image"} sizes="128px" className="h-24 w-32 rounded-md border border-stone-200 object-cover" />
+            <ResponsiveImage
+              image={currentImage}
+              alt={currentAlt || "Current image"}
+              sizes="128px"
+              className="h-24 w-32 rounded-md border border-stone-200 object-cover"
+            />
           )}
-          <figcaption className="text-sm text-stone-600">{preview ? "New image (saved when you submit)" : "Current image"}</figcaption>
+          <figcaption className="text-sm text-stone-600">
+            {preview ? "New image (saved when you submit)" : "Current image"}
+          </figcaption>
         </figure>
       ) : null}
       <input

@@ -10,7 +10,9 @@ describe("variant naming", () => {
     expect(variantWidths(1000)).toEqual([320, 640, 960, 1000]);
     expect(variantWidths(320)).toEqual([320]);
     expect(variantWidths(200)).toEqual([200]);
-    expect(variantUrl("/media/horse-images/1700000000000-abc.jpg", 640, "avif")).toBe("/media/horse-images/1700000000000-abc.w640.avif");
+    expect(variantUrl("/media/horse-images/1700000000000-abc.jpg", 640, "avif")).toBe(
+      "/media/horse-images/1700000000000-abc.w640.avif",
+    );
     expect(stemOfStoredFile("horse-images/home-2-1700.w1280.webp")).toBe("horse-images/home-2-1700");
     expect(stemOfStoredFile("horse-images/home-2-1700.jpg")).toBe("horse-images/home-2-1700");
   });
@@ -22,7 +24,9 @@ describe("variant naming", () => {
     );
     expect(s.srcSet.webp.split(", ")).toHaveLength(4);
     expect(s.src).toBe("/media/team-photos/1-a.w960.webp");
-    expect(imageSources({ url: "/media/team-photos/2-b.jpg", width: 200 }).src).toBe("/media/team-photos/2-b.w200.webp");
+    expect(imageSources({ url: "/media/team-photos/2-b.jpg", width: 200 }).src).toBe(
+      "/media/team-photos/2-b.w200.webp",
+    );
   });
 });
 
@@ -30,9 +34,13 @@ describe("<ResponsiveImage>", () => {
   const stored = { url: "/media/horse-images/1700000000000-abc.jpg", width: 4000, height: 3000 };
 
   it("renders a stored image as <picture> with AVIF and WebP sources, sizes and reserved space, lazy by default", () => {
-    const html = renderToStaticMarkup(<ResponsiveImage image={stored} alt="Nordlys Star" sizes="(min-width: 768px) 33vw, 100vw" className="w-full" />);
+    const html = renderToStaticMarkup(
+      <ResponsiveImage image={stored} alt="Nordlys Star" sizes="(min-width: 768px) 33vw, 100vw" className="w-full" />,
+    );
     expect(html).toMatch(/^<picture class="contents">/);
-    expect(html).toContain(`<source type="image/avif" srcSet="${imageSources(stored).srcSet.avif}" sizes="(min-width: 768px) 33vw, 100vw"/>`);
+    expect(html).toContain(
+      `<source type="image/avif" srcSet="${imageSources(stored).srcSet.avif}" sizes="(min-width: 768px) 33vw, 100vw"/>`,
+    );
     expect(html).toContain(`<source type="image/webp" srcSet="${imageSources(stored).srcSet.webp}"`);
     expect(html.indexOf("image/avif")).toBeLessThan(html.indexOf("image/webp"));
     expect(html).toContain('src="/media/horse-images/1700000000000-abc.w960.webp"');
@@ -59,9 +67,17 @@ describe("<ResponsiveImage>", () => {
   });
 
   it("renders external and legacy URLs, and stored ones without a known size, as a plain <img>", () => {
-    const external = renderToStaticMarkup(<ResponsiveImage image={{ url: "https://example.com/a.jpg", width: 800, height: 600 }} alt="x" sizes="50vw" />);
+    const external = renderToStaticMarkup(
+      <ResponsiveImage image={{ url: "https://example.com/a.jpg", width: 800, height: 600 }} alt="x" sizes="50vw" />,
+    );
     expect(external).toMatch(/^<img src="https:\/\/example.com\/a.jpg" alt="x" width="800" height="600"/);
-    const legacy = renderToStaticMarkup(<ResponsiveImage image={{ url: "/media/horse-images/old.jpg", width: null, height: null }} alt="y" sizes="50vw" />);
+    const legacy = renderToStaticMarkup(
+      <ResponsiveImage
+        image={{ url: "/media/horse-images/old.jpg", width: null, height: null }}
+        alt="y"
+        sizes="50vw"
+      />,
+    );
     expect(legacy).toMatch(/^<img src="\/media\/horse-images\/old.jpg"/);
     expect(legacy).not.toContain("srcSet");
   });

@@ -22,7 +22,14 @@ const DEFAULT_HEIGHT = 300;
  * one; width and height reserve the space before it arrives. Anything else (no image, the
  * placeholder, an external or legacy URL) is a plain `<img>`.
  */
-export function ResponsiveImage({ image, alt, sizes, priority = false, fallback = "/placeholder.svg", className }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  image,
+  alt,
+  sizes,
+  priority = false,
+  fallback = "/placeholder.svg",
+  className,
+}: ResponsiveImageProps) {
   const loading = {
     loading: priority ? ("eager" as const) : ("lazy" as const),
     fetchPriority: priority ? ("high" as const) : undefined,

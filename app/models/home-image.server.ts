@@ -18,20 +18,36 @@ export async function listHomeImages(): Promise<HomeImage[]> {
   }));
 }
 
+export async function getHomeImage(id: string): Promise<HomeImage | null> {
+  return (await listHomeImages()).find((i) => i.id === id) ?? null;
+}
+
+/**
+ * Saves a gallery image's alt text and, when given, its new image (without one the current image
+ * is kept). Returns the image it no longer uses, or null when there is no such gallery row.
+ */
 export async function updateHomeImage(
   id: string,
-  values: { altText: string; image?: { url: string; width: number; height: number } },
-) {
+  values: { altText: string; image?: { url: string; width: number; height: number } | null },
+): Promise<{ replacedImageUrl: string | null } | null> {
   const result = await db()
-    .updateTable("home_images")
-    .set({
-      alt_text: values.altText,
-      ...(values.image
-        ? { image_url: values.image.url, image_width: values.image.width, image_height: values.image.height }
-        : {}),
-    })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  contentChanged();
+    .transaction()
+    .execute(async (trx) => {
+      const before = await trx.selectFrom("home_images").select(["image_url"]).where("id", "=", id).executeTakeFirst();
+      if (!before) return null;
+      await trx
+        .updateTable("home_images")
+        .set({
+          alt_text: values.altText,
+          ...(values.image
+            ? { image_url: values.image.url, image_width: values.image.width, image_height: values.image.height }
+            : {}),
+        })
+        .where("id", "=", id)
+        .execute();
+      const replacedImageUrl = values.image && before.image_url !== values.image.url ? before.image_url : null;
+      return { replacedImageUrl };
+    });
+  if (result) contentChanged();
   return result;
 }

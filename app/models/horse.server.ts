@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
 import { imageRef, type ImageRef } from "~/utils/image";
@@ -121,4 +122,82 @@ export async function createHorse(values: NewHorse): Promise<Horse> {
     .executeTakeFirstOrThrow();
   contentChanged();
   return toHorse(row);
+}
+
+export type HorseUpdate = {
+  name: string;
+  age: number;
+  color: string;
+  sire: string;
+  dam: string;
+  owner?: string | null;
+  /** A new image; without one the current image is kept. */
+  image?: { url: string; width: number; height: number } | null;
+  /**
+   * The change to apply to the total, in øre: (the total as typed - the total the form showed) +
+   * the amount added. Applied as an SQL increment so victories recorded meanwhile are kept.
+   */
+  prizeDeltaOre: number;
+  firstPlaces: number;
+  secondPlaces: number;
+  thirdPlaces: number;
+};
+
+export class NegativeTotalError extends Error {
+  constructor() {
+    super("The total prize money cannot be negative");
+  }
+}
+
+/**
+ * Updates a horse. Returns the updated horse and the image it no longer uses (to be removed once
+ * this has committed), or null when there is no such horse.
+ */
+export async function updateHorse(
+  id: string,
+  values: HorseUpdate,
+): Promise<{ horse: Horse; replacedImageUrl: string | null } | null> {
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const before = await trx.selectFrom("horses").select(["image_url"]).where("id", "=", id).executeTakeFirst();
+      if (!before) return null;
+      const row = await trx
+        .updateTable("horses")
+        .set({
+          name: values.name,
+          age: values.age,
+          color: values.color,
+          sire: values.sire,
+          dam: values.dam,
+          owner: values.owner || null,
+          total_prize_ore: sql`total_prize_ore + ${values.prizeDeltaOre}`,
+          first_places: values.firstPlaces,
+          second_places: values.secondPlaces,
+          third_places: values.thirdPlaces,
+          ...(values.image
+            ? { image_url: values.image.url, image_width: values.image.width, image_height: values.image.height }
+            : {}),
+        })
+        .where("id", "=", id)
+        .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} >= 0`)
+        .returning(columns)
+        .executeTakeFirst();
+      if (!row) throw new NegativeTotalError();
+      const replacedImageUrl = values.image && before.image_url !== values.image.url ? before.image_url : null;
+      return { horse: toHorse(row), replacedImageUrl };
+    });
+  if (result) contentChanged();
+  return result;
+}
+
+/**
+ * Deletes a horse. Its victories stay, shown as 'Unknown Horse' (the foreign key sets them to
+ * null). Returns the image to remove, or undefined when there was no such horse.
+ */
+export async function deleteHorse(id: string): Promise<{ imageUrl: string | null } | undefined> {
+  const row = await db().deleteFrom("horses").where("id", "=", id).returning(["image_url"]).executeTakeFirst();
+  if (!row) return undefined;
+  contentChanged();
+  return { imageUrl: row.image_url };
 }

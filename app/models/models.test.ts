@@ -37,6 +37,17 @@ describe("horses and winners", () => {
     expect((await getHorse(h.id))!.totalPrizeOre).toBe(12_500_050);
   });
 
+  test("victories come latest race first, then newest record; missing details stay null", async () => {
+    const h = await createHorse(horse);
+    await createWinner({ horseId: h.id, raceName: "Spring", raceDate: "2026-04-12" });
+    await createWinner({ horseId: h.id, raceName: "Autumn", raceDate: "2026-09-20", track: "", jockey: "" });
+    await new Promise((r) => setTimeout(r, 5));
+    await createWinner({ horseId: h.id, raceName: "Autumn rerun", raceDate: "2026-09-20" });
+    const winners = await listWinnersWithHorses();
+    expect(winners.map((w) => w.raceName)).toEqual(["Autumn rerun", "Autumn", "Spring"]);
+    expect(winners[1]).toMatchObject({ track: null, distance: null, jockey: null, prizeOre: null, photo: null });
+  });
+
   test("concurrent victories leave the exact total", async () => {
     const h = await createHorse(horse);
     await Promise.all(

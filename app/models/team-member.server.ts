@@ -3,7 +3,9 @@ import { contentChanged } from "~/utils/invalidation.server";
 import { db, lockFor } from "~/utils/db.server";
 import { imageRef, type ImageRef } from "~/utils/image";
 
-export const DEFAULT_MEMBER_DESCRIPTION = "Experienced professional dedicated to excellence in horse racing.";
+import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
+
+export { DEFAULT_MEMBER_DESCRIPTION };
 
 export type TeamMember = {
   id: string;
@@ -77,4 +79,103 @@ export async function createTeamMember(values: NewTeamMember): Promise<{ id: str
     });
   contentChanged();
   return created;
+}
+
+export async function getTeamMember(id: string) {
+  const row = await db()
+    .selectFrom("team_members")
+    .select(["id", "name", "role", "description", "photo_url", "position"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Updates a member's details (not the position). Returns the photo it no longer uses, or null when missing. */
+export async function updateTeamMember(
+  id: string,
+  values: NewTeamMember,
+): Promise<{ replacedPhotoUrl: string | null } | null> {
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const before = await trx.selectFrom("team_members").select(["photo_url"]).where("id", "=", id).executeTakeFirst();
+      if (!before) return null;
+      await trx
+        .updateTable("team_members")
+        .set({
+          name: values.name,
+          role: values.role,
+          description: values.description?.trim() || DEFAULT_MEMBER_DESCRIPTION,
+          ...(values.photo
+            ? { photo_url: values.photo.url, photo_width: values.photo.width, photo_height: values.photo.height }
+            : {}),
+        })
+        .where("id", "=", id)
+        .execute();
+      const replacedPhotoUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
+      return { replacedPhotoUrl };
+    });
+  if (result) contentChanged();
+  return result;
+}
+
+/**
+ * Swaps a member with the neighbour above or below, in one transaction under the positions lock.
+ * Positions are UNIQUE, so the member parks on 0 (never a real position) during the swap. At either
+ * end nothing changes. Returns false when there is no such member.
+ */
+export async function moveTeamMember(id: string, direction: "up" | "down"): Promise<boolean> {
+  const moved = await db()
+    .transaction()
+    .execute(async (trx) => {
+      await lockFor(trx, "team_members.position");
+      const member = await trx.selectFrom("team_members").select(["position"]).where("id", "=", id).executeTakeFirst();
+      if (!member) return false;
+      const neighbour = await trx
+        .selectFrom("team_members")
+        .select(["id", "position"])
+        .where("position", direction === "up" ? "<" : ">", member.position)
+        .orderBy("position", direction === "up" ? "desc" : "asc")
+        .limit(1)
+        .executeTakeFirst();
+      if (!neighbour) return true;
+      await trx.updateTable("team_members").set({ position: 0 }).where("id", "=", id).execute();
+      await trx.updateTable("team_members").set({ position: member.position }).where("id", "=", neighbour.id).execute();
+      await trx.updateTable("team_members").set({ position: neighbour.position }).where("id", "=", id).execute();
+      return true;
+    });
+  if (moved) contentChanged();
+  return moved;
+}
+
+/**
+ * Deletes a member and closes the gap, so positions stay 1..n. The members below move up in two
+ * steps through negative values, because a single `position - 1` may collide with the UNIQUE
+ * constraint row by row. Returns the photo to remove, or undefined when there was no such member.
+ */
+export async function deleteTeamMember(id: string): Promise<{ photoUrl: string | null } | undefined> {
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      await lockFor(trx, "team_members.position");
+      const row = await trx
+        .deleteFrom("team_members")
+        .where("id", "=", id)
+        .returning(["position", "photo_url"])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await trx
+        .updateTable("team_members")
+        .set({ position: sql`1 - position` })
+        .where("position", ">", row.position)
+        .execute();
+      await trx
+        .updateTable("team_members")
+        .set({ position: sql`-position` })
+        .where("position", "<", 0)
+        .execute();
+      return { photoUrl: row.photo_url };
+    });
+  if (result) contentChanged();
+  return result;
 }

@@ -1,6 +1,7 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { contentChanged } from "~/utils/invalidation.server";
-import { db } from "~/utils/db.server";
+import type { Database } from "@db/schema";
+import { db, lockFor } from "~/utils/db.server";
 import { imageRef, type ImageRef } from "~/utils/image";
 
 export type Winner = {
@@ -106,4 +107,97 @@ export async function createWinner(values: NewWinner): Promise<{ id: string }> {
     });
   contentChanged();
   return created;
+}
+
+/** Adds (or, with a negative amount, takes off) prize money on a horse's total, in SQL. */
+async function adjustHorseTotal(trx: Transaction<Database>, horseId: string | null, deltaOre: number) {
+  if (!horseId || deltaOre === 0) return;
+  await trx
+    .updateTable("horses")
+    .set({
+      // A total the administrator lowered by hand may hold less than the prize being taken off;
+      // it stops at zero rather than refusing the change to the victory.
+      total_prize_ore: sql`case when total_prize_ore + ${deltaOre} < 0 then 0 else total_prize_ore + ${deltaOre} end`,
+    })
+    .where("id", "=", horseId)
+    .execute();
+}
+
+export async function getWinner(id: string) {
+  const row = await db()
+    .selectFrom("winners")
+    .select(["id", "horse_id", "race_name", "race_date", "track", "distance", "jockey", "prize_ore", "photo_url"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Updates a victory and keeps the horses' totals right in the same transaction: the old prize is
+ * taken off the old horse and the new prize added to the new horse (the same horse: by the
+ * difference). Returns the photo it no longer uses, or null when there is no such victory.
+ */
+export async function updateWinner(id: string, values: NewWinner): Promise<{ replacedPhotoUrl: string | null } | null> {
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      // Serialises edits and deletes of victories, so two of them never both take off the same old prize.
+      await lockFor(trx, "winners.prize");
+      const before = await trx
+        .selectFrom("winners")
+        .select(["horse_id", "prize_ore", "photo_url"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!before) return null;
+      await trx
+        .updateTable("winners")
+        .set({
+          horse_id: values.horseId,
+          race_name: values.raceName,
+          race_date: values.raceDate,
+          track: values.track || null,
+          distance: values.distance || null,
+          jockey: values.jockey || null,
+          prize_ore: values.prizeOre ?? null,
+          ...(values.photo
+            ? { photo_url: values.photo.url, photo_width: values.photo.width, photo_height: values.photo.height }
+            : {}),
+        })
+        .where("id", "=", id)
+        .execute();
+      const oldPrize = before.prize_ore ?? 0;
+      const newPrize = values.prizeOre ?? 0;
+      if (before.horse_id === values.horseId) {
+        await adjustHorseTotal(trx, values.horseId, newPrize - oldPrize);
+      } else {
+        await adjustHorseTotal(trx, before.horse_id, -oldPrize);
+        await adjustHorseTotal(trx, values.horseId, newPrize);
+      }
+      const replacedPhotoUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
+      return { replacedPhotoUrl };
+    });
+  if (result) contentChanged();
+  return result;
+}
+
+/**
+ * Deletes a victory and takes its prize off its horse's total in the same transaction. Returns the
+ * photo to remove, or undefined when there was no such victory.
+ */
+export async function deleteWinner(id: string): Promise<{ photoUrl: string | null } | undefined> {
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      await lockFor(trx, "winners.prize");
+      const row = await trx
+        .deleteFrom("winners")
+        .where("id", "=", id)
+        .returning(["horse_id", "prize_ore", "photo_url"])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await adjustHorseTotal(trx, row.horse_id, -(row.prize_ore ?? 0));
+      return { photoUrl: row.photo_url };
+    });
+  if (result) contentChanged();
+  return result;
 }

@@ -1,3 +1,289 @@
-export default function Page() {
-  return <h1>contact</h1>;
+import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { Await, data, Form, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/contact";
+import { ContactInfoCard } from "~/components/contact-info-card";
+import { PageIntro } from "~/components/page-intro";
+import { ShowToast } from "~/components/toast";
+import { getContactInfo } from "~/models/contact-info.server";
+import {
+  checkContact,
+  contactValues,
+  CONTACT_LIMITS,
+  FORM_STAMP_FIELD,
+  HONEYPOT_FIELD,
+  type ContactField,
+  type ContactFieldErrors,
+} from "~/utils/contact-form";
+import { submitContact } from "~/utils/contact-submission.server";
+import { issueFormStamp } from "~/utils/form-stamp.server";
+import { log } from "~/utils/log.server";
+import { stableNameFrom } from "~/utils/site";
+import { toastMessage, type Toast } from "~/utils/toast";
+
+export async function loader() {
+  const contactInfo = await getContactInfo().catch((error: unknown) => {
+    log.error("reading contact information failed", { error });
+    return null;
+  });
+  return { contactInfo, formStamp: issueFormStamp() };
+}
+
+// On a client-side visit the page appears at once and the contact card says it is loading.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const server = serverLoader();
+  return { contactInfo: server.then((d) => d.contactInfo), formStamp: server.then((d) => d.formStamp) };
+}
+
+// Sending a message changes neither the contact details nor the form stamp still in the page.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const outcome = await submitContact(request);
+  return data(outcome.body, { status: outcome.status, headers: outcome.headers });
+}
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(actionHeaders);
+  // The form carries a per-visit stamp (minimum fill time): never serve it from a shared cache.
+  headers.set("Cache-Control", "private, no-cache");
+  return headers;
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+      <PageIntro eyebrow="Get in touch" title="Contact Us">
+        <p>
+          Thinking of putting a horse into training, visiting the yard or following one of our runners? Send us a
+          message and the stable will get back to you, or use our details to reach us directly.
+        </p>
+      </PageIntro>
+      <div className="mt-12 grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <ContactForm
+          stamp={
+            actionData && "formStamp" in actionData && actionData.formStamp
+              ? actionData.formStamp
+              : loaderData.formStamp
+          }
+          actionData={actionData}
+        />
+        <ContactInfoCard info={loaderData.contactInfo} />
+      </div>
+    </div>
+  );
+}
+
+type ActionData = Route.ComponentProps["actionData"];
+
+function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; actionData: ActionData }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const values = actionData && "values" in actionData ? actionData.values : undefined;
+  const [errors, setErrors] = useState<ContactFieldErrors>(
+    actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {},
+  );
+  const [count, setCount] = useState(values?.message.length ?? 0);
+  const [clientToast, setClientToast] = useState<Toast | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.result === "sent") {
+      formRef.current?.reset();
+      setCount(0);
+      setErrors({});
+    } else {
+      setErrors(actionData.fieldErrors);
+    }
+  }, [actionData]);
+
+  // With JavaScript the schema checks before anything is sent, with the spec's messages.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const checked = checkContact(contactValues(new FormData(event.currentTarget)));
+    if (checked.ok) {
+      setErrors({});
+      return;
+    }
+    event.preventDefault();
+    setErrors(checked.fieldErrors);
+    setClientToast(toastMessage("error", "Validation Error", checked.firstError));
+    const first = Object.keys(checked.fieldErrors)[0];
+    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const clearError = (field: ContactField) => {
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  return (
+    <section
+      aria-labelledby="contact-form-heading"
+      className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm"
+    >
+      <ShowToast toast={actionData?.toast} />
+      <ShowToast toast={clientToast} />
+      <h2 id="contact-form-heading" className="text-2xl font-semibold text-brand-900">
+        Send us a Message
+      </h2>
+      <Form
+        ref={formRef}
+        method="post"
+        action="/contact"
+        noValidate={hydrated}
+        onSubmit={onSubmit}
+        className="mt-6 space-y-5"
+      >
+        <Field
+          id="contact-name"
+          label="Full Name"
+          error={errors.name}
+          input={(describedBy) => (
+            <input
+              id="contact-name"
+              name="name"
+              type="text"
+              autoComplete="name"
+              required
+              minLength={1}
+              maxLength={CONTACT_LIMITS.name}
+              defaultValue={values?.name ?? ""}
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={() => clearError("name")}
+              className={inputClass(!!errors.name)}
+            />
+          )}
+        />
+        <Field
+          id="contact-email"
+          label="Email Address"
+          error={errors.email}
+          input={(describedBy) => (
+            <input
+              id="contact-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              minLength={3}
+              maxLength={CONTACT_LIMITS.email}
+              defaultValue={values?.email ?? ""}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={() => clearError("email")}
+              className={inputClass(!!errors.email)}
+            />
+          )}
+        />
+        <Field
+          id="contact-message"
+          label="Message"
+          error={errors.message}
+          hintId="contact-message-count"
+          hint={
+            <span>
+              {count}/{CONTACT_LIMITS.messageMax}
+              <span className="sr-only"> characters</span>
+            </span>
+          }
+          input={(describedBy) => (
+            <textarea
+              id="contact-message"
+              name="message"
+              rows={7}
+              required
+              minLength={CONTACT_LIMITS.messageMin}
+              maxLength={CONTACT_LIMITS.messageMax}
+              defaultValue={values?.message ?? ""}
+              aria-invalid={errors.message ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(e) => {
+                setCount(e.currentTarget.value.length);
+                clearError("message");
+              }}
+              className={inputClass(!!errors.message)}
+            />
+          )}
+        />
+        {/* A trap for bots that fill every field; hidden from people and assistive technology. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+          <label>
+            Fax number (leave empty)
+            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
+        <Suspense fallback={<input type="hidden" name={FORM_STAMP_FIELD} value="" />}>
+          <Await resolve={stamp}>{(value) => <input type="hidden" name={FORM_STAMP_FIELD} value={value} />}</Await>
+        </Suspense>
+        <button
+          type="submit"
+          disabled={sending}
+          className="w-full rounded-md bg-brand-700 px-5 py-3 font-semibold text-white transition-colors hover:bg-brand-800 disabled:opacity-70 sm:w-auto"
+        >
+          {sending ? "Sending..." : "Send Message"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function inputClass(invalid: boolean) {
+  return [
+    "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30",
+    invalid ? "border-red-600" : "border-stone-300",
+  ].join(" ");
+}
+
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  hintId,
+  input,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  hint?: React.ReactNode;
+  hintId?: string;
+  input: (describedBy: string | undefined) => React.ReactNode;
+}) {
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, hint && hintId ? hintId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <div className="flex items-baseline justify-between gap-4">
+        <label htmlFor={id} className="font-medium text-stone-800">
+          {label}
+        </label>
+        {hint ? (
+          <span id={hintId} className="text-sm tabular-nums text-stone-500">
+            {hint}
+          </span>
+        ) : null}
+      </div>
+      {input(describedBy)}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const stableName = stableNameFrom(matches);
+  return [
+    { title: `Contact | ${stableName}` },
+    {
+      name: "description",
+      content: `Get in touch with ${stableName}: send the stable a message, or find its address, phone number and e-mail.`,
+    },
+  ];
 }

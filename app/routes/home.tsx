@@ -156,14 +156,17 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 }
 
 function GalleryImage({ position, image }: { position: number; image: HomeImage | undefined }) {
+  // Its own grid cell: a <picture> is display: contents, so its <source>s would otherwise take cells.
   return (
-    <ResponsiveImage
-      image={image?.image}
-      alt={image?.altText.trim() || `Gallery image ${position}`}
-      sizes="(min-width: 768px) 25vw, 50vw"
-      priority
-      className="aspect-[4/3] w-full bg-brand-800 object-cover"
-    />
+    <div>
+      <ResponsiveImage
+        image={image?.image}
+        alt={image?.altText.trim() || `Gallery image ${position}`}
+        sizes="(min-width: 768px) 25vw, 50vw"
+        priority
+        className="aspect-[4/3] w-full bg-brand-800 object-cover"
+      />
+    </div>
   );
 }
 

@@ -32,6 +32,13 @@ const schema = z.object({
     .int("must be a whole number of bytes")
     .min(1024, "must be at least 1024 bytes")
     .default(DEFAULT_UPLOAD_MAX_BYTES),
+  /** Where contact messages go; unset = the e-mail address in the admin's Contact Info. */
+  CONTACT_TO: z.email("must be a single e-mail address").optional(),
+  CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  /** Contact messages accepted per client address per hour. */
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
+  CONTACT_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
+  CONTACT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -56,7 +56,8 @@ export function declaredTypeProblem(type: string): string | null {
   const t = type.toLowerCase();
   if (!t || (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(t)) return null;
   if (t === "image/svg+xml") return IMAGE_MESSAGES.svg;
-  if (t === "image/heic" || t === "image/heif" || t === "image/heic-sequence" || t === "image/heif-sequence") return IMAGE_MESSAGES.heic;
+  if (t === "image/heic" || t === "image/heif" || t === "image/heic-sequence" || t === "image/heif-sequence")
+    return IMAGE_MESSAGES.heic;
   if (t === "image/gif") return IMAGE_MESSAGES.gif;
   if (t === "image/tiff") return IMAGE_MESSAGES.tiff;
   if (t === "image/bmp") return IMAGE_MESSAGES.bmp;

@@ -2,19 +2,34 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { heicHeader, jpegWithExif, photoJpeg, solid, SVG } from "../../tests/images";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { heicHeader, jpegWithExif, plainJpeg, solid, SVG } from "../../tests/images";
 import { env } from "./env.server";
 import { variantUrl, variantWidths } from "./image";
-import { IMAGE_MESSAGES, ImageError, MAX_IMAGE_PIXELS, removeImage, replaceImage, sniffImage, storeImage, storedFilesOf } from "./images.server";
+import {
+  IMAGE_MESSAGES,
+  ImageError,
+  MAX_IMAGE_PIXELS,
+  removeImage,
+  replaceImage,
+  sniffImage,
+  storeImage,
+  storedFilesOf,
+} from "./images.server";
 import { keyFromMediaUrl, LocalDiskStorage, storage, type Storage } from "./storage.server";
 import { uploadTmpDir, withUploadedForm } from "./upload.server";
+
+// Image processing is CPU-bound; give it room on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const mediaRoot = () => path.join(env().dataDir, "media");
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 beforeEach(async () => {
@@ -48,7 +63,7 @@ async function tempFile(content: Buffer) {
 
 describe("refused files", () => {
   const truncate = async () => {
-    const jpeg = await photoJpeg(800, 600);
+    const jpeg = await plainJpeg(800, 600);
     return jpeg.subarray(0, Math.floor(jpeg.length / 2));
   };
   const corrupt = async () => {
@@ -64,13 +79,37 @@ describe("refused files", () => {
     ["an iPhone HEIC photo", async () => heicHeader(), "IMG_0001.HEIC", "image/heic", IMAGE_MESSAGES.heic],
     ["a GIF", () => solid(20, 20).gif().toBuffer(), "anim.gif", "image/gif", IMAGE_MESSAGES.gif],
     ["a TIFF", () => solid(20, 20).tiff().toBuffer(), "scan.tiff", "image/tiff", IMAGE_MESSAGES.tiff],
-    ["a PDF", async () => Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n"), "doc.pdf", "application/pdf", IMAGE_MESSAGES.pdf],
-    ["a text file renamed .jpg", async () => Buffer.from("hello, this is not a photo\n".repeat(20)), "photo.jpg", "image/jpeg", IMAGE_MESSAGES.notImage],
-    ["an HTML page renamed .png", async () => Buffer.from("<html><script>alert(1)</script></html>"), "x.png", "image/png", IMAGE_MESSAGES.notImage],
+    [
+      "a PDF",
+      async () => Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n"),
+      "doc.pdf",
+      "application/pdf",
+      IMAGE_MESSAGES.pdf,
+    ],
+    [
+      "a text file renamed .jpg",
+      async () => Buffer.from("hello, this is not a photo\n".repeat(20)),
+      "photo.jpg",
+      "image/jpeg",
+      IMAGE_MESSAGES.notImage,
+    ],
+    [
+      "an HTML page renamed .png",
+      async () => Buffer.from("<html><script>alert(1)</script></html>"),
+      "x.png",
+      "image/png",
+      IMAGE_MESSAGES.notImage,
+    ],
     ["an empty file", async () => Buffer.alloc(0), "empty.jpg", "image/jpeg", IMAGE_MESSAGES.empty],
     ["a truncated JPEG", truncate, "half.jpg", "image/jpeg", IMAGE_MESSAGES.damaged],
     ["a PNG with wrecked image data", corrupt, "broken.png", "image/png", IMAGE_MESSAGES.damaged],
-    ["a JPEG header with nothing after it", async () => Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), "stub.jpg", "image/jpeg", IMAGE_MESSAGES.damaged],
+    [
+      "a JPEG header with nothing after it",
+      async () => Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
+      "stub.jpg",
+      "image/jpeg",
+      IMAGE_MESSAGES.damaged,
+    ],
     [
       "a decompression bomb (a tiny PNG of 64 megapixels)",
       () => solid(8000, 8000).png({ compressionLevel: 9 }).toBuffer(),
@@ -94,7 +133,9 @@ describe("refused files", () => {
 
   it("the bomb guard matches the documented limit", () => {
     expect(MAX_IMAGE_PIXELS).toBe(50_000_000);
-    expect(IMAGE_MESSAGES.tooManyPixels(8000, 8000)).toContain("8000 × 8000 pixels (64 megapixels). The limit is 50 megapixels");
+    expect(IMAGE_MESSAGES.tooManyPixels(8000, 8000)).toContain(
+      "8000 × 8000 pixels (64 megapixels). The limit is 50 megapixels",
+    );
   });
 
   it("recognises AVIF and HEIC by their brands, not by name", async () => {
@@ -112,7 +153,9 @@ describe("accepted formats", () => {
   ] as const) {
     it(`stores a ${format} (declared as something else) with its variants`, async () => {
       const image = await submit(await make(), "whatever.bin", "application/octet-stream");
-      expect(image.url).toMatch(new RegExp(`^/media/horse-images/\\d+-[0-9a-f]{12}\\.${format === "png" ? "png" : format}$`));
+      expect(image.url).toMatch(
+        new RegExp(`^/media/horse-images/\\d+-[0-9a-f]{12}\\.${format === "png" ? "png" : format}$`),
+      );
       expect([image.width, image.height]).toEqual([700, 500]);
       for (const w of [320, 640, 700]) {
         for (const f of ["avif", "webp"] as const) {
@@ -132,7 +175,11 @@ describe("a phone photo with EXIF orientation and GPS", () => {
     const keys = await storedFilesOf(image.url);
     // The original plus AVIF and WebP at 200 px (it is narrower than every standard width).
     expect(keys.sort()).toEqual(
-      [keyFromMediaUrl(image.url)!, keyFromMediaUrl(variantUrl(image.url, 200, "avif"))!, keyFromMediaUrl(variantUrl(image.url, 200, "webp"))!].sort(),
+      [
+        keyFromMediaUrl(image.url)!,
+        keyFromMediaUrl(variantUrl(image.url, 200, "avif"))!,
+        keyFromMediaUrl(variantUrl(image.url, 200, "webp"))!,
+      ].sort(),
     );
     for (const key of keys) {
       const bytes = await fsp.readFile(path.join(mediaRoot(), key));
@@ -148,7 +195,9 @@ describe("a phone photo with EXIF orientation and GPS", () => {
       }
       // Upright: red on top, blue at the bottom.
       const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-      const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+      const pixel = (x: number, y: number) => [
+        ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+      ];
       const [tr, , tb] = pixel(100, 50);
       const [br, , bb] = pixel(100, 350);
       expect(tr!, `${key} top is red`).toBeGreaterThan(180);
@@ -159,18 +208,20 @@ describe("a phone photo with EXIF orientation and GPS", () => {
   });
 
   it("gets the standard widths, never upscaled, for a large photo", async () => {
-    const image = await submit(await photoJpeg(2400, 1600), "big.jpg", "image/jpeg");
+    const image = await submit(await plainJpeg(2400, 1600), "big.jpg", "image/jpeg");
     expect(variantWidths(image.width)).toEqual([320, 640, 960, 1280, 1920]);
     const keys = await storedFilesOf(image.url);
     expect(keys).toHaveLength(1 + 5 * 2);
-    const variant = await sharp(path.join(mediaRoot(), keyFromMediaUrl(variantUrl(image.url, 1920, "avif"))!)).metadata();
+    const variant = await sharp(
+      path.join(mediaRoot(), keyFromMediaUrl(variantUrl(image.url, 1920, "avif"))!),
+    ).metadata();
     expect([variant.width, variant.height]).toEqual([1920, 1280]);
     const original = await sharp(path.join(mediaRoot(), keyFromMediaUrl(image.url)!)).metadata();
     expect([original.format, original.width, original.height]).toEqual(["jpeg", 2400, 1600]);
   });
 
   it("names home gallery images home-{position}-{timestamp}", async () => {
-    const file = await tempFile(await photoJpeg(400, 300));
+    const file = await tempFile(await plainJpeg(400, 300));
     const before = Date.now();
     const image = await storeImage("horse-images", { path: file }, { homePosition: 3 });
     const m = /^\/media\/horse-images\/home-3-(\d+)\.jpg$/.exec(image.url);
@@ -180,7 +231,7 @@ describe("a phone photo with EXIF orientation and GPS", () => {
   });
 
   it("stores into each bucket it is given", async () => {
-    const file = await tempFile(await photoJpeg(300, 300));
+    const file = await tempFile(await plainJpeg(300, 300));
     expect((await storeImage("winner-photos", { path: file })).url).toMatch(/^\/media\/winner-photos\//);
     expect((await storeImage("team-photos", { path: file })).url).toMatch(/^\/media\/team-photos\//);
   });
@@ -193,12 +244,12 @@ describe("replacing an image", () => {
   });
 
   it("removes the old files only after the update has run, and the new ones stay", async () => {
-    const old = await storeImage("horse-images", { path: await tempFile(await photoJpeg(700, 400)) });
+    const old = await storeImage("horse-images", { path: await tempFile(await plainJpeg(700, 400)) });
     record.url = old.url;
     const oldKeys = await storedFilesOf(old.url);
     expect(oldKeys.length).toBe(7);
     const result = await replaceImage(
-      { bucket: "horse-images", upload: { path: await tempFile(await photoJpeg(500, 500)) }, oldUrl: old.url },
+      { bucket: "horse-images", upload: { path: await tempFile(await plainJpeg(500, 500)) }, oldUrl: old.url },
       async (image) => {
         // While the record is being updated, the old image is still there to be served.
         for (const k of oldKeys) expect(await storage().exists(k)).toBe(true);
@@ -213,7 +264,7 @@ describe("replacing an image", () => {
   });
 
   it("keeps the old image when the new file is refused, without calling the update", async () => {
-    const old = await storeImage("horse-images", { path: await tempFile(await photoJpeg(400, 400)) });
+    const old = await storeImage("horse-images", { path: await tempFile(await plainJpeg(400, 400)) });
     let called = false;
     const error = await replaceImage(
       { bucket: "horse-images", upload: { path: await tempFile(SVG) }, oldUrl: old.url, field: "image" },
@@ -228,11 +279,14 @@ describe("replacing an image", () => {
   });
 
   it("removes the new files and keeps the old when the record update fails", async () => {
-    const old = await storeImage("horse-images", { path: await tempFile(await photoJpeg(400, 400)) });
+    const old = await storeImage("horse-images", { path: await tempFile(await plainJpeg(400, 400)) });
     await expect(
-      replaceImage({ bucket: "horse-images", upload: { path: await tempFile(await photoJpeg(600, 300)) }, oldUrl: old.url }, async () => {
-        throw new Error("constraint violated");
-      }),
+      replaceImage(
+        { bucket: "horse-images", upload: { path: await tempFile(await plainJpeg(600, 300)) }, oldUrl: old.url },
+        async () => {
+          throw new Error("constraint violated");
+        },
+      ),
     ).rejects.toThrow("constraint violated");
     expect(await storedFilesOf(old.url)).toHaveLength(5);
     expect(filesUnder(mediaRoot())).toHaveLength(5);
@@ -240,7 +294,7 @@ describe("replacing an image", () => {
 
   it("keeps the old image, and leaves no partial new one, when a processing step fails midway", async () => {
     const real = storage();
-    const old = await storeImage("horse-images", { path: await tempFile(await photoJpeg(400, 400)) });
+    const old = await storeImage("horse-images", { path: await tempFile(await plainJpeg(400, 400)) });
     let puts = 0;
     const failing: Storage = {
       put: (key, source) => {
@@ -254,7 +308,12 @@ describe("replacing an image", () => {
     };
     let called = false;
     const error = await replaceImage(
-      { bucket: "horse-images", upload: { path: await tempFile(await photoJpeg(800, 600)) }, oldUrl: old.url, storage: failing },
+      {
+        bucket: "horse-images",
+        upload: { path: await tempFile(await plainJpeg(800, 600)) },
+        oldUrl: old.url,
+        storage: failing,
+      },
       async () => {
         called = true;
       },
@@ -268,15 +327,15 @@ describe("replacing an image", () => {
   });
 
   it("without a new file keeps the record's image untouched", async () => {
-    const old = await storeImage("horse-images", { path: await tempFile(await photoJpeg(400, 400)) });
+    const old = await storeImage("horse-images", { path: await tempFile(await plainJpeg(400, 400)) });
     const got = await replaceImage({ bucket: "horse-images", upload: null, oldUrl: old.url }, async (image) => image);
     expect(got).toBeNull();
     expect(await storedFilesOf(old.url)).toHaveLength(5);
   });
 
   it("removeImage ignores URLs that are not stored media and never touches another image", async () => {
-    const a = await storeImage("team-photos", { path: await tempFile(await photoJpeg(300, 300)) });
-    const b = await storeImage("team-photos", { path: await tempFile(await photoJpeg(300, 300)) });
+    const a = await storeImage("team-photos", { path: await tempFile(await plainJpeg(300, 300)) });
+    const b = await storeImage("team-photos", { path: await tempFile(await plainJpeg(300, 300)) });
     await removeImage("/placeholder.svg");
     await removeImage("https://example.com/x.jpg");
     await removeImage("/media/../../etc/passwd");

@@ -1,9 +1,54 @@
+/**
+ * Uploaded images: validation by content, privacy-safe processing, responsive variants, storage.
+ *
+ * An admin action with an image field, written the normal way (works with and without JS; the
+ * page uses <ImageUploadField> inside <Form method="post" encType="multipart/form-data">):
+ *
+ *   export async function action({ request }: Route.ActionArgs) {
+ *     await requireAdmin(request);
+ *     try {
+ *       return await withUploadedForm(request, async (form) => {
+ *         const parsed = schema.safeParse(form.values);
+ *         if (!parsed.success) return data({ errors: …, values: form.values }, { status: 400 });
+ *         await replaceImage(
+ *           { bucket: "horse-images", upload: form.file("image"), oldUrl: horse.image?.url, field: "image" },
+ *           (image) => updateHorse(id, { ...parsed.data, ...(image ? { image } : {}) }),
+ *         );
+ *         return redirectWithToast("/admin/horses", { type: "success", title: "Horse Updated" });
+ *       });
+ *     } catch (error) {
+ *       // UploadError (too large, malformed) and ImageError (refused file) carry a message for the
+ *       // field and the text fields that arrived.
+ *       if (isUploadError(error)) return data({ errors: { [error.field ?? "image"]: error.message } }, { status: error.status });
+ *       throw error;
+ *     }
+ *   }
+ *
+ * Buckets: home gallery and horses → "horse-images" (home: pass homePosition), victories →
+ * "winner-photos", team → "team-photos". After deleting a record, call removeImageQuietly(url).
+ */
 import { randomBytes } from "node:crypto";
 import fsp from "node:fs/promises";
 import sharp from "sharp";
-import { IMAGE_MESSAGES, MAX_IMAGE_PIXELS, stem, stemOfStoredFile, variantUrl, variantWidths, VARIANT_FORMATS, type VariantFormat } from "./image";
+import {
+  IMAGE_MESSAGES,
+  MAX_IMAGE_PIXELS,
+  stem,
+  stemOfStoredFile,
+  variantUrl,
+  variantWidths,
+  VARIANT_FORMATS,
+  type VariantFormat,
+} from "./image";
 import { log } from "./log.server";
-import { keyFromMediaUrl, mediaUrl, normaliseKey, storage as defaultStorage, type Bucket, type Storage } from "./storage.server";
+import {
+  keyFromMediaUrl,
+  mediaUrl,
+  normaliseKey,
+  storage as defaultStorage,
+  type Bucket,
+  type Storage,
+} from "./storage.server";
 import { UploadError } from "./upload.server";
 
 /** A stored image as the record keeps it. */
@@ -28,7 +73,8 @@ export function sniffImage(head: Buffer): Sniffed {
   if (head.length === 0) return { refused: IMAGE_MESSAGES.empty };
   const ascii = (start: number, end: number) => head.subarray(start, end).toString("latin1");
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { format: "jpeg" };
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { format: "png" };
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { format: "png" };
   if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return { format: "webp" };
   if (ascii(4, 8) === "ftyp") {
     const boxSize = Math.min(head.readUInt32BE(0), head.length);
@@ -44,8 +90,15 @@ export function sniffImage(head: Buffer): Sniffed {
   if (ascii(0, 4) === "II*\0" || ascii(0, 4) === "MM\0*") return { refused: IMAGE_MESSAGES.tiff };
   if (ascii(0, 2) === "BM") return { refused: IMAGE_MESSAGES.bmp };
   if (ascii(0, 5) === "%PDF-") return { refused: IMAGE_MESSAGES.pdf };
-  const text = head.toString("utf8").replace(/^\uFEFF/, "").trimStart().toLowerCase();
-  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/.test(text) || (text.startsWith("<") && text.includes("<svg"))) {
+  const text = head
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .toLowerCase();
+  if (
+    /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/.test(text) ||
+    (text.startsWith("<") && text.includes("<svg"))
+  ) {
     return { refused: IMAGE_MESSAGES.svg };
   }
   return { refused: IMAGE_MESSAGES.notImage };
@@ -84,7 +137,8 @@ export async function inspectImage(file: string, field?: string): Promise<Inspec
     throw new ImageError(sniffed.format === "avif" ? IMAGE_MESSAGES.heic : IMAGE_MESSAGES.damaged, field);
   }
   if (!meta.width || !meta.height) throw new ImageError(IMAGE_MESSAGES.damaged, field);
-  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new ImageError(IMAGE_MESSAGES.tooManyPixels(meta.width, meta.height), field);
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS)
+    throw new ImageError(IMAGE_MESSAGES.tooManyPixels(meta.width, meta.height), field);
   const upright = meta.autoOrient ?? { width: meta.width, height: meta.height };
   return { format: sniffed.format, width: upright.width, height: upright.height };
 }
@@ -106,9 +160,24 @@ function encodeOriginal(file: string, format: ImageFormat) {
   }
 }
 
-function encodeVariant(file: string, width: number, format: VariantFormat) {
-  const pipeline = sharp(file, SHARP_INPUT).rotate().resize({ width, withoutEnlargement: true });
-  return format === "avif" ? pipeline.avif({ quality: 50, effort: 2 }) : pipeline.webp({ quality: 78, effort: 4 });
+/**
+ * The upright image decoded once at the largest variant width (JPEG shrink-on-load makes this
+ * cheap); every variant is resized from it instead of decoding the full photo again.
+ */
+async function decodeForVariants(file: string, largest: number) {
+  const { data, info } = await sharp(file, SHARP_INPUT)
+    .rotate()
+    .resize({ width: largest, withoutEnlargement: true })
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return (width: number, format: VariantFormat) => {
+    const pipeline = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).resize({
+      width,
+      withoutEnlargement: true,
+    });
+    return format === "avif" ? pipeline.avif({ quality: 50, effort: 2 }) : pipeline.webp({ quality: 78, effort: 4 });
+  };
 }
 
 /** Processing is memory-hungry (a 50 MP photo is 150 MB decoded), so one image at a time. */
@@ -145,8 +214,15 @@ async function chooseName(store: Storage, bucket: Bucket, ext: string, homePosit
  * only then returns what the record should keep. On any failure nothing of it remains stored.
  * Throws ImageError (with a message for the form) when the file is refused.
  */
-export async function storeImage(bucket: Bucket, upload: { path: string }, options: StoreOptions = {}): Promise<StoredImage> {
-  if (options.homePosition !== undefined && !(Number.isInteger(options.homePosition) && options.homePosition >= 1 && options.homePosition <= 4)) {
+export async function storeImage(
+  bucket: Bucket,
+  upload: { path: string },
+  options: StoreOptions = {},
+): Promise<StoredImage> {
+  if (
+    options.homePosition !== undefined &&
+    !(Number.isInteger(options.homePosition) && options.homePosition >= 1 && options.homePosition <= 4)
+  ) {
     throw new Error(`Home image position must be 1 to 4, not ${options.homePosition}.`);
   }
   const store = options.storage ?? defaultStorage();
@@ -158,10 +234,12 @@ export async function storeImage(bucket: Bucket, upload: { path: string }, optio
     try {
       await store.put(key, encodeOriginal(upload.path, info.format));
       written.push(key);
-      for (const width of variantWidths(info.width)) {
+      const widths = variantWidths(info.width);
+      const encodeVariant = await decodeForVariants(upload.path, widths[widths.length - 1]!);
+      for (const width of widths) {
         for (const format of VARIANT_FORMATS) {
           const variantKey = keyFromMediaUrl(variantUrl(url, width, format))!;
-          await store.put(variantKey, encodeVariant(upload.path, width, format));
+          await store.put(variantKey, encodeVariant(width, format));
           written.push(variantKey);
         }
       }
@@ -169,7 +247,13 @@ export async function storeImage(bucket: Bucket, upload: { path: string }, optio
       await Promise.allSettled(written.map((k) => store.delete(k)));
       if (error instanceof ImageError) throw error;
       const message = error instanceof Error ? error.message : String(error);
-      if (/pixel limit/i.test(message)) throw new ImageError(IMAGE_MESSAGES.tooManyPixels(info.width, info.height), options.field);
+      // A system error (disk full, permissions) is ours, not the photo's.
+      if ((error as NodeJS.ErrnoException | null)?.code) {
+        log.error("image store failed", { bucket, error });
+        throw new ImageError(IMAGE_MESSAGES.failed, options.field);
+      }
+      if (/pixel limit/i.test(message))
+        throw new ImageError(IMAGE_MESSAGES.tooManyPixels(info.width, info.height), options.field);
       if (/vips|jpeg|png|webp|heif|spng|corrupt|premature|truncated|invalid|unexpected|bad/i.test(message)) {
         throw new ImageError(IMAGE_MESSAGES.damaged, options.field);
       }
@@ -181,7 +265,10 @@ export async function storeImage(bucket: Bucket, upload: { path: string }, optio
 }
 
 /** Every stored file of the image at `url` (its original and variants); none for other URLs. */
-export async function storedFilesOf(url: string | null | undefined, store: Storage = defaultStorage()): Promise<string[]> {
+export async function storedFilesOf(
+  url: string | null | undefined,
+  store: Storage = defaultStorage(),
+): Promise<string[]> {
   const key = keyFromMediaUrl(url);
   if (!key) return [];
   const keyStem = stem(key);
@@ -248,4 +335,3 @@ export async function replaceImage<T>(
   if (args.oldUrl && args.oldUrl !== image.url) await removeImageQuietly(args.oldUrl, args.storage);
   return result;
 }
-

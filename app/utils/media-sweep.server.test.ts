@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useFreshDatabase } from "../../tests/db";
-import { photoJpeg } from "../../tests/images";
+import { plainJpeg } from "../../tests/images";
 import { updateHomeImage } from "~/models/home-image.server";
 import { createHorse } from "~/models/horse.server";
 import { createTeamMember } from "~/models/team-member.server";
@@ -14,6 +14,9 @@ import { sweepMedia } from "./media-sweep.server";
 import { storage } from "./storage.server";
 import { uploadTmpDir } from "./upload.server";
 
+// Image processing is CPU-bound; give it room on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
+
 useFreshDatabase();
 
 const mediaRoot = () => path.join(env().dataDir, "media");
@@ -23,7 +26,7 @@ beforeEach(async () => {
   await fsp.rm(mediaRoot(), { recursive: true, force: true });
   await fsp.rm(uploadTmpDir(), { recursive: true, force: true });
   source = path.join(env().dataDir, "sweep-source.jpg");
-  await fsp.writeFile(source, await photoJpeg(700, 400));
+  await fsp.writeFile(source, await plainJpeg(700, 400));
 });
 
 async function age(image: StoredImage, hours: number) {

@@ -60,7 +60,10 @@ export async function sweepMedia(
     else if (now - file.modifiedAt.getTime() < minAgeMs) report.recent.push(file);
     else report.unreferenced.push(file);
   }
-  report.temporary = [...(await store.staleTemporaryFiles(minAgeMs)), ...(await staleFiles(uploadTmpDir(), minAgeMs, now))];
+  report.temporary = [
+    ...(await store.staleTemporaryFiles(minAgeMs)),
+    ...(await staleFiles(uploadTmpDir(), minAgeMs, now)),
+  ];
   if (remove) {
     // Re-read the references just before deleting, so a record saved meanwhile keeps its files.
     const latest = await referencedStems();

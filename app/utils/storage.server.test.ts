@@ -68,7 +68,11 @@ describe("LocalDiskStorage", () => {
     for await (const c of got!.stream) chunks.push(c as Buffer);
     expect(Buffer.concat(chunks).toString()).toBe("aaa");
     expect((await store.list("horse-images/")).map((f) => f.key)).toEqual(["horse-images/a.jpg", "horse-images/b.jpg"]);
-    expect((await store.list("")).map((f) => f.key)).toEqual(["horse-images/a.jpg", "horse-images/b.jpg", "team-photos/c.jpg"]);
+    expect((await store.list("")).map((f) => f.key)).toEqual([
+      "horse-images/a.jpg",
+      "horse-images/b.jpg",
+      "team-photos/c.jpg",
+    ]);
     expect((await store.list("horse-images/b")).map((f) => f.key)).toEqual(["horse-images/b.jpg"]);
     expect(await store.exists("horse-images/a.jpg")).toBe(true);
     await store.delete("horse-images/a.jpg");
@@ -84,7 +88,9 @@ describe("LocalDiskStorage", () => {
     expect(first).toHaveLength(100);
     expect(first[0]!.key).toBe("team-photos/000.jpg");
     const rest = await store.list("team-photos/", { offset: 100 });
-    expect(rest.map((f) => f.key)).toEqual(Array.from({ length: 30 }, (_, i) => `team-photos/${String(100 + i).padStart(3, "0")}.jpg`));
+    expect(rest.map((f) => f.key)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `team-photos/${String(100 + i).padStart(3, "0")}.jpg`),
+    );
   });
 
   it("writes to a temporary name and renames, leaving nothing behind when the source fails", async () => {
@@ -104,7 +110,13 @@ describe("LocalDiskStorage", () => {
 
   it("never reaches outside its root, whatever the key", async () => {
     await fsp.writeFile(path.join(root, "secret.txt"), "secret");
-    for (const key of ["../secret.txt", "/../secret.txt", "horse-images/../../secret.txt", "%2e%2e/secret.txt", "..\\secret.txt"]) {
+    for (const key of [
+      "../secret.txt",
+      "/../secret.txt",
+      "horse-images/../../secret.txt",
+      "%2e%2e/secret.txt",
+      "..\\secret.txt",
+    ]) {
       await expect(store.get(key)).rejects.toThrow(StoragePathError);
       await expect(store.put(key, Buffer.from("x"))).rejects.toThrow(StoragePathError);
       await expect(store.delete(key)).rejects.toThrow(StoragePathError);

@@ -39,7 +39,8 @@ export function normaliseKey(key: string): string {
   if (segments.length === 0) throw new StoragePathError("A storage path may not be empty.");
   for (const segment of segments) {
     if (segment === "." || segment === "..") throw new StoragePathError("A storage path may not contain '.' or '..'.");
-    if (!SEGMENT.test(segment)) throw new StoragePathError(`A storage path segment is not allowed: ${JSON.stringify(segment)}.`);
+    if (!SEGMENT.test(segment))
+      throw new StoragePathError(`A storage path segment is not allowed: ${JSON.stringify(segment)}.`);
   }
   return segments.join("/");
 }
@@ -90,7 +91,8 @@ export class LocalDiskStorage implements Storage {
   filePath(key: string): string {
     const normal = normaliseKey(key);
     const full = path.resolve(this.root, ...normal.split("/"));
-    if (!full.startsWith(this.root + path.sep)) throw new StoragePathError("A storage path may not leave the storage root.");
+    if (!full.startsWith(this.root + path.sep))
+      throw new StoragePathError("A storage path may not leave the storage root.");
     return full;
   }
 

@@ -100,7 +100,10 @@ function sendWithProgress(input: RequestInfo | URL, init: RequestInit, form: HTM
     new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
 
     xhr.upload.onprogress = (event) => {
-      const percent = event.lengthComputable && event.total > 0 ? Math.min(100, Math.floor((event.loaded / event.total) * 100)) : null;
+      const percent =
+        event.lengthComputable && event.total > 0
+          ? Math.min(100, Math.floor((event.loaded / event.total) * 100))
+          : null;
       set({ phase: "uploading", percent, form });
     };
     // Everything is sent: the server is now checking and resizing the photo.
@@ -108,7 +111,10 @@ function sendWithProgress(input: RequestInfo | URL, init: RequestInit, form: HTM
     xhr.onload = () => {
       set(IDLE);
       const headers = new Headers();
-      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
         const at = line.indexOf(":");
         if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
       }

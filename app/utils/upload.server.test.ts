@@ -5,7 +5,15 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { fileTooLargeMessage, formatBytes, isUploadError, parseUploadedForm, UploadError, uploadTmpDir, withUploadedForm } from "./upload.server";
+import {
+  fileTooLargeMessage,
+  formatBytes,
+  isUploadError,
+  parseUploadedForm,
+  UploadError,
+  uploadTmpDir,
+  withUploadedForm,
+} from "./upload.server";
 
 const tmpFiles = () => (fs.existsSync(uploadTmpDir()) ? fs.readdirSync(uploadTmpDir()) : []);
 
@@ -13,15 +21,23 @@ afterEach(async () => {
   await fsp.rm(uploadTmpDir(), { recursive: true, force: true });
 });
 
-function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; content: Buffer }>) {
+function multipart(
+  parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; content: Buffer }>,
+) {
   const boundary = "----test" + Math.random().toString(16).slice(2);
   const chunks: Buffer[] = [];
   for (const p of parts) {
     if ("filename" in p) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`,
+        ),
+      );
       chunks.push(p.content, Buffer.from("\r\n"));
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`),
+      );
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -32,11 +48,17 @@ function multipart(parts: Array<{ name: string; value: string } | { name: string
 function streamedRequest(body: Buffer, contentType: string, chunkSize = 64 * 1024) {
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      for (let i = 0; i < body.length; i += chunkSize) controller.enqueue(new Uint8Array(body.subarray(i, i + chunkSize)));
+      for (let i = 0; i < body.length; i += chunkSize)
+        controller.enqueue(new Uint8Array(body.subarray(i, i + chunkSize)));
       controller.close();
     },
   });
-  return new Request("http://localhost/x", { method: "POST", headers: { "content-type": contentType }, body: stream, duplex: "half" } as RequestInit);
+  return new Request("http://localhost/x", {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body: stream,
+    duplex: "half",
+  } as RequestInit);
 }
 
 describe("parseUploadedForm", () => {
@@ -77,7 +99,11 @@ describe("parseUploadedForm", () => {
 
   it("refuses other content types", async () => {
     const error = await parseUploadedForm(
-      new Request("http://localhost/x", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }),
+      new Request("http://localhost/x", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      }),
     ).catch((e: unknown) => e);
     expect(isUploadError(error) && error.status).toBe(415);
   });
@@ -87,18 +113,28 @@ describe("parseUploadedForm", () => {
       { name: "name", value: "x" },
       { name: "image", filename: "big.jpg", type: "image/jpeg", content: Buffer.alloc(150 * 1024, 1) },
     ]);
-    const request = new Request("http://localhost/x", { method: "POST", headers: { "content-type": contentType }, body });
+    const request = new Request("http://localhost/x", {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body,
+    });
     const error = await parseUploadedForm(request, { maxBytes: 100 * 1024 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UploadError);
     expect((error as UploadError).status).toBe(413);
     expect((error as UploadError).message).toBe("The file is too large. The limit is 100 KB.");
     expect((error as UploadError).field).toBe("image");
+    // What was typed before the file arrived comes back, so the form can keep it.
+    expect((error as UploadError).values).toEqual({ name: "x" });
     expect(tmpFiles()).toEqual([]);
   });
 
   it("refuses a body over the limit that arrives without a length, stopping at the limit", async () => {
-    const { body, contentType } = multipart([{ name: "image", filename: "big.jpg", type: "image/jpeg", content: Buffer.alloc(3 * 1024 * 1024, 2) }]);
-    const error = await parseUploadedForm(streamedRequest(body, contentType), { maxBytes: 1024 * 1024 }).catch((e: unknown) => e);
+    const { body, contentType } = multipart([
+      { name: "image", filename: "big.jpg", type: "image/jpeg", content: Buffer.alloc(3 * 1024 * 1024, 2) },
+    ]);
+    const error = await parseUploadedForm(streamedRequest(body, contentType), { maxBytes: 1024 * 1024 }).catch(
+      (e: unknown) => e,
+    );
     expect((error as UploadError).status).toBe(413);
     expect((error as UploadError).message).toBe(fileTooLargeMessage(1024 * 1024));
     expect(tmpFiles()).toEqual([]);
@@ -107,10 +143,14 @@ describe("parseUploadedForm", () => {
   it("the default limit is UPLOAD_MAX_BYTES, 20 MB", async () => {
     expect(fileTooLargeMessage(20 * 1024 * 1024)).toBe("The file is too large. The limit is 20 MB.");
     expect(formatBytes(1536)).toBe("2 KB");
-    const { body, contentType } = multipart([{ name: "image", filename: "big.jpg", type: "image/jpeg", content: Buffer.alloc(20 * 1024 * 1024 + 10, 3) }]);
+    const { body, contentType } = multipart([
+      { name: "image", filename: "big.jpg", type: "image/jpeg", content: Buffer.alloc(20 * 1024 * 1024 + 10, 3) },
+    ]);
     const error = await parseUploadedForm(streamedRequest(body, contentType, 1024 * 1024)).catch((e: unknown) => e);
     expect((error as UploadError).message).toBe("The file is too large. The limit is 20 MB.");
-    const ok = multipart([{ name: "image", filename: "ok.jpg", type: "image/jpeg", content: Buffer.alloc(19 * 1024 * 1024, 3) }]);
+    const ok = multipart([
+      { name: "image", filename: "ok.jpg", type: "image/jpeg", content: Buffer.alloc(19 * 1024 * 1024, 3) },
+    ]);
     await withUploadedForm(streamedRequest(ok.body, ok.contentType, 1024 * 1024), async (form) => {
       expect(form.file("image")!.size).toBe(19 * 1024 * 1024);
     });
@@ -118,27 +158,39 @@ describe("parseUploadedForm", () => {
   });
 
   it("removes the partial file when the upload is interrupted", async () => {
-    const { body, contentType } = multipart([{ name: "image", filename: "a.jpg", type: "image/jpeg", content: Buffer.alloc(512 * 1024, 4) }]);
+    const { body, contentType } = multipart([
+      { name: "image", filename: "a.jpg", type: "image/jpeg", content: Buffer.alloc(512 * 1024, 4) },
+    ]);
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new Uint8Array(body.subarray(0, 300 * 1024)));
         setTimeout(() => controller.error(new Error("connection reset")), 20);
       },
     });
-    const request = new Request("http://localhost/x", { method: "POST", headers: { "content-type": contentType }, body: stream, duplex: "half" } as RequestInit);
+    const request = new Request("http://localhost/x", {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     const error = await parseUploadedForm(request).catch((e: unknown) => e);
     expect((error as UploadError).status).toBe(400);
     expect(tmpFiles()).toEqual([]);
   });
 
   it("withUploadedForm removes the temporary files even when the action fails", async () => {
-    const { body, contentType } = multipart([{ name: "image", filename: "a.jpg", type: "image/jpeg", content: Buffer.from("x") }]);
+    const { body, contentType } = multipart([
+      { name: "image", filename: "a.jpg", type: "image/jpeg", content: Buffer.from("x") },
+    ]);
     let seen = "";
     await expect(
-      withUploadedForm(new Request("http://localhost/x", { method: "POST", headers: { "content-type": contentType }, body }), async (form) => {
-        seen = form.file("image")!.path;
-        throw new Error("boom");
-      }),
+      withUploadedForm(
+        new Request("http://localhost/x", { method: "POST", headers: { "content-type": contentType }, body }),
+        async (form) => {
+          seen = form.file("image")!.path;
+          throw new Error("boom");
+        },
+      ),
     ).rejects.toThrow("boom");
     expect(seen).not.toBe("");
     expect(fs.existsSync(seen)).toBe(false);
@@ -164,12 +216,24 @@ describe("over HTTP", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const { body, contentType } = multipart([{ name: "image", filename: "big.jpg", type: "image/jpeg", content: Buffer.alloc(700 * 1024, 5) }]);
-      const response = await fetch(`http://127.0.0.1:${port}/upload`, { method: "POST", headers: { "content-type": contentType }, body });
+      const { body, contentType } = multipart([
+        { name: "image", filename: "big.jpg", type: "image/jpeg", content: Buffer.alloc(700 * 1024, 5) },
+      ]);
+      const response = await fetch(`http://127.0.0.1:${port}/upload`, {
+        method: "POST",
+        headers: { "content-type": contentType },
+        body,
+      });
       expect(response.status).toBe(413);
       expect(await response.text()).toBe("The file is too large. The limit is 256 KB.");
-      const small = multipart([{ name: "image", filename: "ok.jpg", type: "image/jpeg", content: Buffer.alloc(100 * 1024, 5) }]);
-      const ok = await fetch(`http://127.0.0.1:${port}/upload`, { method: "POST", headers: { "content-type": small.contentType }, body: small.body });
+      const small = multipart([
+        { name: "image", filename: "ok.jpg", type: "image/jpeg", content: Buffer.alloc(100 * 1024, 5) },
+      ]);
+      const ok = await fetch(`http://127.0.0.1:${port}/upload`, {
+        method: "POST",
+        headers: { "content-type": small.contentType },
+        body: small.body,
+      });
       expect(await ok.text()).toBe("stored");
       expect(tmpFiles()).toEqual([]);
     } finally {

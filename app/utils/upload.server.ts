@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { Readable, Transform, Writable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
@@ -45,6 +45,9 @@ export class UploadError extends Error {
   ) {
     super(message);
   }
+
+  /** The text fields that arrived before the problem, so the form can keep what was typed. */
+  values: Record<string, string> = {};
 }
 
 export function isUploadError(error: unknown): error is UploadError {
@@ -88,10 +91,6 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
 
   if (declaredLength > drainCap) {
     body.destroy();
-    throw new UploadError(fileTooLargeMessage(maxBytes), 413);
-  }
-  if (declaredLength > bodyLimit) {
-    await drain(body, drainCap);
     throw new UploadError(fileTooLargeMessage(maxBytes), 413);
   }
 
@@ -146,7 +145,13 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
     }
     const tmp = path.join(uploadTmpDir(), `${Date.now()}-${randomBytes(8).toString("hex")}.upload`);
     tmpPaths.push(tmp);
-    const file: UploadedFile = { fieldName: name, filename: info.filename, declaredType: info.mimeType, path: tmp, size: 0 };
+    const file: UploadedFile = {
+      fieldName: name,
+      filename: info.filename,
+      declaredType: info.mimeType,
+      path: tmp,
+      size: 0,
+    };
     stream.on("data", (chunk: Buffer) => {
       file.size += chunk.length;
     });
@@ -172,24 +177,33 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
   } catch (error) {
     await Promise.allSettled(writes);
     await cleanup();
-    if (overLimit || tooLarge) throw new UploadError(fileTooLargeMessage(maxBytes), 413, tooLarge);
-    if (error instanceof UploadError) throw error;
-    throw new UploadError("The upload was interrupted or malformed. Please try again.", 400);
+    if (overLimit || tooLarge) throw withValues(new UploadError(fileTooLargeMessage(maxBytes), 413, tooLarge), fields);
+    if (error instanceof UploadError) throw withValues(error, fields);
+    throw withValues(new UploadError("The upload was interrupted or malformed. Please try again.", 400), fields);
   }
   if (overLimit || tooLarge || problem) {
     await cleanup();
-    if (overLimit || tooLarge) throw new UploadError(fileTooLargeMessage(maxBytes), 413, tooLarge);
-    throw problem!;
+    if (overLimit || tooLarge) throw withValues(new UploadError(fileTooLargeMessage(maxBytes), 413, tooLarge), fields);
+    throw withValues(problem!, fields);
   }
   return formResult(fields, files, cleanup);
 }
 
-function formResult(fields: FormData, files: UploadedFile[], cleanup: () => Promise<void>): ParsedForm {
+function valuesOf(fields: FormData) {
   const values: Record<string, string> = {};
   for (const [name, value] of fields) if (!(name in values) && typeof value === "string") values[name] = value;
+  return values;
+}
+
+function withValues(error: UploadError, fields: FormData) {
+  error.values = valuesOf(fields);
+  return error;
+}
+
+function formResult(fields: FormData, files: UploadedFile[], cleanup: () => Promise<void>): ParsedForm {
   return {
     fields,
-    values,
+    values: valuesOf(fields),
     files,
     file: (name) => files.find((f) => f.fieldName === name) ?? null,
     cleanup,
@@ -213,20 +227,6 @@ async function readTextLimited(request: Request, limit: number): Promise<string>
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString("utf8");
-}
-
-/** Reads and discards the rest of a body, up to `cap` bytes. */
-async function drain(body: Readable, cap: number) {
-  let seen = 0;
-  await pipeline(
-    body,
-    new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        seen += chunk.length;
-        callback(seen > cap ? new Error("too large") : null);
-      },
-    }),
-  ).catch(() => body.destroy());
 }
 
 /**

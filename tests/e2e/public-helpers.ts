@@ -1,11 +1,29 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { sql } from "kysely";
 import type { Page } from "@playwright/test";
+import { photoJpeg } from "../images";
+import type { AppServer } from "./app-server";
 import { expect } from "./fixtures";
 import { createHorse, type NewHorse } from "~/models/horse.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner, type NewWinner } from "~/models/winner.server";
 import { db } from "~/utils/db.server";
+import { storeImage } from "~/utils/images.server";
+import { LocalDiskStorage, type Bucket } from "~/utils/storage.server";
+
+/** Stores a generated photo in the running site's media storage, as an upload would be. */
+export async function storeTestImage(app: AppServer, bucket: Bucket, width = 1200, height = 900) {
+  const file = path.join(os.tmpdir(), `public-test-${crypto.randomUUID()}.jpg`);
+  await fs.writeFile(file, await photoJpeg(width, height));
+  try {
+    return await storeImage(bucket, { path: file }, { storage: new LocalDiskStorage(path.join(app.dataDir, "media")) });
+  } finally {
+    await fs.rm(file, { force: true });
+  }
+}
 
 /** An image that the site serves from public/, with its real size. */
 export const TEST_IMAGE = { url: "/logo.svg", width: 64, height: 64 };
@@ -53,9 +71,9 @@ export async function expectLayout(page: Page) {
 
 export async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-  ).toEqual([]);
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
+    [],
+  );
 }
 
 /** Holds requests matching the pattern until release() is called (to watch a loading state). */

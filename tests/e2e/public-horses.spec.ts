@@ -6,6 +6,7 @@ import {
   holdRequests,
   seedHorse,
   seedWinner,
+  storeTestImage,
   waitForHydration,
 } from "./public-helpers";
 
@@ -19,11 +20,11 @@ test("an empty stable shows the empty message", async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test("each horse has a card with its details, prize money and placings, newest first", async ({ page }) => {
+test("each horse has a card with its details, prize money and placings, newest first", async ({ page, app }) => {
   const older = await seedHorse({ name: "Havgus", owner: null, image: null, firstPlaces: 0, secondPlaces: 4 });
   await seedWinner(older.id, { prizeOre: 4_500_000 });
   await new Promise((r) => setTimeout(r, 5));
-  const newer = await seedHorse({ name: "Nordlys", age: 1 });
+  const newer = await seedHorse({ name: "Nordlys", age: 1, image: await storeTestImage(app, "horse-images") });
   await seedWinner(newer.id, { prizeOre: 50_000_050 });
 
   await page.goto("/horses");

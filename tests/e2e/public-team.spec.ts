@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   holdRequests,
   seedTeam,
+  storeTestImage,
   waitForHydration,
 } from "./public-helpers";
 import { db } from "~/utils/db.server";
@@ -49,8 +50,14 @@ test("members appear by position with their role badge and description", async (
   await expectNoAxeViolations(page);
 });
 
-test("the grid has three columns on wide screens", async ({ page }) => {
+test("the grid has three columns on wide screens", async ({ page, app }) => {
   await seedTeam(...["A", "B", "C", "D"].map((name) => ({ name, role: "Groom" })));
+  const photo = await storeTestImage(app, "team-photos", 800, 800);
+  await db()
+    .updateTable("team_members")
+    .set({ photo_url: photo.url, photo_width: photo.width, photo_height: photo.height })
+    .where("name", "in", ["A", "C"])
+    .execute();
   await page.goto("/team");
   const cards = page.getByRole("article");
   await expect(cards).toHaveCount(4);

@@ -1,0 +1,512 @@
+/**
+ * Every admin action and loader against a real database, signed in as an administrator: the valid
+ * path (what is stored, where it redirects, the success toast), bad input (status 400, field
+ * messages, the typed values back, nothing stored) and a failing database (the spec's error toast).
+ * Refusal of visitors who are not administrators is the authorization matrix's job
+ * (app/routes/authorization.test.ts).
+ */
+import { sql } from "kysely";
+import { beforeEach, describe, expect, it } from "vitest";
+import { getContactInfo } from "~/models/contact-info.server";
+import { getHomeImage } from "~/models/home-image.server";
+import { createHorse, getHorse, listHorses } from "~/models/horse.server";
+import { getLatestNews, saveNews } from "~/models/news.server";
+import { createTeamMember, listTeamMembers } from "~/models/team-member.server";
+import { createWinner, listWinnersWithHorses } from "~/models/winner.server";
+import type { AdminActionData } from "~/utils/admin-actions.server";
+import { db } from "~/utils/db.server";
+import { getToast } from "~/utils/toast.server";
+import type { Toast } from "~/utils/toast";
+import { buildRequest, signedInUser } from "../../../tests/auth";
+import { useFreshDatabase } from "../../../tests/db";
+import { solid } from "../../../tests/images";
+import * as contactInfoTab from "./contact-info";
+import * as homeTab from "./home";
+import * as horsesTab from "./horses";
+import * as teamTab from "./team";
+import * as winnersTab from "./winners";
+
+useFreshDatabase();
+
+type Args = { request: Request; params: Record<string, string>; context: unknown };
+type Handler = (args: never) => unknown;
+
+let cookie = "";
+beforeEach(async () => {
+  cookie = (await signedInUser({ admin: true })).cookie;
+});
+
+type Outcome = { status: number; location: string | null; toast: Toast | null; data: AdminActionData | null };
+
+/** Runs a loader or action and reads what the browser would get: status, redirect, toast and data. */
+async function run(handler: Handler, path: string, form?: Record<string, string> | FormData): Promise<Outcome> {
+  let request: Request;
+  if (form instanceof FormData) {
+    const url = new URL(path, "http://localhost");
+    request = new Request(url, { method: "POST", headers: { Cookie: cookie, Origin: url.origin }, body: form });
+  } else {
+    request = buildRequest(path, { cookie, form });
+  }
+  let outcome: unknown;
+  try {
+    outcome = await (handler as (args: Args) => unknown)({ request, params: {}, context: {} });
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    outcome = thrown;
+  }
+  if (outcome instanceof Response) {
+    const setCookie = outcome.headers.get("Set-Cookie");
+    const toast = setCookie
+      ? (await getToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }))).toast
+      : null;
+    return { status: outcome.status, location: outcome.headers.get("Location"), toast, data: null };
+  }
+  if (outcome && typeof outcome === "object" && "init" in outcome && "data" in outcome) {
+    const d = (outcome as { data: AdminActionData; init?: ResponseInit | null }).data;
+    return {
+      status: (outcome as { init?: ResponseInit | null }).init?.status ?? 200,
+      location: null,
+      toast: d?.toast ?? null,
+      data: d,
+    };
+  }
+  const d = outcome as AdminActionData | null;
+  return { status: 200, location: null, toast: d && "toast" in d ? (d.toast ?? null) : null, data: d };
+}
+
+const success = (title: string, description?: string | RegExp) =>
+  expect.objectContaining({
+    type: "success",
+    title,
+    ...(description
+      ? { description: typeof description === "string" ? description : expect.stringMatching(description) }
+      : {}),
+  });
+const failure = (description: string) => expect.objectContaining({ type: "error", title: "Error", description });
+
+/** Makes every statement on a table fail, as a broken database would. */
+async function breakTable(table: string) {
+  await sql`alter table ${sql.table(table)} rename to ${sql.table(`${table}_gone`)}`.execute(db());
+}
+
+const horseForm = {
+  intent: "create",
+  name: "Nordlys",
+  age: "4",
+  color: "Brown",
+  sire: "Sea The Stars",
+  dam: "Frøken Fryd",
+  owner: "",
+};
+const horseValues = { name: "Nordlys", age: 4, color: "Brown", sire: "Sea The Stars", dam: "Frøken Fryd" };
+
+describe("Horses tab", () => {
+  it("adds a horse", async () => {
+    const r = await run(horsesTab.action, "/admin/horses", horseForm);
+    expect(r).toMatchObject({ status: 302, location: "/admin/horses", toast: success("Horse Added") });
+    expect(await listHorses()).toMatchObject([{ ...horseValues, owner: null, image: null, totalPrizeOre: 0 }]);
+  });
+
+  it("refuses missing fields and a non-integer age, keeping what was typed", async () => {
+    const r = await run(horsesTab.action, "/admin/horses", { ...horseForm, name: "  ", age: "4.5", dam: "" });
+    expect(r.status).toBe(400);
+    expect(r.data!.errors).toMatchObject({
+      name: "Horse name is required",
+      age: expect.stringContaining("whole number"),
+      dam: "Dam is required",
+    });
+    expect(r.data!.values).toMatchObject({ age: "4.5", color: "Brown" });
+    expect(r.toast).toBeNull();
+    expect(await listHorses()).toEqual([]);
+  });
+
+  it("adds a horse with an image through the image pipeline", async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(horseForm)) form.append(k, v);
+    form.append(
+      "image",
+      new File([new Uint8Array(await solid(400, 300).png().toBuffer())], "horse.png", { type: "image/png" }),
+    );
+    const r = await run(horsesTab.action, "/admin/horses", form);
+    expect(r).toMatchObject({ status: 302, toast: success("Horse Added") });
+    const [horse] = await listHorses();
+    expect(horse!.image).toMatchObject({
+      url: expect.stringMatching(/^\/media\/horse-images\/\d+-[0-9a-f]+\.png$/),
+      width: 400,
+      height: 300,
+    });
+  });
+
+  it("edits a horse: total = old total + added amount, places as integers; non-numbers count as 0", async () => {
+    const h = await createHorse({ ...horseValues, totalPrizeOre: 1_000_00 });
+    const edit = {
+      intent: "update",
+      id: h.id,
+      ...horseValues,
+      age: "5",
+      owner: "Stald Øst",
+      shownTotalOre: "100000",
+      totalPrize: "1000.00",
+      firstPlaces: "2",
+      secondPlaces: "",
+      thirdPlaces: "1",
+    };
+    const r = await run(horsesTab.action, `/admin/horses?edit=${h.id}`, { ...edit, addPrize: "2500.50" });
+    expect(r).toMatchObject({
+      status: 302,
+      location: "/admin/horses",
+      toast: success("Horse Updated", /2\.500,50 DKK added/),
+    });
+    expect(await getHorse(h.id)).toMatchObject({
+      age: 5,
+      owner: "Stald Øst",
+      totalPrizeOre: 3_500_50,
+      firstPlaces: 2,
+      secondPlaces: 0,
+      thirdPlaces: 1,
+    });
+
+    const again = await run(horsesTab.action, "/admin/horses", {
+      ...edit,
+      shownTotalOre: "350050",
+      totalPrize: "3500.50",
+      addPrize: "abc",
+    });
+    expect(again.toast).toEqual(success("Horse Updated"));
+    expect(again.toast!.description).not.toContain("DKK");
+    expect((await getHorse(h.id))!.totalPrizeOre).toBe(3_500_50);
+  });
+
+  it("refuses negative places and a total below zero, and changes nothing", async () => {
+    const h = await createHorse({ ...horseValues, totalPrizeOre: 100 });
+    const edit = { intent: "update", id: h.id, ...horseValues, age: "4", shownTotalOre: "100", totalPrize: "1.00" };
+    const places = await run(horsesTab.action, "/admin/horses", { ...edit, name: "X", firstPlaces: "-1" });
+    expect(places.status).toBe(400);
+    expect(places.data!.errors!.firstPlaces).toContain("0 or more");
+    const below = await run(horsesTab.action, "/admin/horses", { ...edit, name: "X", addPrize: "-2" });
+    expect(below.status).toBe(400);
+    expect(below.data!.errors!.addPrize).toBe("The total prize money cannot go below 0");
+    expect(await getHorse(h.id)).toMatchObject({ name: "Nordlys", totalPrizeOre: 100 });
+  });
+
+  it("deletes a horse; a horse that is gone gives the error toast", async () => {
+    const h = await createHorse(horseValues);
+    expect(await run(horsesTab.action, "/admin/horses", { intent: "delete", id: h.id })).toMatchObject({
+      status: 302,
+      toast: success("Horse Deleted", "Horse has been removed successfully."),
+    });
+    expect(await listHorses()).toEqual([]);
+    const again = await run(horsesTab.action, "/admin/horses", { intent: "delete", id: h.id });
+    expect(again).toMatchObject({ status: 404, toast: failure("Failed to delete horse") });
+    const update = await run(horsesTab.action, "/admin/horses", { ...horseForm, intent: "update", id: h.id });
+    expect(update).toMatchObject({ status: 404, toast: failure("Failed to update horse") });
+    expect(update.data!.values.name).toBe("Nordlys");
+  });
+
+  it("answers a failing database with the spec's toasts", async () => {
+    const h = await createHorse(horseValues);
+    await breakTable("horses");
+    expect(await run(horsesTab.action, "/admin/horses", horseForm)).toMatchObject({
+      status: 500,
+      toast: failure("Failed to add horse"),
+    });
+    const edit = { ...horseForm, intent: "update", id: h.id, shownTotalOre: "0" };
+    expect(await run(horsesTab.action, "/admin/horses", edit)).toMatchObject({
+      status: 500,
+      toast: failure("Failed to update horse"),
+    });
+    expect(await run(horsesTab.action, "/admin/horses", { intent: "delete", id: h.id })).toMatchObject({
+      status: 500,
+      toast: failure("Failed to delete horse"),
+    });
+    const loaded = await run(horsesTab.loader, "/admin/horses");
+    expect(loaded.status).toBe(200);
+    expect((loaded.data as unknown as { fetchError: Toast }).fetchError).toEqual(failure("Failed to fetch horses"));
+  });
+});
+
+describe("Winners tab", () => {
+  const victory = (horseId: string, prize = "") => ({
+    intent: "create",
+    horseId,
+    raceName: "Derby",
+    raceDate: "2026-06-07",
+    track: "Klampenborg",
+    distance: "2400 m",
+    jockey: "J",
+    prize,
+  });
+
+  it.each([
+    ["125.000", 125_000_00],
+    ["125.000,50", 125_000_50],
+    ["125000.50", 125_000_50],
+    ["125.000 kr.", 125_000_00],
+  ])("adds a victory with the prize %j and adds it to the horse's total", async (prize, ore) => {
+    const h = await createHorse({ ...horseValues, totalPrizeOre: 1_00 });
+    const r = await run(winnersTab.action, "/admin/winners", victory(h.id, prize));
+    expect(r).toMatchObject({ status: 302, location: "/admin/winners", toast: success("Winner Added") });
+    expect(await listWinnersWithHorses()).toMatchObject([
+      { horseName: "Nordlys", raceName: "Derby", track: "Klampenborg", prizeOre: ore },
+    ]);
+    expect((await getHorse(h.id))!.totalPrizeOre).toBe(1_00 + ore);
+  });
+
+  it("refuses a prize that is not an amount, an unknown horse and a bad date; nothing is stored", async () => {
+    const h = await createHorse(horseValues);
+    const garbage = await run(winnersTab.action, "/admin/winners", victory(h.id, "a lot"));
+    expect(garbage.status).toBe(400);
+    expect(garbage.data!.errors!.prize).toContain("is not an amount");
+    expect(garbage.data!.values.prize).toBe("a lot");
+    const unknown = await run(winnersTab.action, "/admin/winners", victory("no-such-horse", "100"));
+    expect(unknown.data!.errors!.horseId).toBe("Choose a horse from the list");
+    const date = await run(winnersTab.action, "/admin/winners", {
+      ...victory(h.id),
+      raceDate: "2026-02-30",
+      raceName: "",
+    });
+    expect(date.data!.errors).toMatchObject({
+      raceDate: expect.stringContaining("date"),
+      raceName: "Race name is required",
+    });
+    expect(await listWinnersWithHorses()).toEqual([]);
+    expect((await getHorse(h.id))!.totalPrizeOre).toBe(0);
+  });
+
+  it("edits a victory (the total follows the prize and the horse) and deletes it (the prize comes off)", async () => {
+    const a = await createHorse({ ...horseValues, name: "A" });
+    const b = await createHorse({ ...horseValues, name: "B" });
+    const w = await createWinner({ horseId: a.id, raceName: "Derby", raceDate: "2026-06-07", prizeOre: 500_00 });
+    const r = await run(winnersTab.action, "/admin/winners", {
+      ...victory(b.id, "750,25"),
+      intent: "update",
+      id: w.id,
+    });
+    expect(r).toMatchObject({ status: 302, toast: success("Winner Updated") });
+    expect((await getHorse(a.id))!.totalPrizeOre).toBe(0);
+    expect((await getHorse(b.id))!.totalPrizeOre).toBe(750_25);
+    const del = await run(winnersTab.action, "/admin/winners", { intent: "delete", id: w.id });
+    expect(del).toMatchObject({
+      status: 302,
+      toast: success("Item Deleted", "The item has been removed successfully."),
+    });
+    expect((await getHorse(b.id))!.totalPrizeOre).toBe(0);
+    expect(await run(winnersTab.action, "/admin/winners", { intent: "delete", id: w.id })).toMatchObject({
+      status: 404,
+      toast: failure("Failed to delete winner"),
+    });
+    expect(
+      await run(winnersTab.action, "/admin/winners", { ...victory(b.id), intent: "update", id: w.id }),
+    ).toMatchObject({
+      status: 404,
+      toast: failure("Failed to update winner"),
+    });
+  });
+
+  it("answers a failing database with the spec's toasts", async () => {
+    const h = await createHorse(horseValues);
+    const w = await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-07" });
+    await breakTable("winners");
+    expect(await run(winnersTab.action, "/admin/winners", victory(h.id))).toMatchObject({
+      status: 500,
+      toast: failure("Failed to add winner"),
+    });
+    expect(
+      await run(winnersTab.action, "/admin/winners", { ...victory(h.id), intent: "update", id: w.id }),
+    ).toMatchObject({ status: 500, toast: failure("Failed to update winner") });
+    expect(await run(winnersTab.action, "/admin/winners", { intent: "delete", id: w.id })).toMatchObject({
+      status: 500,
+      toast: failure("Failed to delete winner"),
+    });
+    const loaded = await run(winnersTab.loader, "/admin/winners");
+    expect((loaded.data as unknown as { fetchError: Toast }).fetchError).toEqual(failure("Failed to fetch winners"));
+  });
+});
+
+describe("Team tab", () => {
+  it("adds members at the end with the default description, reorders, edits and deletes", async () => {
+    const add = await run(teamTab.action, "/admin/team", {
+      intent: "create",
+      name: "Anna",
+      role: "Trainer",
+      description: "",
+    });
+    expect(add).toMatchObject({ status: 302, location: "/admin/team", toast: success("Team Member Added") });
+    await run(teamTab.action, "/admin/team", {
+      intent: "create",
+      name: "Bo",
+      role: "Groom",
+      description: "Early riser",
+    });
+    let team = await listTeamMembers();
+    expect(team.map((m) => [m.position, m.name, m.description])).toEqual([
+      [1, "Anna", "Experienced professional dedicated to excellence in horse racing."],
+      [2, "Bo", "Early riser"],
+    ]);
+
+    const move = await run(teamTab.action, "/admin/team", { intent: "move-up", id: team[1]!.id });
+    expect(move).toMatchObject({
+      status: 302,
+      toast: success("Order Updated", "Team member position has been updated."),
+    });
+    expect((await listTeamMembers()).map((m) => m.name)).toEqual(["Bo", "Anna"]);
+
+    const edit = await run(teamTab.action, "/admin/team", {
+      intent: "update",
+      id: team[0]!.id,
+      name: "Anna K",
+      role: "Head Trainer",
+      description: "",
+    });
+    expect(edit).toMatchObject({ status: 302, toast: success("Team Member Updated") });
+    team = await listTeamMembers();
+    expect(team[1]).toMatchObject({ name: "Anna K", role: "Head Trainer", position: 2 });
+
+    const del = await run(teamTab.action, "/admin/team", { intent: "delete", id: team[0]!.id });
+    expect(del).toMatchObject({
+      status: 302,
+      toast: success("Item Deleted", "The item has been removed successfully."),
+    });
+    expect((await listTeamMembers()).map((m) => [m.position, m.name])).toEqual([[1, "Anna K"]]);
+  });
+
+  it("requires name and role and keeps what was typed", async () => {
+    const r = await run(teamTab.action, "/admin/team", { intent: "create", name: "", role: " ", description: "Typed" });
+    expect(r.status).toBe(400);
+    expect(r.data!.errors).toEqual({ name: "Full name is required", role: "Role is required" });
+    expect(r.data!.values.description).toBe("Typed");
+    expect(await listTeamMembers()).toEqual([]);
+  });
+
+  it("answers a failing database with the spec's toasts", async () => {
+    const m = await createTeamMember({ name: "Anna", role: "Trainer" });
+    expect(await run(teamTab.action, "/admin/team", { intent: "move-down", id: "gone" })).toMatchObject({
+      status: 404,
+      toast: failure("Failed to update team member position"),
+    });
+    await breakTable("team_members");
+    expect(await run(teamTab.action, "/admin/team", { intent: "create", name: "B", role: "R" })).toMatchObject({
+      status: 500,
+      toast: failure("Failed to add team member"),
+    });
+    expect(
+      await run(teamTab.action, "/admin/team", { intent: "update", id: m.id, name: "B", role: "R" }),
+    ).toMatchObject({ status: 500, toast: failure("Failed to update team member") });
+    expect(await run(teamTab.action, "/admin/team", { intent: "move-up", id: m.id })).toMatchObject({
+      status: 500,
+      toast: failure("Failed to update team member position"),
+    });
+    expect(await run(teamTab.action, "/admin/team", { intent: "delete", id: m.id })).toMatchObject({
+      status: 500,
+      toast: failure("Failed to delete team member"),
+    });
+    const loaded = await run(teamTab.loader, "/admin/team");
+    expect((loaded.data as unknown as { fetchError: Toast }).fetchError).toEqual(
+      failure("Failed to fetch team members"),
+    );
+  });
+});
+
+describe("Contact Info tab", () => {
+  it("saves the single row and answers a failing database with the spec's toast", async () => {
+    const values = {
+      intent: "save",
+      address: "Dyrehavevej 1\n2930 Klampenborg",
+      phoneNumber: "+45 12 34 56 78",
+      emailAddress: "stald@example.dk",
+    };
+    const r = await run(contactInfoTab.action, "/admin/contact-info", values);
+    expect(r).toMatchObject({
+      status: 302,
+      location: "/admin/contact-info",
+      toast: success("Contact Information Updated", "Contact details have been saved successfully."),
+    });
+    expect(await getContactInfo()).toEqual({
+      address: values.address,
+      phoneNumber: values.phoneNumber,
+      emailAddress: values.emailAddress,
+    });
+    await breakTable("contact_info");
+    const broken = await run(contactInfoTab.action, "/admin/contact-info", { ...values, address: "New" });
+    expect(broken).toMatchObject({ status: 500, toast: failure("Failed to update contact information") });
+    expect(broken.data!.values.address).toBe("New");
+    const loaded = await run(contactInfoTab.loader, "/admin/contact-info");
+    expect((loaded.data as unknown as { fetchError: Toast }).fetchError).toEqual(
+      failure("Failed to fetch contact information"),
+    );
+  });
+});
+
+describe("Home tab", () => {
+  it("saves the latest news; empty does nothing; over 160 characters is refused with the spec's toast", async () => {
+    const r = await run(homeTab.action, "/admin", { intent: "news", newsText: "Nordlys won!" });
+    expect(r).toMatchObject({
+      status: 302,
+      location: "/admin",
+      toast: success("Latest News Updated", "News has been saved successfully."),
+    });
+    const news = (await getLatestNews())!;
+    expect(news.text).toBe("Nordlys won!");
+
+    const empty = await run(homeTab.action, "/admin", { intent: "news", id: news.id, newsText: "   " });
+    expect(empty.status).toBe(200);
+    expect(empty.toast).toBeNull();
+    const long = await run(homeTab.action, "/admin", { intent: "news", id: news.id, newsText: "x".repeat(161) });
+    expect(long).toMatchObject({ status: 400, toast: failure("News text must be 160 characters or less") });
+    expect((await getLatestNews())!.text).toBe("Nordlys won!");
+
+    await run(homeTab.action, "/admin", { intent: "news", id: news.id, newsText: "x".repeat(160) });
+    expect(await getLatestNews()).toMatchObject({ id: news.id, text: "x".repeat(160) });
+  });
+
+  it("updates a gallery image: alt text alone keeps the image, a new file is named home-{position}-{timestamp}", async () => {
+    const alt = await run(homeTab.action, "/admin", { intent: "image", id: "home-2", altText: "Morning gallop" });
+    expect(alt).toMatchObject({
+      status: 302,
+      toast: success("Image Updated", "Home page image has been updated successfully."),
+    });
+    expect(await getHomeImage("home-2")).toMatchObject({ altText: "Morning gallop", image: null });
+
+    const form = new FormData();
+    form.append("intent", "image");
+    form.append("id", "home-2");
+    form.append("altText", "Gallop");
+    form.append(
+      "image",
+      new File([new Uint8Array(await solid(300, 200).jpeg().toBuffer())], "g.jpg", { type: "image/jpeg" }),
+    );
+    expect(await run(homeTab.action, "/admin", form)).toMatchObject({ status: 302, toast: success("Image Updated") });
+    expect((await getHomeImage("home-2"))!.image!.url).toMatch(/^\/media\/horse-images\/home-2-\d+\.jpg$/);
+
+    const notImage = new FormData();
+    notImage.append("intent", "image");
+    notImage.append("id", "home-2");
+    notImage.append("altText", "Text");
+    notImage.append("image", new File(["hello"], "x.jpg", { type: "image/jpeg" }));
+    const refused = await run(homeTab.action, "/admin", notImage);
+    expect(refused.status).toBe(400);
+    expect(refused.data!.errors!.image).toContain("not an image");
+    expect((await getHomeImage("home-2"))!.altText).toBe("Gallop");
+  });
+
+  it("answers a failing database with the spec's toasts", async () => {
+    expect(await run(homeTab.action, "/admin", { intent: "image", id: "home-9", altText: "x" })).toMatchObject({
+      status: 404,
+      toast: failure("Failed to update home image"),
+    });
+    await saveNews("Before");
+    await breakTable("latest_news");
+    expect(await run(homeTab.action, "/admin", { intent: "news", newsText: "After" })).toMatchObject({
+      status: 500,
+      toast: failure("Failed to update latest news"),
+    });
+    await breakTable("home_images");
+    expect(await run(homeTab.action, "/admin", { intent: "image", id: "home-1", altText: "x" })).toMatchObject({
+      status: 500,
+      toast: failure("Failed to update home image"),
+    });
+    const loaded = (await run(homeTab.loader, "/admin")).data as unknown as { newsError: Toast; imagesError: Toast };
+    expect(loaded.newsError).toEqual(failure("Failed to fetch latest news"));
+    expect(loaded.imagesError).toEqual(failure("Failed to fetch home images"));
+  });
+});

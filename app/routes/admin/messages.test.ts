@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { buildRequest, signedInUser } from "../../../tests/auth";
+import { useFreshDatabase } from "../../../tests/db";
+import { action, loader } from "./messages";
+import {
+  claimNextDueMessage,
+  createContactMessage,
+  getContactMessage,
+  markContactAttemptFailed,
+} from "~/models/contact-message.server";
+import { resetEnvCache } from "~/utils/env.server";
+
+useFreshDatabase();
+
+type Args = Parameters<typeof loader>[0];
+const args = (request: Request) => ({ request, params: {}, context: {} }) as unknown as Args;
+
+beforeEach(() => {
+  process.env.CONTACT_TO = "stable@example.com";
+  resetEnvCache();
+});
+afterEach(() => {
+  delete process.env.CONTACT_TO;
+  resetEnvCache();
+});
+
+async function failedMessage(name: string) {
+  const m = await createContactMessage(
+    { name, email: "x@example.com", message: "Please call me back." },
+    { attemptLimit: 1 },
+  );
+  const claim = await claimNextDueMessage({ leaseMs: 60_000 });
+  await markContactAttemptFailed(claim!, { error: "connect ECONNREFUSED", retryAt: null });
+  return m;
+}
+
+test("lists messages newest first with their delivery state, attempts and the recipient", async () => {
+  const { cookie } = await signedInUser({ admin: true });
+  await failedMessage("Failed one");
+  const old = await createContactMessage(
+    { name: "Old", email: "a@example.com", message: "First message here" },
+    { attemptLimit: 3, now: new Date("2026-01-01T10:00:00Z") },
+  );
+  const result = await loader(args(buildRequest("/admin/messages", { cookie })));
+  expect(result.recipient).toBe("stable@example.com");
+  expect(result.messages.map((m) => [m.name, m.state, m.attempts])).toEqual([
+    ["Failed one", "failed", 1],
+    ["Old", "pending", 0],
+  ]);
+  expect(result.counts).toMatchObject({ failed: 1, pending: 1 });
+  expect(result.messages[1]!.id).toBe(old.id);
+});
+
+test("an admin can retry a failed message; other messages cannot be retried", async () => {
+  const { cookie } = await signedInUser({ admin: true });
+  const failed = await failedMessage("Anne");
+  const response = await action(
+    args(buildRequest("/admin/messages", { cookie, form: { intent: "retry", id: failed.id } })),
+  );
+  expect(response).toBeInstanceOf(Response);
+  expect((response as Response).status).toBe(302);
+  expect(await getContactMessage(failed.id)).toMatchObject({ state: "pending", attempts: 1, attemptLimit: 11 });
+
+  const again = await action(
+    args(buildRequest("/admin/messages", { cookie, form: { intent: "retry", id: failed.id } })),
+  );
+  expect(again).toMatchObject({ init: { status: 409 } });
+});
+
+test("visitors and non-admins are refused and nothing changes", async () => {
+  const failed = await failedMessage("Anne");
+  const { cookie } = await signedInUser();
+  for (const c of [undefined, cookie]) {
+    const thrown = await action(
+      args(buildRequest("/admin/messages", { cookie: c, form: { intent: "retry", id: failed.id } })),
+    ).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    await expect(loader(args(buildRequest("/admin/messages", { cookie: c })))).rejects.toBeInstanceOf(Response);
+  }
+  expect(await getContactMessage(failed.id)).toMatchObject({ state: "failed" });
+});

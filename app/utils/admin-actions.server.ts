@@ -1,0 +1,36 @@
+import { data } from "react-router";
+import type { FieldErrors } from "./admin-forms";
+import { log } from "./log.server";
+import { toastMessage, type Toast } from "./toast";
+
+/** What an admin action answers when it does not redirect: the form it belongs to, what was typed, why it failed. */
+export type AdminActionData = {
+  intent: string;
+  id?: string;
+  values: Record<string, string>;
+  errors?: FieldErrors;
+  toast?: Toast;
+};
+
+/** Bad input: the field messages, the typed values back, status 400. */
+export function invalid(intent: string, values: Record<string, string>, errors: FieldErrors, toastText?: string) {
+  return data<AdminActionData>(
+    { intent, id: values.id, values, errors, toast: toastText ? toastMessage("error", "Error", toastText) : undefined },
+    { status: 400 },
+  );
+}
+
+/** The write failed: the spec's error toast, the typed values back. */
+export function failed(intent: string, values: Record<string, string>, text: string, error?: unknown, status = 500) {
+  if (error !== undefined) log.error(text, { error: error instanceof Error ? error.message : String(error) });
+  return data<AdminActionData>(
+    { intent, id: values.id, values, toast: toastMessage("error", "Error", text) },
+    { status },
+  );
+}
+
+/** A loader's list read failed: an empty list and the spec's 'Failed to fetch …' toast. */
+export function fetchFailed(text: string, error: unknown): Toast {
+  log.error(text, { error: error instanceof Error ? error.message : String(error) });
+  return toastMessage("error", "Error", text);
+}

@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { contactRequest } from "../../tests/contact";
+import { useFreshDatabase } from "../../tests/db";
+import { CLIENT_IP_HEADER } from "./client-ip.server";
+import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "./contact-form";
+import {
+  submitContact,
+  CONTACT_EXPIRED_TEXT,
+  CONTACT_SENT_TEXT,
+  CONTACT_TOO_FAST_TEXT,
+} from "./contact-submission.server";
+import { resetEnvCache } from "./env.server";
+import { listContactMessages } from "~/models/contact-message.server";
+
+useFreshDatabase();
+
+beforeEach(() => {
+  process.env.CONTACT_MIN_FILL_MS = "3000";
+  process.env.CONTACT_RATE_LIMIT = "5";
+  resetEnvCache();
+});
+afterEach(() => {
+  delete process.env.CONTACT_MIN_FILL_MS;
+  delete process.env.CONTACT_RATE_LIMIT;
+  resetEnvCache();
+});
+
+describe("submitting the contact form", () => {
+  test("a valid message is stored trimmed, pending delivery, and the visitor is thanked", async () => {
+    const outcome = await submitContact(
+      contactRequest({ name: "  Anne Jensen ", message: "  Hello, can we talk about training?\n" }),
+    );
+    expect(outcome.status).toBe(200);
+    expect(outcome.body).toMatchObject({
+      result: "sent",
+      toast: { type: "success", title: "Message Sent!", description: CONTACT_SENT_TEXT },
+    });
+    const [stored, ...rest] = await listContactMessages();
+    expect(rest).toHaveLength(0);
+    expect(stored).toMatchObject({
+      name: "Anne Jensen",
+      email: "anne@example.com",
+      message: "Hello, can we talk about training?",
+      state: "pending",
+      attempts: 0,
+    });
+  });
+
+  test("invalid input is refused with the first rule's message, every field's own, the values kept, and nothing stored", async () => {
+    const outcome = await submitContact(contactRequest({ name: " ", email: "anne@", message: "too short" }));
+    expect(outcome.status).toBe(400);
+    expect(outcome.body).toEqual({
+      result: "invalid",
+      toast: expect.objectContaining({ type: "error", title: "Validation Error", description: "Name is required" }),
+      values: { name: " ", email: "anne@", message: "too short" },
+      fieldErrors: {
+        name: "Name is required",
+        email: "Invalid email address",
+        message: "Message must be at least 10 characters",
+      },
+    });
+    expect(await listContactMessages()).toEqual([]);
+  });
+
+  test("a filled spam trap looks like success but nothing is stored", async () => {
+    const outcome = await submitContact(contactRequest({ [HONEYPOT_FIELD]: "+45 1234" }));
+    expect(outcome).toMatchObject({ status: 200, body: { result: "sent" } });
+    expect(await listContactMessages()).toEqual([]);
+  });
+
+  test("a form sent faster than the minimum fill time is refused with a clear message and the values kept", async () => {
+    const outcome = await submitContact(contactRequest({ message: "Sent by a very fast robot" }, { ageMs: 500 }));
+    expect(outcome.status).toBe(400);
+    expect(outcome.body).toMatchObject({
+      result: "refused",
+      toast: { title: "Error", description: CONTACT_TOO_FAST_TEXT },
+      values: { message: "Sent by a very fast robot" },
+    });
+    expect(await listContactMessages()).toEqual([]);
+    // The same form, a moment later, goes through.
+    expect((await submitContact(contactRequest({}, { ageMs: 3000 }))).status).toBe(200);
+  });
+
+  test("a missing or forged stamp is refused and a fresh one is handed back", async () => {
+    for (const stamp of ["", "123.abc", `${Date.now() - 60_000}.forged-signature-forged-signature-forged-sig`]) {
+      const outcome = await submitContact(contactRequest({ [FORM_STAMP_FIELD]: stamp }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.body).toMatchObject({
+        result: "refused",
+        toast: { description: CONTACT_EXPIRED_TEXT },
+        formStamp: expect.any(String),
+      });
+    }
+    expect(await listContactMessages()).toEqual([]);
+  });
+
+  test("one address is limited per hour with 429 and a clear message; other addresses are not affected", async () => {
+    const statuses = [];
+    for (let i = 0; i < 7; i++) statuses.push((await submitContact(contactRequest({}, { ip: "198.51.100.1" }))).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    const refused = await submitContact(contactRequest({ message: "Please let me through" }, { ip: "198.51.100.1" }));
+    expect(refused.status).toBe(429);
+    expect(refused.headers).toMatchObject({ "Retry-After": expect.stringMatching(/^\d+$/) });
+    expect(refused.body).toMatchObject({
+      result: "refused",
+      toast: {
+        title: "Error",
+        description: expect.stringMatching(
+          /^Too many messages have been sent from your connection\. Please try again in \d+ minutes?/,
+        ),
+      },
+      values: { message: "Please let me through" },
+    });
+    expect((await submitContact(contactRequest({}, { ip: "198.51.100.2" }))).status).toBe(200);
+    expect(await listContactMessages()).toHaveLength(6);
+  });
+
+  test("an oversized body is refused without being read whole", async () => {
+    const request = new Request("http://localhost/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", [CLIENT_IP_HEADER]: "203.0.113.9" },
+      body: `name=A&email=a%40example.com&message=${"x".repeat(200_000)}`,
+    });
+    const outcome = await submitContact(request);
+    expect(outcome.status).toBe(413);
+    expect(await listContactMessages()).toEqual([]);
+  });
+
+  test("a multipart post (another way a form can be sent) works too", async () => {
+    const form = new FormData();
+    form.set("name", "Anne");
+    form.set("email", "anne@example.com");
+    form.set("message", "Sent as multipart form data");
+    form.set(FORM_STAMP_FIELD, new URLSearchParams(await contactRequest({}).text()).get(FORM_STAMP_FIELD)!);
+    const request = new Request("http://localhost/contact", {
+      method: "POST",
+      headers: { [CLIENT_IP_HEADER]: "203.0.113.10" },
+      body: form,
+    });
+    expect((await submitContact(request)).status).toBe(200);
+    expect((await listContactMessages())[0]).toMatchObject({ message: "Sent as multipart form data" });
+  });
+});

@@ -1,0 +1,152 @@
+import { createContactMessage } from "~/models/contact-message.server";
+import { clientIp } from "./client-ip.server";
+import {
+  checkContact,
+  contactValues,
+  HONEYPOT_FIELD,
+  FORM_STAMP_FIELD,
+  type ContactFieldErrors,
+  type ContactValues,
+} from "./contact-form";
+import { wakeContactDelivery } from "./contact-delivery.server";
+import { env } from "./env.server";
+import { checkFormStamp, issueFormStamp } from "./form-stamp.server";
+import { log } from "./log.server";
+import { hitRateLimit } from "./rate-limit.server";
+import { toastMessage, type Toast } from "./toast";
+
+export const CONTACT_SENT_TITLE = "Message Sent!";
+export const CONTACT_SENT_TEXT = "Thank you for contacting the stable. We'll get back to you soon.";
+export const CONTACT_FAILED_TEXT = "Failed to send message. Please try again or contact us directly.";
+export const CONTACT_TOO_FAST_TEXT =
+  "That was quicker than anyone can write a message, so it was not sent. Please wait a few seconds and press Send Message again.";
+export const CONTACT_EXPIRED_TEXT =
+  "The form had expired, so your message was not sent. Please press Send Message again.";
+
+/** Well above any real message (2000 characters, even as 4-byte UTF-8, plus the other fields). */
+const MAX_BODY_BYTES = 64 * 1024;
+const RATE_WINDOW_MS = 60 * 60_000;
+
+export type ContactActionData =
+  | { result: "sent"; toast: Toast }
+  | {
+      result: "invalid" | "refused" | "error";
+      toast: Toast;
+      values: ContactValues;
+      fieldErrors: ContactFieldErrors;
+      /** A fresh form stamp when the one sent was missing or forged. */
+      formStamp?: string;
+    };
+
+export type ContactOutcome = { body: ContactActionData; status: number; headers?: HeadersInit };
+
+const EMPTY: ContactValues = { name: "", email: "", message: "" };
+
+async function readForm(request: Request): Promise<URLSearchParams | FormData | null> {
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  if (declared > MAX_BODY_BYTES || !request.body) return null;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = Buffer.concat(chunks);
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.startsWith("application/x-www-form-urlencoded")) return new URLSearchParams(body.toString("utf8"));
+  return new Response(body, { headers: { "Content-Type": type } }).formData().catch(() => null);
+}
+
+/**
+ * The contact form's action: check, filter abuse, store, and wake delivery. Success is reported as
+ * soon as the message is stored; sending the e-mail happens in the delivery queue.
+ */
+export async function submitContact(request: Request, now = new Date()): Promise<ContactOutcome> {
+  const form = await readForm(request).catch(() => null);
+  if (!form) {
+    return { status: 413, body: refusal("error", "Error", CONTACT_FAILED_TEXT, EMPTY) };
+  }
+  const values = contactValues(form);
+  const checked = checkContact(values);
+  if (!checked.ok) {
+    return {
+      status: 400,
+      body: {
+        result: "invalid",
+        toast: toastMessage("error", "Validation Error", checked.firstError),
+        values,
+        fieldErrors: checked.fieldErrors,
+      },
+    };
+  }
+
+  const { CONTACT_MIN_FILL_MS, CONTACT_RATE_LIMIT, CONTACT_MAX_ATTEMPTS } = env();
+  const ip = clientIp(request);
+  const trap = form.get(HONEYPOT_FIELD);
+  if (typeof trap === "string" && trap.trim() !== "") {
+    // Looks like success to the bot; nothing is stored or sent.
+    log.info("contact form spam trap filled; message dropped", { ip });
+    return {
+      status: 200,
+      body: { result: "sent", toast: toastMessage("success", CONTACT_SENT_TITLE, CONTACT_SENT_TEXT) },
+    };
+  }
+
+  const stamp = checkFormStamp(form.get(FORM_STAMP_FIELD), CONTACT_MIN_FILL_MS, now);
+  if (stamp === "too-fast") {
+    log.info("contact form sent too fast; refused", { ip });
+    return { status: 400, body: refusal("refused", "Error", CONTACT_TOO_FAST_TEXT, values) };
+  }
+  if (stamp === "invalid") {
+    log.info("contact form stamp missing or forged; refused", { ip });
+    return {
+      status: 400,
+      body: { ...refusal("refused", "Error", CONTACT_EXPIRED_TEXT, values), formStamp: issueFormStamp(now) },
+    };
+  }
+
+  const limit = await hitRateLimit(`contact:${ip}`, { limit: CONTACT_RATE_LIMIT, windowMs: RATE_WINDOW_MS }, now);
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    log.warn("contact form rate limit reached", { ip, count: limit.count });
+    return {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      body: refusal(
+        "refused",
+        "Error",
+        `Too many messages have been sent from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or contact us directly.`,
+        values,
+      ),
+    };
+  }
+
+  try {
+    const stored = await createContactMessage(checked.data, { attemptLimit: CONTACT_MAX_ATTEMPTS, now });
+    log.info("contact message stored", { id: stored.id });
+  } catch (error) {
+    log.error("storing a contact message failed", { error });
+    return { status: 500, body: refusal("error", "Error", CONTACT_FAILED_TEXT, values) };
+  }
+  wakeContactDelivery();
+  return {
+    status: 200,
+    body: { result: "sent", toast: toastMessage("success", CONTACT_SENT_TITLE, CONTACT_SENT_TEXT) },
+  };
+}
+
+function refusal(
+  result: "refused" | "error",
+  title: string,
+  text: string,
+  values: ContactValues,
+): Extract<ContactActionData, { values: ContactValues }> {
+  return { result, toast: toastMessage("error", title, text), values, fieldErrors: {} };
+}

@@ -1,0 +1,22 @@
+import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
+import { FORM_STAMP_FIELD } from "~/utils/contact-form";
+import { issueFormStamp } from "~/utils/form-stamp.server";
+
+/** A contact form POST as a browser sends it, from `ip`, with a stamp issued `ageMs` ago. */
+export function contactRequest(
+  fields: Record<string, string>,
+  { ip = "203.0.113.7", ageMs = 60_000 }: { ip?: string; ageMs?: number } = {},
+) {
+  const body = new URLSearchParams({
+    name: "Anne Jensen",
+    email: "anne@example.com",
+    message: "Could we visit the yard next week?",
+    [FORM_STAMP_FIELD]: issueFormStamp(new Date(Date.now() - ageMs)),
+    ...fields,
+  });
+  return new Request("http://localhost/contact", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", [CLIENT_IP_HEADER]: ip },
+    body: body.toString(),
+  });
+}

@@ -1,0 +1,318 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { test, expect } from "./fixtures";
+import { expectNoAxeViolations } from "./public-helpers";
+import { saveContactInfo } from "~/models/contact-info.server";
+import { listContactMessages } from "~/models/contact-message.server";
+import { db } from "~/utils/db.server";
+
+test.use({ appEnv: { CONTACT_MIN_FILL_MS: "0", CONTACT_TO: "office@stald.example", CONTACT_RATE_LIMIT: "50" } });
+
+const VALID = { name: "Anne Jensen", email: "anne@example.com", message: "We would like to visit the yard." };
+const email = (length: number) => `${"a".repeat(length - "@example.com".length)}@example.com`;
+
+/** Each row: what is typed, the message expected (first failing rule), and the field it belongs to. */
+const INVALID: {
+  case: string;
+  values: Partial<typeof VALID>;
+  field: keyof typeof VALID;
+  error: string;
+  stripLimits?: boolean;
+}[] = [
+  { case: "whitespace-only name", values: { name: "   " }, field: "name", error: "Name is required" },
+  {
+    case: "101-character name",
+    values: { name: "n".repeat(101) },
+    field: "name",
+    error: "Name must be less than 100 characters",
+    stripLimits: true,
+  },
+  {
+    case: "address without a domain",
+    values: { email: "anne@localhost" },
+    field: "email",
+    error: "Invalid email address",
+  },
+  {
+    case: "256-character e-mail",
+    values: { email: email(256) },
+    field: "email",
+    error: "Email must be less than 255 characters",
+    stripLimits: true,
+  },
+  {
+    case: "9 characters once trimmed",
+    values: { message: "   123456789   " },
+    field: "message",
+    error: "Message must be at least 10 characters",
+  },
+  {
+    case: "whitespace-only message",
+    values: { message: "            " },
+    field: "message",
+    error: "Message must be at least 10 characters",
+  },
+  {
+    case: "2001-character message",
+    values: { message: "m".repeat(2001) },
+    field: "message",
+    error: "Message must be less than 2000 characters",
+    stripLimits: true,
+  },
+];
+const BOUNDARY_OK = [
+  { case: "100-character name", values: { name: "n".repeat(100) } },
+  { case: "255-character e-mail", values: { email: email(255) } },
+  { case: "10-character message", values: { message: "1234567890" } },
+  { case: "2000-character message", values: { message: "m".repeat(2000) } },
+];
+
+const LABELS = { name: "Full Name", email: "Email Address", message: "Message" } as const;
+
+async function fillForm(page: Page, values: Partial<typeof VALID>, { stripLimits = false } = {}) {
+  const all = { ...VALID, ...values };
+  if (stripLimits) {
+    // What a hand-made or very old client could send: the server must hold the line on its own.
+    await page
+      .locator("form[method=post] :is(input, textarea)")
+      .evaluateAll((els) => els.forEach((el) => el.removeAttribute("maxlength")));
+  }
+  for (const field of ["name", "email", "message"] as const)
+    await page.getByLabel(LABELS[field], { exact: true }).fill(all[field]);
+  return all;
+}
+
+async function expectFieldError(page: Page, field: keyof typeof VALID, error: string) {
+  const input = page.getByLabel(LABELS[field], { exact: true });
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  await expect(input).toHaveAccessibleDescription(new RegExp(error));
+}
+
+test.describe("contact information", () => {
+  test("shows the address with its line breaks, a call link and a mail link", async ({ page }) => {
+    await saveContactInfo({
+      address: "Stald Nordlys\nDyrehaven 12\n2930 Klampenborg",
+      phoneNumber: "+45 12 34 56 78",
+      emailAddress: "office@stald.example",
+    });
+    await page.goto("/contact");
+    await expect(page).toHaveTitle(/Contact/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const card = page.getByRole("region", { name: "Contact Information" });
+    await expect(card.locator("address")).toHaveText("Stald NordlysDyrehaven 122930 Klampenborg");
+    await expect(card.locator("address br")).toHaveCount(2);
+    await expect(card.getByRole("link", { name: "+45 12 34 56 78" })).toHaveAttribute("href", "tel:+4512345678");
+    await expect(card.getByRole("link", { name: "office@stald.example" })).toHaveAttribute(
+      "href",
+      "mailto:office@stald.example",
+    );
+  });
+
+  test("shows only what is set, and a notice when nothing is", async ({ page }) => {
+    await page.goto("/contact");
+    const card = page.getByRole("region", { name: "Contact Information" });
+    await expect(card.getByText("Contact information will be displayed here once configured by admin.")).toBeVisible();
+    await saveContactInfo({ address: "", phoneNumber: "+45 11 22 33 44", emailAddress: "" });
+    await page.reload();
+    await expect(card.getByRole("link", { name: "+45 11 22 33 44" })).toBeVisible();
+    await expect(card.locator("address")).toHaveCount(0);
+    await expect(card.getByRole("link")).toHaveCount(1);
+  });
+
+  test("says it is loading during a client-side visit", async ({ page }) => {
+    await saveContactInfo({ address: "Dyrehaven 12", phoneNumber: "", emailAddress: "" });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // Only the contact route's own data is held back; the rest of the page may load.
+    await page.route(/\/contact\.data\?_routes=routes%2Fcontact/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    // On a phone the links sit behind the menu button.
+    if (!(await nav.getByRole("link", { name: "Contact" }).first().isVisible())) await nav.getByText("Menu").click();
+    await nav.getByRole("link", { name: "Contact" }).filter({ visible: true }).click();
+    await expect(page.getByText("Loading contact information...")).toBeVisible();
+    release();
+    await expect(page.getByRole("region", { name: "Contact Information" }).getByText("Dyrehaven 12")).toBeVisible();
+    await expect(page.getByText("Loading contact information...")).toHaveCount(0);
+  });
+});
+
+test.describe("sending a message with JavaScript", () => {
+  test("the counter follows the message and the inputs carry their limits", async ({ page }) => {
+    await page.goto("/contact");
+    const form = page.getByRole("region", { name: "Send us a Message" });
+    await expect(form.getByText("0/2000")).toBeVisible();
+    await page.getByLabel("Message", { exact: true }).pressSequentially("Hello");
+    await expect(form.getByText("5/2000")).toBeVisible();
+    await expect(page.getByLabel("Full Name")).toHaveAttribute("maxlength", "100");
+    await expect(page.getByLabel("Full Name")).toHaveAttribute("required", "");
+    await expect(page.getByLabel("Email Address")).toHaveAttribute("maxlength", "255");
+    await expect(page.getByLabel("Message", { exact: true })).toHaveAttribute("minlength", "10");
+    await expect(page.getByLabel("Message", { exact: true })).toHaveAttribute("maxlength", "2000");
+    // The browser itself stops at the limit.
+    await page.getByLabel("Full Name").fill("n".repeat(101));
+    await expect(page.getByLabel("Full Name")).toHaveValue("n".repeat(100));
+  });
+
+  test("each rule of the validation matrix shows its message as a toast and beside its field, keeping what was typed", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    await page.waitForLoadState("networkidle");
+    for (const row of INVALID) {
+      await page.reload();
+      await page.waitForLoadState("networkidle");
+      const typed = await fillForm(page, row.values, { stripLimits: row.stripLimits });
+      await page.getByRole("button", { name: "Send Message" }).click();
+      const toast = page
+        .getByRole("region", { name: /Notifications/ })
+        .getByRole("listitem")
+        .filter({ hasText: "Validation Error" });
+      await expect(toast, row.case).toContainText(row.error);
+      await expectFieldError(page, row.field, row.error);
+      await expect(page.getByLabel(LABELS[row.field], { exact: true })).toHaveValue(typed[row.field]);
+    }
+    expect(await listContactMessages()).toEqual([]);
+  });
+
+  test("a valid message is confirmed, the form cleared, the message stored and e-mailed; limits are inclusive", async ({
+    page,
+    app,
+  }) => {
+    await page.goto("/contact");
+    await page.waitForLoadState("networkidle");
+    for (const row of [{ case: "plain", values: {} }, ...BOUNDARY_OK]) {
+      await fillForm(page, row.values);
+      await page.getByRole("button", { name: "Send Message" }).click();
+      const toast = page
+        .getByRole("region", { name: /Notifications/ })
+        .getByRole("listitem")
+        .filter({ hasText: "Message Sent!" })
+        .last();
+      await expect(toast, row.case).toContainText("Thank you for contacting the stable. We'll get back to you soon.");
+      await expect(page.getByLabel("Full Name")).toHaveValue("");
+      await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+      await expect(page.getByText("0/2000")).toBeVisible();
+    }
+    const stored = await listContactMessages();
+    expect(stored).toHaveLength(5);
+    expect(stored.map((m) => m.message)).toContain("m".repeat(2000));
+    // Delivered by the queue (no SMTP server configured: written to DATA_DIR/mail).
+    const mailDir = path.join(app.dataDir, "mail");
+    await expect.poll(() => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir).length : 0), { timeout: 10_000 }).toBe(5);
+    const mail = fs
+      .readdirSync(mailDir)
+      .map((f) => fs.readFileSync(path.join(mailDir, f), "utf8"))
+      .join("\n");
+    expect(mail).toContain("To: office@stald.example");
+    expect(mail).toContain("Reply-To: anne@example.com");
+  });
+
+  test("a refusal from the server keeps everything typed", async ({ page }) => {
+    await page.goto("/contact");
+    await page.waitForLoadState("networkidle");
+    await fillForm(page, { message: "Please keep this text if anything goes wrong." });
+    // A forged stamp stands for any refusal the server makes after the page's own checks pass.
+    await page.locator('input[name="form_stamp"]').evaluate((el) => ((el as HTMLInputElement).value = "1.forged"));
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText("The form had expired")).toBeVisible();
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue(
+      "Please keep this text if anything goes wrong.",
+    );
+    await expect(page.getByLabel("Full Name")).toHaveValue(VALID.name);
+    // The fresh stamp handed back lets the same form go through.
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Message Sent!")).toBeVisible();
+  });
+});
+
+test.describe("sending a message without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("each rule of the validation matrix comes back beside its field, with the values kept", async ({ page }) => {
+    for (const row of INVALID) {
+      await page.goto("/contact");
+      const typed = await fillForm(page, row.values, { stripLimits: row.stripLimits });
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByRole("alert"), row.case).toContainText(`Validation Error${row.error}`);
+      await expectFieldError(page, row.field, row.error);
+      for (const field of ["name", "email", "message"] as const) {
+        await expect(page.getByLabel(LABELS[field], { exact: true })).toHaveValue(
+          field === row.field ? typed[field] : typed[field].trim(),
+        );
+      }
+    }
+    expect(await listContactMessages()).toEqual([]);
+  });
+
+  test("a valid message is confirmed on the page that comes back, with an empty form", async ({ page }) => {
+    for (const row of [{ case: "plain", values: {} }, ...BOUNDARY_OK]) {
+      await page.goto("/contact");
+      await fillForm(page, row.values);
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByRole("status"), row.case).toContainText(
+        "Message Sent!Thank you for contacting the stable. We'll get back to you soon.",
+      );
+      await expect(page.getByLabel("Full Name")).toHaveValue("");
+      await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+    }
+    expect(await listContactMessages()).toHaveLength(5);
+  });
+});
+
+test.describe("the admin Messages view", () => {
+  test.use({ appEnv: { CONTACT_MIN_FILL_MS: "0", CONTACT_RATE_LIMIT: "50", SMTP_URL: "smtp://127.0.0.1:9" } });
+
+  test("lists a visitor's message with its delivery state and retries a failed one", async ({ page, adminPage }) => {
+    await page.goto("/contact");
+    await fillForm(page, { name: "Bente Holm", message: "Do you have room for a two-year-old?" });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Message Sent!")).toBeVisible();
+    // Nothing listens on port 9 and no Contact Info e-mail is set: first the warning, then failures.
+    await adminPage.goto("/admin/messages");
+    await expect(adminPage.getByRole("alert")).toContainText("Messages are not being e-mailed");
+    const message = adminPage.getByRole("article", { name: "Message from Bente Holm" });
+    await expect(message).toContainText("Do you have room for a two-year-old?");
+    await expect(message).toContainText("Waiting to send");
+    await expect(message).toContainText("0 attempts");
+
+    const [stored] = await listContactMessages();
+    // As after hours of retries against a mail server that is down (the queue itself is tested in Vitest).
+    await db()
+      .updateTable("contact_messages")
+      .set({ state: "failed", attempts: 10, last_error: "connect ECONNREFUSED 127.0.0.1:9" })
+      .where("id", "=", stored!.id)
+      .execute();
+    await adminPage.reload();
+    await expect(message).toContainText("10 attempts");
+    await expect(message).toContainText("Failed");
+    await expect(message).toContainText("Last error: connect ECONNREFUSED");
+    await message.getByRole("button", { name: "Retry sending" }).click();
+    await expect(adminPage.getByRole("region", { name: /Notifications/ }).getByText("Message Queued")).toBeVisible();
+    await expect(message).not.toContainText("Failed");
+    await expect(message.getByRole("button", { name: "Retry sending" })).toHaveCount(0);
+  });
+});
+
+test("the contact page has no detectable accessibility violations, with or without errors showing", async ({
+  page,
+}) => {
+  await saveContactInfo({
+    address: "Dyrehaven 12\n2930 Klampenborg",
+    phoneNumber: "+45 12 34 56 78",
+    emailAddress: "office@stald.example",
+  });
+  await page.goto("/contact");
+  await page.waitForLoadState("networkidle");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
+  // Let the toast finish sliding in; mid-animation its colours are not the final ones.
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Validation Error")).toBeVisible();
+  await page.waitForTimeout(1000);
+  await expectNoAxeViolations(page);
+});
