@@ -10,7 +10,9 @@ import {
   CONTACT_TOO_FAST_TEXT,
 } from "./contact-submission.server";
 import { resetEnvCache } from "./env.server";
+import { sql } from "kysely";
 import { listContactMessages } from "~/models/contact-message.server";
+import { db } from "~/utils/db.server";
 
 useFreshDatabase();
 
@@ -139,5 +141,20 @@ describe("submitting the contact form", () => {
     });
     expect((await submitContact(request)).status).toBe(200);
     expect((await listContactMessages())[0]).toMatchObject({ message: "Sent as multipart form data" });
+  });
+
+  test("when the message cannot be stored the visitor is told to try again, with everything typed kept", async () => {
+    await sql`alter table contact_messages rename to contact_messages_gone`.execute(db());
+    const outcome = await submitContact(contactRequest({ message: "Please do not lose this text" }));
+    expect(outcome.status).toBe(500);
+    expect(outcome.body).toMatchObject({
+      result: "error",
+      toast: {
+        type: "error",
+        title: "Error",
+        description: "Failed to send message. Please try again or contact us directly.",
+      },
+      values: { name: "Anne Jensen", email: "anne@example.com", message: "Please do not lose this text" },
+    });
   });
 });

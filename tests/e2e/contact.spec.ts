@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { expectNoAxeViolations } from "./public-helpers";
+import { sql } from "kysely";
+import { expectNoAxeViolations, waitForHydration } from "./public-helpers";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { listContactMessages } from "~/models/contact-message.server";
 import { db } from "~/utils/db.server";
@@ -161,11 +162,11 @@ test.describe("sending a message with JavaScript", () => {
   test("each rule of the validation matrix shows its message as a toast and beside its field, keeping what was typed", async ({
     page,
   }) => {
+    test.slow(); // seven submissions, each on a freshly loaded page
     await page.goto("/contact");
-    await page.waitForLoadState("networkidle");
     for (const row of INVALID) {
       await page.reload();
-      await page.waitForLoadState("networkidle");
+      await waitForHydration(page);
       const typed = await fillForm(page, row.values, { stripLimits: row.stripLimits });
       await page.getByRole("button", { name: "Send Message" }).click();
       const toast = page
@@ -183,8 +184,9 @@ test.describe("sending a message with JavaScript", () => {
     page,
     app,
   }) => {
+    test.slow(); // five submissions
     await page.goto("/contact");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     for (const row of [{ case: "plain", values: {} }, ...BOUNDARY_OK]) {
       await fillForm(page, row.values);
       await page.getByRole("button", { name: "Send Message" }).click();
@@ -214,7 +216,7 @@ test.describe("sending a message with JavaScript", () => {
 
   test("a refusal from the server keeps everything typed", async ({ page }) => {
     await page.goto("/contact");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     await fillForm(page, { message: "Please keep this text if anything goes wrong." });
     // A forged stamp stands for any refusal the server makes after the page's own checks pass.
     await page.locator('input[name="form_stamp"]').evaluate((el) => ((el as HTMLInputElement).value = "1.forged"));
@@ -230,10 +232,41 @@ test.describe("sending a message with JavaScript", () => {
   });
 });
 
+test("when the message cannot be stored: 'Error', and everything typed is kept, with or without JavaScript", async ({
+  page,
+  browser,
+  app,
+}) => {
+  await sql`alter table contact_messages rename to contact_messages_gone`.execute(db());
+  const failure = "Failed to send message. Please try again or contact us directly.";
+  await page.goto("/contact");
+  await waitForHydration(page);
+  await fillForm(page, { message: "A message that must not be lost." });
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(
+    page
+      .getByRole("region", { name: /Notifications/ })
+      .getByRole("listitem")
+      .filter({ hasText: "Error" }),
+  ).toContainText(failure);
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue("A message that must not be lost.");
+  await expect(page.getByLabel("Email Address")).toHaveValue(VALID.email);
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: app.url });
+  const plain = await noScript.newPage();
+  await plain.goto("/contact");
+  await fillForm(plain, { message: "A message that must not be lost." });
+  await plain.getByRole("button", { name: "Send Message" }).click();
+  await expect(plain.getByRole("alert")).toContainText(`Error${failure}`);
+  await expect(plain.getByLabel("Message", { exact: true })).toHaveValue("A message that must not be lost.");
+  await noScript.close();
+});
+
 test.describe("sending a message without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("each rule of the validation matrix comes back beside its field, with the values kept", async ({ page }) => {
+    test.slow(); // seven full-page submissions
     for (const row of INVALID) {
       await page.goto("/contact");
       const typed = await fillForm(page, row.values, { stripLimits: row.stripLimits });
@@ -250,6 +283,7 @@ test.describe("sending a message without JavaScript", () => {
   });
 
   test("a valid message is confirmed on the page that comes back, with an empty form", async ({ page }) => {
+    test.slow(); // five full-page submissions
     for (const row of [{ case: "plain", values: {} }, ...BOUNDARY_OK]) {
       await page.goto("/contact");
       await fillForm(page, row.values);
@@ -307,7 +341,7 @@ test("the contact page has no detectable accessibility violations, with or witho
     emailAddress: "office@stald.example",
   });
   await page.goto("/contact");
-  await page.waitForLoadState("networkidle");
+  await waitForHydration(page);
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");

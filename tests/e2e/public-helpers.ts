@@ -15,7 +15,7 @@ import { storeImage } from "~/utils/images.server";
 import { LocalDiskStorage, type Bucket } from "~/utils/storage.server";
 
 /** Stores a generated photo in the running site's media storage, as an upload would be. */
-export async function storeTestImage(app: AppServer, bucket: Bucket, width = 1200, height = 900) {
+export async function storeTestImage(app: AppServer, bucket: Bucket, width = 640, height = 480) {
   const file = path.join(os.tmpdir(), `public-test-${crypto.randomUUID()}.jpg`);
   await fs.writeFile(file, await photoJpeg(width, height));
   try {

@@ -4,6 +4,9 @@ import { listHomeImages, updateHomeImage } from "~/models/home-image.server";
 import { saveNews } from "~/models/news.server";
 import { db } from "~/utils/db.server";
 
+// Accessibility scans and image processing are CPU-heavy when the whole suite runs in parallel.
+test.describe.configure({ timeout: 60_000 });
+
 test("a fresh site's home page has every section with its defaults", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);

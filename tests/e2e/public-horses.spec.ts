@@ -10,6 +10,9 @@ import {
   waitForHydration,
 } from "./public-helpers";
 
+// Accessibility scans and image processing are CPU-heavy when the whole suite runs in parallel.
+test.describe.configure({ timeout: 60_000 });
+
 test("an empty stable shows the empty message", async ({ page }) => {
   const response = await page.goto("/horses");
   expect(response?.status()).toBe(200);

@@ -2,6 +2,9 @@ import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { expectLayout, expectNoAxeViolations, waitForHydration } from "./public-helpers";
 
+// Accessibility scans and image processing are CPU-heavy when the whole suite runs in parallel.
+test.describe.configure({ timeout: 60_000 });
+
 const PHONE = { width: 390, height: 844 };
 
 function isPhone(page: Page) {

@@ -10,6 +10,9 @@ import {
 } from "./public-helpers";
 import { db } from "~/utils/db.server";
 
+// Accessibility scans and image processing are CPU-heavy when the whole suite runs in parallel.
+test.describe.configure({ timeout: 60_000 });
+
 const DEFAULT_DESCRIPTION = "Experienced professional dedicated to excellence in horse racing.";
 
 test("an empty team page still introduces the team", async ({ page }) => {
@@ -52,7 +55,7 @@ test("members appear by position with their role badge and description", async (
 
 test("the grid has three columns on wide screens", async ({ page, app }) => {
   await seedTeam(...["A", "B", "C", "D"].map((name) => ({ name, role: "Groom" })));
-  const photo = await storeTestImage(app, "team-photos", 800, 800);
+  const photo = await storeTestImage(app, "team-photos", 480, 480);
   await db()
     .updateTable("team_members")
     .set({ photo_url: photo.url, photo_width: photo.width, photo_height: photo.height })

@@ -12,6 +12,9 @@ import {
 } from "./public-helpers";
 import { db } from "~/utils/db.server";
 
+// Accessibility scans and image processing are CPU-heavy when the whole suite runs in parallel.
+test.describe.configure({ timeout: 60_000 });
+
 test("no winners yet shows the empty message", async ({ page }) => {
   const response = await page.goto("/winners");
   expect(response?.status()).toBe(200);
