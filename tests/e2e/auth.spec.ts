@@ -115,6 +115,7 @@ test("sign out other devices keeps this one; sign out everywhere ends both", asy
   admin,
   browser,
 }) => {
+  test.slow(); // two browsers and several sign-ins
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await signInAs(otherPage, app, admin);
