@@ -24,6 +24,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
     env: {
       ...process.env,
       NODE_ENV: "production",
+      STABLE_BUILD_CHECK: "off",
       PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
