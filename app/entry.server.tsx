@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { SITE_CSS } from "~/utils/critical-css.server";
 import { SiteCssContext } from "~/utils/site-css";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/utils/csp.server";
+import { noteFault } from "~/utils/faults.server";
 import { log } from "~/utils/log.server";
 
 export const streamTimeout = 5_000;
@@ -62,5 +63,7 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // An aborted request (the visitor went away) is not an error of ours.
   if (request.signal.aborted) return;
+  // An operational fault (database unreachable) turns the error page into a 503 (server/outage.ts).
+  noteFault(error);
   log.error("Request failed", { method: request.method, path: new URL(request.url).pathname, error });
 };

@@ -38,7 +38,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const site = await getSiteSettings().catch((error: unknown) => {
-    console.error("Reading site settings failed; using defaults", error);
+    log.error("reading site settings failed; using defaults", { error });
     return DEFAULT_SITE_SETTINGS;
   });
   const user = await getUser(request).catch((error: unknown) => {

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findChromium } from "../tests/e2e/chromium";
+import { buildForTests } from "../tests/test-build";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -80,13 +81,8 @@ if (!unitOnly) {
   const buildDir = process.env.BUILD_DIR ?? "build-test";
   const env = { ...process.env, BUILD_DIR: buildDir };
   console.log(`Building the site into ${buildDir}/ for the browser tests…`);
-  if (
-    run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
-      // Test-only pages (app/routes.ts) exist only in this build, never in `npm start`'s.
-      env: { ...env, NODE_ENV: "production", STABLE_TEST_ROUTES: "1" },
-      stdio: ["ignore", "ignore", "inherit"],
-    }) !== 0
-  ) {
+  // Test-only pages (app/routes.ts) exist only in this build, never in `npm start`'s.
+  if (buildForTests(buildDir) !== 0) {
     console.error("The build failed.");
     process.exit(1);
   }

@@ -10,6 +10,7 @@ import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { createCacheSync } from "./cache-sync";
 import { mediaRouter } from "./media";
+import { withOutageAnswers } from "./outage";
 import { PageCache } from "./page-cache";
 import { createCacheHits, createCachedHandler } from "./request-handler";
 import { clientIpHeader, crossSiteGuard } from "./security";
@@ -47,7 +48,9 @@ app.use(async (req, res, next) => {
 export const pageCache = new PageCache();
 const cacheSync = createCacheSync(pageCache, { log, dataVersion });
 
-const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), process.env.NODE_ENV);
+const handleRequest = withOutageAnswers(
+  createRequestHandler(() => import("virtual:react-router/server-build"), process.env.NODE_ENV),
+);
 
 // React Router behind the page cache (anonymous public pages from memory, the rest rendered).
 app.use(createCachedHandler(handleRequest, pageCache, { beforeLookup: cacheSync.checkOtherWriters }));

@@ -57,3 +57,25 @@ describe("SQLite: a write by another process on the same database file", () => {
     expect(cache.generation).toBe(before + 1);
   });
 });
+
+describe("a database file that cannot be checked", () => {
+  it("empties the cache instead of failing the request", () => {
+    const cache = new PageCache();
+    const warnings: string[] = [];
+    let broken = false;
+    const sync = createCacheSync(cache, {
+      log: { ...quiet, warn: (msg) => warnings.push(msg) },
+      dataVersion: () => {
+        if (broken) throw Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR" });
+        return 1;
+      },
+    });
+    cleanups.push(() => sync.stop());
+    sync.checkOtherWriters();
+    const before = cache.generation;
+    broken = true;
+    expect(() => sync.checkOtherWriters()).not.toThrow();
+    expect(cache.generation).toBe(before + 1);
+    expect(warnings).toEqual(["Could not check the database for other writers; page cache emptied"]);
+  });
+});

@@ -3,6 +3,7 @@ import { startContentBus, type ContentBus } from "./content-bus";
 import type { PageCache } from "./page-cache";
 
 type Logger = {
+  debug?: (msg: string, fields?: Record<string, unknown>) => void;
   info: (msg: string, fields?: Record<string, unknown>) => void;
   warn: (msg: string, fields?: Record<string, unknown>) => void;
   error: (msg: string, fields?: Record<string, unknown>) => void;
@@ -31,7 +32,18 @@ export function createCacheSync(cache: PageCache, options: { log: Logger; dataVe
   return {
     /** Before each cache lookup: cheap (a pragma on SQLite, nothing on PostgreSQL). */
     checkOtherWriters() {
-      const version = options.dataVersion();
+      let version: number | undefined;
+      try {
+        version = options.dataVersion();
+      } catch (error) {
+        // The database file cannot be read (I/O error, locked): other writers cannot be ruled out.
+        options.log.warn("Could not check the database for other writers; page cache emptied", {
+          error: error instanceof Error ? error.message : String(error),
+        });
+        cache.invalidate();
+        lastDataVersion = undefined;
+        return;
+      }
       if (version === undefined || version === lastDataVersion) return;
       if (lastDataVersion !== undefined) cache.invalidate();
       lastDataVersion = version;
@@ -41,20 +53,27 @@ export function createCacheSync(cache: PageCache, options: { log: Logger; dataVe
     startListening(connectionString: string, retryMs?: number) {
       cache.setAvailable(false);
       let wasConnected = false;
+      let reported = false;
       bus = startContentBus({
         connectionString,
         retryMs,
         onRemoteChange: () => cache.invalidate(),
         onConnectedChange: (connected) => {
           cache.setAvailable(connected);
-          if (connected && wasConnected) options.log.info("Listening for content changes again; page cache back on");
+          if (connected && wasConnected) {
+            options.log.info("Listening for content changes again; page cache emptied once and back on");
+          }
           if (!connected) options.log.warn("Content-change listener lost; serving pages uncached until it reconnects");
           wasConnected ||= connected;
+          if (connected) reported = false;
         },
-        onError: (error) =>
-          options.log.warn("Content-change listener error", {
-            error: error instanceof Error ? error.message : String(error),
-          }),
+        // The first error of an outage is worth a line; the retries after it are not.
+        onError: (error) => {
+          const fields = { error: error instanceof Error ? error.message : String(error) };
+          if (reported) options.log.debug?.("Content-change listener still cannot connect", fields);
+          else options.log.warn("Content-change listener error", fields);
+          reported = true;
+        },
       });
       return bus;
     },

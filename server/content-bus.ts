@@ -18,8 +18,13 @@ type Options = {
   /** Listening started or stopped; on (re)connect changes may have been missed. */
   onConnectedChange: (connected: boolean) => void;
   onError?: (error: unknown) => void;
+  /** A fixed delay between reconnection attempts (tests); by default RECONNECT_DELAYS_MS. */
   retryMs?: number;
 };
+
+/** Waits between reconnection attempts: 1, 2, 5, then every 10 seconds (the spec's realtime schedule). */
+export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
+const CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * Cross-instance invalidation on PostgreSQL: a dedicated client LISTENs on one channel and every
@@ -28,24 +33,27 @@ type Options = {
  */
 export function startContentBus(options: Options): ContentBus {
   const instance = randomUUID();
-  const retryMs = options.retryMs ?? 1000;
   let client: pg.Client | undefined;
   let connected = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let failures = 0;
 
   const setConnected = (value: boolean) => {
     if (connected === value) return;
     connected = value;
+    if (value) failures = 0;
     options.onConnectedChange(value);
   };
 
   const scheduleReconnect = () => {
     if (stopped || timer) return;
+    const delay = options.retryMs ?? RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)] ?? 10_000;
+    failures += 1;
     timer = setTimeout(() => {
       timer = undefined;
       void connect();
-    }, retryMs);
+    }, delay);
     timer.unref();
   };
 
@@ -62,7 +70,11 @@ export function startContentBus(options: Options): ContentBus {
 
   async function connect() {
     if (stopped) return;
-    const c = new pg.Client({ connectionString: options.connectionString, keepAlive: true });
+    const c = new pg.Client({
+      connectionString: options.connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     client = c;
     c.on("error", (error) => drop(c, error));
     c.on("end", () => drop(c));
@@ -86,7 +98,10 @@ export function startContentBus(options: Options): ContentBus {
     },
     async publish() {
       // A separate short connection, so a broken listener never stops others from hearing us.
-      const c = new pg.Client({ connectionString: options.connectionString });
+      const c = new pg.Client({
+        connectionString: options.connectionString,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
       c.on("error", () => {});
       try {
         await c.connect();

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { errorHandler, requestLog, securityHeaders } from "./http";
+import { requestContext } from "./process-errors";
 
 let closers: (() => void)[] = [];
 afterEach(() => {
@@ -53,6 +54,19 @@ describe("requestLog", () => {
     expect(kept.headers.get("x-request-id")).toBe("lb-1234.abc");
     const replaced = await fetch(base, { headers: { "X-Request-Id": "<script>alert(1)</script>" } });
     expect(replaced.headers.get("x-request-id")).not.toContain("<");
+  });
+
+  it("runs the rest of the request in its context, so an error nobody caught can name it", async () => {
+    const { logger } = recorder();
+    const app = express();
+    app.use(requestLog(logger));
+    app.get("/", async (_req, res) => {
+      await new Promise((r) => setTimeout(r, 5));
+      res.send(requestContext.getStore()?.requestId ?? "none");
+    });
+    const base = await serve(app);
+    const res = await fetch(base, { headers: { "X-Request-Id": "lb-77" } });
+    expect(await res.text()).toBe("lb-77");
   });
 });
 

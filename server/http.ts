@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { BASELINE_CSP } from "../app/utils/csp.server";
 import { pickEncoding } from "./page-cache";
+import { requestContext } from "./process-errors";
 
 type Logger = {
   info: (msg: string, fields?: Record<string, unknown>) => void;
@@ -41,7 +42,8 @@ export function requestLog(logger: Logger): RequestHandler {
     };
     res.once("finish", done);
     res.once("close", done);
-    next();
+    // Everything this request sets off runs in its context, so an uncaught error names it.
+    requestContext.run({ requestId: id }, next);
   };
 }
 

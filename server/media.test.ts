@@ -142,3 +142,18 @@ describe("GET /media/*", () => {
     expect((await raw("GET", fresh.url)).status).toBe(404);
   });
 });
+
+describe("storage that cannot be used right now", () => {
+  it("answers 503 with Retry-After when no file can be opened (too many open files)", async () => {
+    const emfile = Object.assign(new Error("EMFILE: too many open files, open"), { code: "EMFILE", syscall: "open" });
+    const spy = vi.spyOn(storage(), "get").mockRejectedValue(emfile);
+    try {
+      const res = await raw("GET", "/media/horse-images/1-abc.jpg");
+      expect(res.status).toBe(503);
+      expect(res.headers["retry-after"]).toMatch(/^\d+$/);
+      expect(res.headers["cache-control"]).toBe("no-store");
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

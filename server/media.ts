@@ -1,4 +1,5 @@
 import express, { type Request, type Response } from "express";
+import { faultOf, RETRY_AFTER_SECONDS } from "~/utils/faults.server";
 import { log } from "~/utils/log.server";
 import { MEDIA_URL_PREFIX, normaliseKey, storage } from "~/utils/storage.server";
 
@@ -61,8 +62,14 @@ mediaRouter.use("/media", async (req: Request, res: Response) => {
     });
     file.stream.pipe(res);
   } catch (error) {
+    // Too many open files, an unreadable disk: temporary, so say when to try again.
+    const fault = faultOf(error);
     log.error("media lookup failed", { key, error });
-    if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+    if (res.headersSent) return;
+    if (fault) {
+      res.status(503).set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
+      res.type("text/plain").send("Service Unavailable");
+    } else res.status(500).type("text/plain").send("Internal Server Error");
   }
 });
 

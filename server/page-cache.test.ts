@@ -74,9 +74,18 @@ describe("helpers", () => {
 
 /** A tiny site whose "page" shows a counter standing in for database content. */
 function fakeSite() {
-  const state = { content: "v1", renders: 0, gate: undefined as Promise<void> | undefined, setCookie: false };
+  const state = {
+    content: "v1",
+    renders: 0,
+    gate: undefined as Promise<void> | undefined,
+    setCookie: false,
+    databaseDown: false,
+  };
   const handle: FetchHandler = async (request) => {
     state.renders += 1;
+    // What a public page answers when its read fails (app/utils/public-read.server.ts).
+    if (state.databaseDown)
+      return new Response("Error Loading", { status: 503, headers: { "Cache-Control": "no-store" } });
     const seen = state.content; // read "the database" at the start of the render
     if (state.gate) await state.gate;
     const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
@@ -197,19 +206,59 @@ describe("the cached handler", () => {
     expect(cache.size).toBe(1);
   });
 
-  it("serves nothing from memory while unavailable (invalidations could be missed)", async () => {
+  it("serves nothing from memory while unavailable (invalidations could be missed), and empties it once on coming back", async () => {
     const cache = new PageCache();
     const { state, handle } = fakeSite();
     const base = await serve(cache, handle);
     await fetch(`${base}/horses`);
+    const generation = cache.generation;
     cache.setAvailable(false);
+    cache.setAvailable(false);
+    expect(cache.generation).toBe(generation);
     state.content = "v2";
     const off = await fetch(`${base}/horses`);
     expect(off.headers.get("x-cache")).toBe("OFF");
     expect(await off.text()).toContain("v2");
     cache.setAvailable(true);
+    cache.setAvailable(true);
+    expect(cache.generation).toBe(generation + 1);
     const back = await fetch(`${base}/horses`);
     expect(back.headers.get("x-cache")).toBe("MISS");
     expect(await back.text()).toContain("v2");
+  });
+
+  it("serves the last good copy, marked STALE-IF-ERROR, when a page fails to render", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle);
+    await fetch(`${base}/winners`);
+    // The database goes away: the listener is lost first, then reads fail.
+    cache.setAvailable(false);
+    state.databaseDown = true;
+    await new Promise((r) => setTimeout(r, 1100));
+    const stale = await fetch(`${base}/winners`);
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get("x-cache")).toBe("STALE-IF-ERROR");
+    expect(Number(stale.headers.get("age"))).toBeGreaterThanOrEqual(1);
+    expect(await stale.text()).toContain("/winners v1");
+    // A page never rendered before has no copy: the page's own 503 goes out.
+    const none = await fetch(`${base}/team`);
+    expect(none.status).toBe(503);
+    expect(await none.text()).toBe("Error Loading");
+    // Personal requests are never answered with a shared copy.
+    const signedIn = await fetch(`${base}/winners`, { headers: { Cookie: "stable_session=abc" } });
+    expect(signedIn.status).toBe(503);
+  });
+
+  it("keeps the last good copy through a save, for when the next render fails", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle);
+    await fetch(`${base}/horses`);
+    cache.invalidate();
+    state.databaseDown = true;
+    const stale = await fetch(`${base}/horses`);
+    expect(stale.headers.get("x-cache")).toBe("STALE-IF-ERROR");
+    expect(await stale.text()).toContain("/horses v1");
   });
 });

@@ -74,9 +74,14 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string) {
  * In-memory store of rendered public pages. Every invalidation bumps a generation counter; a render
  * is stored only if no invalidation happened between its start and its storing, so a render that
  * read the database before a save and finished after it never lands in the cache.
+ *
+ * Apart from the servable entries it keeps the last good render of each page, whatever happened
+ * since: when rendering a page fails (its database is unreachable) that copy is served instead,
+ * marked stale (RFC 5861 stale-if-error).
  */
 export class PageCache {
   private entries = new Map<string, CachedPage>();
+  private lastGood = new Map<string, { entry: CachedPage; storedAt: number }>();
   private gen = 0;
   private available = true;
   hits = 0;
@@ -86,15 +91,19 @@ export class PageCache {
     return this.gen;
   }
 
-  /** Drops every entry; renders in flight that started earlier will not be stored. */
+  /** Drops every servable entry; renders in flight that started earlier will not be stored. */
   invalidate() {
     this.gen += 1;
     this.entries.clear();
   }
 
-  /** While invalidations from other instances cannot be received, nothing is served or stored. */
+  /**
+   * While invalidations from other instances cannot be received, nothing is served from the cache
+   * (renders are still kept as last good copies). Coming back empties it once, since changes may
+   * have been missed meanwhile.
+   */
   setAvailable(available: boolean) {
-    if (this.available !== available) this.invalidate();
+    if (available && !this.available) this.invalidate();
     this.available = available;
   }
 
@@ -114,6 +123,12 @@ export class PageCache {
     return entry;
   }
 
+  /** The last good render of `key` and its age in seconds, for when rendering it again fails. */
+  stale(key: string): { entry: CachedPage; ageSeconds: number } | undefined {
+    const kept = this.lastGood.get(key);
+    return kept && { entry: kept.entry, ageSeconds: Math.max(0, Math.floor((Date.now() - kept.storedAt) / 1000)) };
+  }
+
   /**
    * Compresses and stores a render that started at `startedAt` (the generation then). Returns the
    * stored entry, or undefined when content changed meanwhile (the render may be stale).
@@ -125,7 +140,7 @@ export class PageCache {
     headers: Headers,
     body: Buffer,
   ): Promise<CachedPage | undefined> {
-    if (!this.available || startedAt !== this.gen) return undefined;
+    if (startedAt !== this.gen) return undefined;
     const [br, gz] = await Promise.all([
       brotli(body, {
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
@@ -133,20 +148,27 @@ export class PageCache {
       gzip(body, { level: 9 }),
     ]);
     // Compression yields to the event loop: check again that nothing changed in between.
-    if (!this.available || startedAt !== this.gen) return undefined;
+    if (startedAt !== this.gen) return undefined;
     const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
     const kept: [string, string][] = [];
     headers.forEach((value, name) => {
       if (!["content-length", "etag", "cache-control", "vary", "date"].includes(name)) kept.push([name, value]);
     });
     const entry: CachedPage = { status, headers: kept, etag, body, br, gzip: gz };
-    if (this.entries.size >= MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, entry);
+    setBounded(this.entries, key, entry);
+    setBounded(this.lastGood, key, { entry, storedAt: Date.now() });
     return entry;
   }
+}
+
+/** Sets `key` last in insertion order, dropping the oldest entry when the map is full. */
+function setBounded<V>(map: Map<string, V>, key: string, value: V) {
+  map.delete(key);
+  if (map.size >= MAX_ENTRIES) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
+  map.set(key, value);
 }
 
 /** Picks the stored variant for an Accept-Encoding header: brotli, else gzip, else identity. */

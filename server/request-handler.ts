@@ -32,13 +32,23 @@ function applyHeaders(res: ExpressResponse, headers: Headers) {
   for (const cookie of headers.getSetCookie()) res.append("Set-Cookie", cookie);
 }
 
-function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedPage, status: "HIT" | "MISS") {
+/** Marks a last good copy served because rendering the page failed (RFC 5861 stale-if-error). */
+export const STALE_IF_ERROR = "STALE-IF-ERROR";
+
+function sendCached(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  entry: CachedPage,
+  status: "HIT" | "MISS" | "OFF" | typeof STALE_IF_ERROR,
+  ageSeconds?: number,
+) {
   res.status(entry.status);
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("ETag", entry.etag);
   res.setHeader("Cache-Control", "public, no-cache");
   res.setHeader("Vary", "Accept-Encoding, Cookie");
   res.setHeader("X-Cache", status);
+  if (ageSeconds !== undefined) res.setHeader("Age", ageSeconds);
   if (etagMatches(req.headers["if-none-match"], entry.etag)) {
     res.status(304).end();
     return;
@@ -69,8 +79,8 @@ function requestUrl(req: ExpressRequest) {
   return new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
 }
 
+/** The request's cache key (null when it may not be shared) and the servable entry, if any. */
 function lookup(req: ExpressRequest, cache: PageCache, beforeLookup?: () => void) {
-  if (!cache.isAvailable) return { key: null, entry: undefined };
   const decision = cacheKeyFor(req.method, requestUrl(req), {
     cookie: req.headers.cookie,
     authorization: req.headers.authorization,
@@ -94,7 +104,8 @@ export function createCacheHits(cache: PageCache, options: { beforeLookup?: () =
 
 /**
  * Serves React Router through the page cache: shared public pages come from memory (with an ETag
- * and pre-compressed variants); everything else is rendered for the request and streamed.
+ * and pre-compressed variants); everything else is rendered for the request and streamed. When a
+ * shared page fails to render (5xx) its last good copy is served, marked STALE-IF-ERROR.
  */
 export function createCachedHandler(
   handle: FetchHandler,
@@ -115,10 +126,17 @@ export function createCachedHandler(
           ? new Request(request.url, { headers: request.headers, signal: request.signal })
           : request;
       const response = await handle(render);
-      if (!isStorable(response.status, response.headers)) return await sendResponse(res, response, "MISS");
+      const stale = response.status >= 500 ? cache.stale(key) : undefined;
+      if (stale) {
+        await response.body?.cancel();
+        return sendCached(req, res, stale.entry, STALE_IF_ERROR, stale.ageSeconds);
+      }
+      // While other instances' changes cannot be heard, renders are kept only as last good copies.
+      const fresh = cache.isAvailable ? "MISS" : "OFF";
+      if (!isStorable(response.status, response.headers)) return await sendResponse(res, response, fresh);
       const body = Buffer.from(await response.arrayBuffer());
       const stored = await cache.store(key, startedAt, response.status, response.headers, body);
-      if (stored) return sendCached(req, res, stored, "MISS");
+      if (stored) return sendCached(req, res, stored, fresh);
       // Content changed while rendering: this visitor asked before the save finished, so the
       // render is fine for them, but it is not kept.
       return await sendResponse(

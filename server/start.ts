@@ -4,9 +4,13 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
+import { env } from "../app/utils/env.server";
 import { log } from "../app/utils/log.server";
+import { dataDirProblem } from "./data-dir";
 import { errorHandler, precompressed, requestLog, securityHeaders } from "./http";
+import { exitOnProgrammingErrors } from "./process-errors";
 import { createShutdown } from "./shutdown";
+import { newestSourceMtime } from "./sources";
 import { parseTrustProxy } from "./trust-proxy";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -16,27 +20,12 @@ const serverBuild = path.join(buildDir, "server", "index.js");
 
 type ServerModule = typeof import("./app");
 
-function newestSourceMtime(): number {
-  let newest = 0;
-  const visit = (p: string) => {
-    const stat = fs.statSync(p, { throwIfNoEntry: false });
-    if (!stat) return;
-    if (stat.isDirectory()) {
-      for (const entry of fs.readdirSync(p)) if (entry !== "node_modules") visit(path.join(p, entry));
-    } else newest = Math.max(newest, stat.mtimeMs);
-  };
-  for (const p of ["app", "server", "db", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"]) {
-    visit(path.join(root, p));
-  }
-  return newest;
-}
-
 /** Builds when there is no build yet or a source file is newer than it. */
 function ensureBuild() {
   const built = fs.statSync(serverBuild, { throwIfNoEntry: false });
   // The browser tests start many servers on one build made for them; an edit mid-run must not rebuild it.
   if (built && process.env.STABLE_BUILD_CHECK === "off") return;
-  if (built && built.mtimeMs >= newestSourceMtime()) return;
+  if (built && built.mtimeMs >= newestSourceMtime(root)) return;
   console.log(built ? "Sources changed since the last build; rebuilding…" : "No build yet; building…");
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: root,
@@ -50,6 +39,13 @@ function ensureBuild() {
 }
 
 async function main() {
+  const problem = dataDirProblem(env().dataDir);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
+  exitOnProgrammingErrors(log);
+
   const app = express();
   app.disable("x-powered-by");
   // Behind a TLS-terminating proxy, TRUST_PROXY lets Express see HTTPS and the client's address.

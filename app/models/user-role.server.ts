@@ -1,9 +1,14 @@
 import { db } from "~/utils/db.server";
+import { faultOf } from "~/utils/faults.server";
 import { log } from "~/utils/log.server";
 
 export type AdminListEntry = { id: string; email: string };
 
-/** Whether the user has the admin role. A failed check is logged and counts as "not admin". */
+/**
+ * Whether the user has the admin role. A failed check is logged and counts as "not admin"; a
+ * database that cannot be reached is passed on instead, so that the request is answered as an
+ * outage (503, 'Failed to …') rather than as access denied.
+ */
 export async function isAdminUser(userId: string): Promise<boolean> {
   try {
     const row = await db()
@@ -14,6 +19,7 @@ export async function isAdminUser(userId: string): Promise<boolean> {
       .executeTakeFirst();
     return !!row;
   } catch (error) {
+    if (faultOf(error)) throw error;
     log.error("admin role check failed; treating the user as not admin", { userId, error });
     return false;
   }

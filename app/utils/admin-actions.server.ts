@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { FieldErrors } from "./admin-forms";
+import { FAULT_STATUS, failureText, faultOf } from "./faults.server";
 import { log } from "./log.server";
 import { toastMessage, type Toast } from "./toast";
 
@@ -20,12 +21,27 @@ export function invalid(intent: string, values: Record<string, string>, errors: 
   );
 }
 
-/** The write failed: the spec's error toast, the typed values back. */
+/** An error's message, with its cause's when it wraps one (e.g. a refused upload and the disk error behind it). */
+function messageOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
+}
+
+/**
+ * The write failed: the spec's error toast, the typed values back. An operational fault (database
+ * unreachable, disk full) adds its reason to the text and answers 503 or 507.
+ */
 export function failed(intent: string, values: Record<string, string>, text: string, error?: unknown, status = 500) {
-  if (error !== undefined) log.error(text, { error: error instanceof Error ? error.message : String(error) });
+  const fault = faultOf(error);
+  if (error !== undefined) {
+    log.error(text, {
+      error: messageOf(error),
+      ...(fault ? { fault: fault.kind, code: fault.code } : {}),
+    });
+  }
   return data<AdminActionData>(
-    { intent, id: values.id, values, toast: toastMessage("error", "Error", text) },
-    { status },
+    { intent, id: values.id, values, toast: toastMessage("error", "Error", failureText(text, fault)) },
+    { status: fault ? FAULT_STATUS[fault.kind] : status },
   );
 }
 

@@ -1,10 +1,12 @@
 import { data } from "react-router";
-import type { AdminActionData } from "./admin-actions.server";
+import { failed, type AdminActionData } from "./admin-actions.server";
+import { requireAdmin } from "./auth.server";
+import { faultOf } from "./faults.server";
 import { ImageError, removeImageQuietly, storeImage, type StoredImage } from "./images.server";
 import { log } from "./log.server";
 import type { Bucket } from "./storage.server";
 import { toastMessage } from "./toast";
-import { isUploadError, withUploadedForm, type ParsedForm } from "./upload.server";
+import { isUploadError, parseUploadedForm, withUploadedForm, type ParsedForm } from "./upload.server";
 
 /**
  * The admin forms' way into the image pipeline: read a submitted form (files stream to temporary
@@ -14,15 +16,44 @@ import { isUploadError, withUploadedForm, type ParsedForm } from "./upload.serve
 
 export type AdminForm = ParsedForm;
 
+/** A tab's 'Failed to …' texts (the spec's wording) by form intent; `other` for anything else. */
+export type FailureTexts = { [intent: string]: string; other: string };
+
+/** The toast for a fault, chosen by the form's intent; the typed values go back with it. */
+function faultAnswer(texts: FailureTexts, values: Record<string, string>, error: unknown) {
+  const intent = values.intent ?? "";
+  const text = (Object.hasOwn(texts, intent) ? texts[intent] : undefined) ?? texts.other;
+  return failed(intent, values, text, error);
+}
+
 /**
- * Reads the submitted form, runs `fn` with it, and always removes the temporary files. A form the
- * parser refuses (too large, malformed) answers with its message as an error toast.
+ * An admin tab's action: the admin check, then the submitted form (files stream to temporary
+ * storage and are always removed afterwards), then `fn`. A form the parser refuses (too large,
+ * malformed) answers with its message as an error toast. An operational fault anywhere (the
+ * session cannot be checked because the database is down, a full disk while storing an upload)
+ * answers the intent's 'Failed to …' toast with the reason, and nothing is written.
  */
-export async function withAdminForm<T>(request: Request, fn: (form: AdminForm) => Promise<T>) {
+export async function adminAction<T>(request: Request, texts: FailureTexts, fn: (form: AdminForm) => Promise<T>) {
   try {
-    return await withUploadedForm(request, fn);
+    await requireAdmin(request);
+  } catch (error) {
+    if (!faultOf(error)) throw error;
+    // Only to answer for the right form: files are read and dropped, nothing is stored.
+    const form = await parseUploadedForm(request, { discardFiles: true }).catch(() => null);
+    return faultAnswer(texts, form?.values ?? {}, error);
+  }
+  try {
+    return await withUploadedForm(request, async (form) => {
+      try {
+        return await fn(form);
+      } catch (error) {
+        if (!faultOf(error)) throw error;
+        return faultAnswer(texts, form.values, error);
+      }
+    });
   } catch (error) {
     if (!isUploadError(error)) throw error;
+    if (faultOf(error)) return faultAnswer(texts, error.values, error);
     log.warn("admin form refused", { status: error.status, message: error.message });
     const errors = error.field ? { [error.field]: error.message } : undefined;
     return data<AdminActionData>(

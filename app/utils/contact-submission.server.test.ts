@@ -12,7 +12,7 @@ import {
 import { resetEnvCache } from "./env.server";
 import { sql } from "kysely";
 import { listContactMessages } from "~/models/contact-message.server";
-import { db } from "~/utils/db.server";
+import { closeDatabase, db, openPostgres, useDatabase } from "~/utils/db.server";
 
 useFreshDatabase();
 
@@ -156,5 +156,22 @@ describe("submitting the contact form", () => {
       },
       values: { name: "Anne Jensen", email: "anne@example.com", message: "Please do not lose this text" },
     });
+  });
+
+  test("when the database cannot be reached the visitor is told to try again (503), with everything typed kept", async () => {
+    const reachable = useDatabase(openPostgres("postgres://nobody@127.0.0.1:1/none"));
+    try {
+      const outcome = await submitContact(contactRequest({ message: "Sent while the database was down" }));
+      expect(outcome.status).toBe(503);
+      expect(outcome.body).toMatchObject({
+        result: "error",
+        toast: { description: "Failed to send message. Please try again or contact us directly." },
+        values: { message: "Sent while the database was down" },
+      });
+    } finally {
+      await closeDatabase();
+      useDatabase(reachable);
+    }
+    expect(await listContactMessages()).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
 } from "./contact-form";
 import { wakeContactDelivery } from "./contact-delivery.server";
 import { env } from "./env.server";
+import { FAULT_STATUS, faultOf } from "./faults.server";
 import { checkFormStamp, issueFormStamp } from "./form-stamp.server";
 import { log } from "./log.server";
 import { hitRateLimit } from "./rate-limit.server";
@@ -112,7 +113,12 @@ export async function submitContact(request: Request, now = new Date()): Promise
     };
   }
 
-  const limit = await hitRateLimit(`contact:${ip}`, { limit: CONTACT_RATE_LIMIT, windowMs: RATE_WINDOW_MS }, now);
+  let limit: Awaited<ReturnType<typeof hitRateLimit>>;
+  try {
+    limit = await hitRateLimit(`contact:${ip}`, { limit: CONTACT_RATE_LIMIT, windowMs: RATE_WINDOW_MS }, now);
+  } catch (error) {
+    return notStored("checking the contact rate limit failed", error, values);
+  }
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
     log.warn("contact form rate limit reached", { ip, count: limit.count });
@@ -132,13 +138,22 @@ export async function submitContact(request: Request, now = new Date()): Promise
     const stored = await createContactMessage(checked.data, { attemptLimit: CONTACT_MAX_ATTEMPTS, now });
     log.info("contact message stored", { id: stored.id });
   } catch (error) {
-    log.error("storing a contact message failed", { error });
-    return { status: 500, body: refusal("error", "Error", CONTACT_FAILED_TEXT, values) };
+    return notStored("storing a contact message failed", error, values);
   }
   wakeContactDelivery();
   return {
     status: 200,
     body: { result: "sent", toast: toastMessage("success", CONTACT_SENT_TITLE, CONTACT_SENT_TEXT) },
+  };
+}
+
+/** The database could not take the message (unreachable, full): the spec's failure toast, the form kept. */
+function notStored(what: string, error: unknown, values: ContactValues): ContactOutcome {
+  log.error(what, { error });
+  const fault = faultOf(error);
+  return {
+    status: fault ? FAULT_STATUS[fault.kind] : 500,
+    body: refusal("error", "Error", CONTACT_FAILED_TEXT, values),
   };
 }
 

@@ -6,6 +6,7 @@ import pg from "pg";
 import type { Database } from "@db/schema";
 import { migrateToLatest } from "@db/migrations";
 import { env } from "./env.server";
+import { log } from "./log.server";
 
 export type DB = Kysely<Database>;
 export type Engine = "sqlite" | "postgres";
@@ -19,10 +20,15 @@ export type DatabaseHandle = {
 
 const INT8_OID = 20;
 
+/** How long a request waits for a new PostgreSQL connection before it fails (and is answered). */
+export const CONNECT_TIMEOUT_MS = 5000;
+
 export function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     types: {
       // Money is whole øre, far below 2^53, so a JS number is exact.
       getTypeParser: ((oid: number, format?: string) =>
@@ -30,6 +36,18 @@ export function openPostgres(connectionString: string): DatabaseHandle {
           ? (v: string) => Number(v)
           : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
     },
+  });
+  // A connection the server ends (restart, failover, a proxy's idle timeout) emits 'error', which
+  // without a listener ends the process. Idle ones are reported by the pool, which opens a new
+  // connection when next needed; one in use also fails its query, which answers its request.
+  pool.on("error", (error) => {
+    log.warn("database connection lost while idle; a new one is opened when needed", {
+      error: error.message,
+      code: (error as { code?: string }).code,
+    });
+  });
+  pool.on("connect", (client) => {
+    client.on("error", (error) => log.debug("database connection lost while in use", { error: error.message }));
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: "postgres", close: () => db.destroy() };
@@ -67,9 +85,11 @@ export function engine(): Engine {
   return handle().engine;
 }
 
-/** Replaces the process-wide database (tests give each case a fresh one). */
+/** Replaces the process-wide database (tests give each case a fresh one) and returns the one it replaced. */
 export function useDatabase(next: DatabaseHandle | undefined) {
+  const previous = current;
   current = next;
+  return previous;
 }
 
 /** See DatabaseHandle.dataVersion; undefined on PostgreSQL. */

@@ -15,6 +15,11 @@ describe("checkHealth", () => {
     // Nothing listens on port 1: every query fails as with a database that went away.
     useDatabase(openPostgres("postgres://nobody@127.0.0.1:1/none"));
     await fresh.destroy();
-    expect(await checkHealth()).toMatchObject({ status: "unavailable", database: "unreachable" });
+    expect(await checkHealth()).toEqual({
+      status: "unavailable",
+      database: "unreachable",
+      draining: false,
+      reason: "database unreachable (ECONNREFUSED)",
+    });
   });
 });

@@ -1,29 +1,52 @@
 import { sql } from "kysely";
 import { db } from "./db.server";
+import { faultOf } from "./faults.server";
+import { log } from "./log.server";
 
 let draining = false;
+let lastProblem: string | undefined;
 
 /** Set on SIGTERM so a load balancer stops sending new visitors while requests finish. */
 export function setDraining() {
   draining = true;
 }
 
-export type Health = { status: "ok" | "unavailable"; database: "ok" | "unreachable"; draining: boolean };
+export type Health = {
+  status: "ok" | "unavailable";
+  database: "ok" | "unreachable";
+  draining: boolean;
+  /** Why the instance is unavailable; absent when it is ok. */
+  reason?: string;
+};
 
-/** Whether this instance can serve: the database answers a trivial query within the time limit. */
+/**
+ * Whether this instance can serve: the database answers a trivial query within the time limit.
+ * The reason names the kind of failure (and its code), never the database's own message.
+ */
 export async function checkHealth(timeoutMs = 2000): Promise<Health> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error("database check timed out")), timeoutMs);
   });
-  let database: Health["database"] = "ok";
+  let problem: string | undefined;
   try {
     await Promise.race([sql`select 1`.execute(db()), timeout]);
-  } catch {
-    database = "unreachable";
+  } catch (error) {
+    const fault = faultOf(error);
+    problem = fault
+      ? `database unreachable (${fault.code})`
+      : error instanceof Error && error.message === "database check timed out"
+        ? `database did not answer within ${timeoutMs} ms`
+        : "database unreachable";
+    // One line when the state changes, not one per probe.
+    if (problem !== lastProblem) log.warn("health check: database unreachable", { reason: problem, error });
   } finally {
     clearTimeout(timer);
   }
+  if (!problem && lastProblem) log.info("health check: database reachable again");
+  lastProblem = problem;
+  const database: Health["database"] = problem ? "unreachable" : "ok";
   const status = database === "ok" && !draining ? "ok" : "unavailable";
-  return { status, database, draining };
+  const reason = problem ?? (draining ? "stopping" : undefined);
+  return reason ? { status, database, draining, reason } : { status, database, draining };
 }

@@ -40,6 +40,7 @@ import {
   VARIANT_FORMATS,
   type VariantFormat,
 } from "./image";
+import { faultOf } from "./faults.server";
 import { log } from "./log.server";
 import {
   keyFromMediaUrl,
@@ -246,8 +247,10 @@ export async function storeImage(
     } catch (error) {
       await Promise.allSettled(written.map((k) => store.delete(k)));
       if (error instanceof ImageError) throw error;
+      // Disk full, permissions, too many open files: the server's trouble, answered by the caller.
+      if (faultOf(error)) throw error;
       const message = error instanceof Error ? error.message : String(error);
-      // A system error (disk full, permissions) is ours, not the photo's.
+      // Any other system error is ours, not the photo's.
       if ((error as NodeJS.ErrnoException | null)?.code) {
         log.error("image store failed", { bucket, error });
         throw new ImageError(IMAGE_MESSAGES.failed, options.field);

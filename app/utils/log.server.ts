@@ -1,4 +1,5 @@
 import { env } from "./env.server";
+import { faultOf } from "./faults.server";
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 type Level = Exclude<keyof typeof LEVELS, "silent">;
@@ -14,9 +15,20 @@ function serialise(fields?: Record<string, unknown>) {
   if (!fields) return {};
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(fields)) {
-    out[k] = v instanceof Error ? { name: v.name, message: v.message, stack: v.stack } : v;
+    out[k] = v instanceof Error ? serialiseError(v) : v;
   }
   return out;
+}
+
+/** An operational fault says which (`fault`, `code`), so the log tells it from a bug at a glance. */
+function serialiseError(error: Error) {
+  const fault = faultOf(error);
+  return {
+    name: error.name,
+    message: error.message,
+    ...(fault ? { fault: fault.kind, code: fault.code } : {}),
+    stack: error.stack,
+  };
 }
 
 /** Structured logs: one JSON object per line. Never pass passwords, tokens or cookies. */

@@ -3,14 +3,17 @@ import fsp from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { Readable, Writable } from "node:stream";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mountSmallDisk } from "../../tests/small-disk";
+import { resetEnvCache } from "./env.server";
 import {
   fileTooLargeMessage,
   formatBytes,
   isUploadError,
   parseUploadedForm,
   UploadError,
+  type ParseOptions,
   uploadTmpDir,
   withUploadedForm,
 } from "./upload.server";
@@ -199,37 +202,18 @@ describe("parseUploadedForm", () => {
 
 describe("over HTTP", () => {
   it("answers an oversized upload with 413 and the message instead of a reset connection", async () => {
-    const server = http.createServer(async (req, res) => {
-      const request = new Request(`http://localhost${req.url}`, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
-        duplex: "half",
-      } as RequestInit);
-      try {
-        res.end(await withUploadedForm(request, async () => "stored", { maxBytes: 256 * 1024 }));
-      } catch (error) {
-        res.statusCode = isUploadError(error) ? error.status : 500;
-        res.end((error as Error).message);
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const server = await uploadServer({ maxBytes: 256 * 1024 });
     try {
-      const { port } = server.address() as AddressInfo;
       const { body, contentType } = multipart([
         { name: "image", filename: "big.jpg", type: "image/jpeg", content: Buffer.alloc(700 * 1024, 5) },
       ]);
-      const response = await fetch(`http://127.0.0.1:${port}/upload`, {
-        method: "POST",
-        headers: { "content-type": contentType },
-        body,
-      });
+      const response = await fetch(server.url, { method: "POST", headers: { "content-type": contentType }, body });
       expect(response.status).toBe(413);
       expect(await response.text()).toBe("The file is too large. The limit is 256 KB.");
       const small = multipart([
         { name: "image", filename: "ok.jpg", type: "image/jpeg", content: Buffer.alloc(100 * 1024, 5) },
       ]);
-      const ok = await fetch(`http://127.0.0.1:${port}/upload`, {
+      const ok = await fetch(server.url, {
         method: "POST",
         headers: { "content-type": small.contentType },
         body: small.body,
@@ -237,7 +221,128 @@ describe("over HTTP", () => {
       expect(await ok.text()).toBe("stored");
       expect(tmpFiles()).toEqual([]);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await server.close();
     }
+  });
+});
+
+/**
+ * Serves withUploadedForm over HTTP, answering "stored", or an UploadError's status and message
+ * (with the text fields that arrived in X-Form-Values).
+ */
+async function uploadServer(options?: ParseOptions) {
+  const server = http.createServer(async (req, res) => {
+    const request = new Request(`http://localhost${req.url}`, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
+      duplex: "half",
+    } as RequestInit);
+    try {
+      res.end(await withUploadedForm(request, async () => "stored", options));
+    } catch (error) {
+      res.statusCode = isUploadError(error) ? error.status : 500;
+      if (isUploadError(error)) res.setHeader("X-Form-Values", JSON.stringify(error.values));
+      res.end((error as Error).message);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/upload`, close: () => new Promise((r) => server.close(r)) };
+}
+
+const systemError = (code: string, syscall: string) =>
+  Object.assign(new Error(`${code}: ${syscall}`), { code, syscall, errno: -1 });
+
+describe("temporary files the server cannot write", () => {
+  it("answers a full disk with 507 and the reason, keeps nothing and still reads the whole form", async () => {
+    // A real full file system (1 MB tmpfs) when running as root; otherwise the write fails as one would.
+    const disk = mountSmallDisk(1024);
+    const dataDir = process.env.DATA_DIR;
+    if (disk) {
+      process.env.DATA_DIR = disk.dir;
+      resetEnvCache();
+    } else {
+      const real = fs.createWriteStream;
+      vi.spyOn(fs, "createWriteStream").mockImplementation((file, options) =>
+        String(file).startsWith(uploadTmpDir())
+          ? (new Writable({ write: (_chunk, _encoding, done) => done(systemError("ENOSPC", "write")) }) as fs.WriteStream)
+          : real(file, options),
+      );
+    }
+    const server = await uploadServer();
+    try {
+      const { body, contentType } = multipart([
+        { name: "intent", value: "create" },
+        { name: "image", filename: "big.jpg", type: "image/jpeg", content: Buffer.alloc(2 * 1024 * 1024, 6) },
+        { name: "name", value: "After the file" },
+      ]);
+      const response = await fetch(server.url, { method: "POST", headers: { "content-type": contentType }, body });
+      expect(response.status).toBe(507);
+      // Fields after the file arrived too: the form was read to its end, not cut off.
+      expect(await response.text()).toBe("The server's disk is full.");
+      expect(JSON.parse(response.headers.get("X-Form-Values")!)).toEqual({ intent: "create", name: "After the file" });
+      expect(tmpFiles()).toEqual([]);
+    } finally {
+      await server.close();
+      vi.restoreAllMocks();
+      process.env.DATA_DIR = dataDir;
+      resetEnvCache();
+      disk?.unmount();
+    }
+    // The same request works once there is room again.
+    const again = await uploadServer();
+    try {
+      const { body, contentType } = multipart([
+        { name: "image", filename: "a.jpg", type: "image/jpeg", content: Buffer.alloc(1024, 6) },
+      ]);
+      const ok = await fetch(again.url, { method: "POST", headers: { "content-type": contentType }, body });
+      expect(await ok.text()).toBe("stored");
+    } finally {
+      await again.close();
+    }
+  });
+
+  it("answers too many open files or a permission error with 503 and the reason", async () => {
+    for (const code of ["EMFILE", "EACCES"]) {
+      const real = fs.createWriteStream;
+      vi.spyOn(fs, "createWriteStream").mockImplementation((file, options) =>
+        String(file).startsWith(uploadTmpDir())
+          ? (new Writable({ construct: (done) => done(systemError(code, "open")), write: (_c, _e, done) => done() }) as fs.WriteStream)
+          : real(file, options),
+      );
+      try {
+        const { body, contentType } = multipart([
+          { name: "intent", value: "update" },
+          { name: "image", filename: "a.jpg", type: "image/jpeg", content: Buffer.alloc(300 * 1024, 6) },
+        ]);
+        const error = await parseUploadedForm(
+          new Request("http://localhost/x", { method: "POST", headers: { "content-type": contentType }, body }),
+        ).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(UploadError);
+        expect((error as UploadError).status).toBe(503);
+        expect((error as UploadError).message).toBe("The server cannot write files right now. Please try again later.");
+        expect((error as UploadError).values).toEqual({ intent: "update" });
+        expect(((error as UploadError).cause as NodeJS.ErrnoException).code).toBe(code);
+        expect(tmpFiles()).toEqual([]);
+      } finally {
+        vi.restoreAllMocks();
+      }
+    }
+  });
+
+  it("reads only the text fields when asked to drop the files, writing nothing", async () => {
+    const { body, contentType } = multipart([
+      { name: "intent", value: "create" },
+      { name: "image", filename: "a.jpg", type: "image/jpeg", content: Buffer.alloc(300 * 1024, 6) },
+    ]);
+    await fsp.rm(uploadTmpDir(), { recursive: true, force: true });
+    const parsed = await parseUploadedForm(
+      new Request("http://localhost/x", { method: "POST", headers: { "content-type": contentType }, body }),
+      { discardFiles: true },
+    );
+    expect(parsed.values).toEqual({ intent: "create" });
+    expect(parsed.files).toEqual([]);
+    expect(fs.existsSync(uploadTmpDir())).toBe(false);
   });
 });

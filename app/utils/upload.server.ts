@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { env } from "./env.server";
+import { FAULT_REASONS, FAULT_STATUS, faultOf } from "./faults.server";
 import { fileTooLargeMessage, formatBytes } from "./image";
 
 export { fileTooLargeMessage, formatBytes };
@@ -42,8 +43,9 @@ export class UploadError extends Error {
     readonly status: number,
     /** The form field the message belongs to, when known. */
     readonly field?: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 
   /** The text fields that arrived before the problem, so the form can keep what was typed. */
@@ -65,7 +67,43 @@ export function uploadTmpDir() {
 export type ParseOptions = {
   /** Largest accepted file, in bytes (default UPLOAD_MAX_BYTES, 20 MB). */
   maxBytes?: number;
+  /** Read only the text fields: file contents are read and thrown away, nothing is written. */
+  discardFiles?: boolean;
 };
+
+/**
+ * A temporary file could not be written (disk full, permissions, too many open files): the
+ * request is refused with the reason, and the error stays attached as the cause.
+ */
+function storageFailure(error: unknown) {
+  const fault = faultOf(error);
+  return fault
+    ? new UploadError(FAULT_REASONS[fault.kind], FAULT_STATUS[fault.kind], undefined, { cause: error })
+    : new UploadError("The upload could not be stored. Please try again.", 500, undefined, { cause: error });
+}
+
+/**
+ * Streams one file part to `target`. Never rejects: it resolves with the write's error, or null.
+ * When the write fails the rest of the part is still read (and dropped), so the form goes on
+ * parsing to its end and the browser receives the answer instead of a reset connection.
+ */
+function writePart(part: Readable, target: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    const out = fs.createWriteStream(target, { flags: "wx" });
+    let failure: unknown = null;
+    out.on("error", (error) => {
+      failure ??= error;
+      part.unpipe(out);
+      part.resume();
+    });
+    part.on("error", (error) => {
+      failure ??= error;
+      out.destroy();
+    });
+    out.on("close", () => resolve(failure ?? (out.writableFinished ? null : new Error("The upload was interrupted."))));
+    part.pipe(out);
+  });
+}
 
 /**
  * Parses a form submission without buffering it: text fields are collected (they are small and
@@ -94,7 +132,14 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
     throw new UploadError(fileTooLargeMessage(maxBytes), 413);
   }
 
-  await fsp.mkdir(uploadTmpDir(), { recursive: true });
+  const discard = options.discardFiles === true;
+  // A failure here matters only if a file arrives; the text fields are still read.
+  let writeFailure: unknown = discard
+    ? null
+    : await fsp.mkdir(uploadTmpDir(), { recursive: true }).then(
+        () => null,
+        (error: unknown) => error,
+      );
   const fields = new FormData();
   const files: UploadedFile[] = [];
   const tmpPaths: string[] = [];
@@ -139,7 +184,7 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
   });
   parser.on("file", (name, stream, info) => {
     // A file input left empty still sends a part with an empty file name.
-    if (!info.filename || tooLarge || problem) {
+    if (!info.filename || tooLarge || problem || discard || writeFailure) {
       stream.resume();
       return;
     }
@@ -159,8 +204,9 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
       tooLarge = name;
     });
     writes.push(
-      pipeline(stream, fs.createWriteStream(tmp, { flags: "wx" })).then(() => {
-        files.push(file);
+      writePart(stream, tmp).then((error) => {
+        if (error) writeFailure ??= error;
+        else files.push(file);
       }),
     );
   });
@@ -181,10 +227,10 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
     if (error instanceof UploadError) throw withValues(error, fields);
     throw withValues(new UploadError("The upload was interrupted or malformed. Please try again.", 400), fields);
   }
-  if (overLimit || tooLarge || problem) {
+  if (overLimit || tooLarge || problem || writeFailure) {
     await cleanup();
     if (overLimit || tooLarge) throw withValues(new UploadError(fileTooLargeMessage(maxBytes), 413, tooLarge), fields);
-    throw withValues(problem!, fields);
+    throw withValues(problem ?? storageFailure(writeFailure), fields);
   }
   return formResult(fields, files, cleanup);
 }

@@ -7,8 +7,19 @@ export type AppServer = {
   url: string;
   dataDir: string;
   logs: string[];
+  /** The server's process id: the same process must still be serving after a fault. */
+  pid: number;
+  /** Null while the process runs; how it ended once it has exited. */
+  exit: () => string | null;
+  /** Stops the server; rejects if it had already died on its own (a crash fails the test). */
   stop: () => Promise<void>;
 };
+
+/**
+ * A promise rejection nobody handles ends the server at once instead of printing a warning, so a
+ * forgotten promise kills the server under test, which fails the test in stop().
+ */
+const NODE_FLAGS = ["--unhandled-rejections=strict"];
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -19,7 +30,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<AppServer> {
   const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "stable-e2e-"));
   const logs: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...NODE_FLAGS, "--import", "tsx", "server/start.ts"], {
     cwd: root,
     env: {
       ...process.env,
@@ -51,13 +62,26 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
       reject(new Error(`server exited with ${code}:\n${logs.join("")}`));
     });
   });
+  let stopping = false;
+  let ended: string | null = null;
+  child.once("exit", (code, signal) => {
+    ended = `exit code ${code ?? "none"}${signal ? `, signal ${signal}` : ""}`;
+  });
   return {
     url,
     dataDir,
     logs,
+    pid: child.pid!,
+    exit: () => ended,
     stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+      new Promise<void>((resolve, reject) => {
+        if (ended !== null) {
+          if (stopping) return resolve();
+          return reject(
+            new Error(`The server process died during the test (${ended}):\n${logs.join("").slice(-4000)}`),
+          );
+        }
+        stopping = true;
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5_000).unref();

@@ -5,8 +5,10 @@
  * Refusal of visitors who are not administrators is the authorization matrix's job
  * (app/routes/authorization.test.ts).
  */
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "kysely";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getContactInfo } from "~/models/contact-info.server";
 import { getHomeImage } from "~/models/home-image.server";
 import { createHorse, getHorse, listHorses } from "~/models/horse.server";
@@ -14,15 +16,21 @@ import { getLatestNews, saveNews } from "~/models/news.server";
 import { createTeamMember, listTeamMembers } from "~/models/team-member.server";
 import { createWinner, listWinnersWithHorses } from "~/models/winner.server";
 import type { AdminActionData } from "~/utils/admin-actions.server";
-import { db } from "~/utils/db.server";
+import { closeDatabase, db, openPostgres, useDatabase } from "~/utils/db.server";
+import { resetEnvCache } from "~/utils/env.server";
+import { storage } from "~/utils/storage.server";
+import { uploadTmpDir } from "~/utils/upload.server";
 import { getToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";
 import { buildRequest, signedInUser } from "../../../tests/auth";
-import { useFreshDatabase } from "../../../tests/db";
-import { solid } from "../../../tests/images";
+import { testEngine, useFreshDatabase } from "../../../tests/db";
+import { photoJpeg, plainJpeg, solid } from "../../../tests/images";
+import { mountSmallDisk } from "../../../tests/small-disk";
+import * as publicHorses from "../horses";
 import * as contactInfoTab from "./contact-info";
 import * as homeTab from "./home";
 import * as horsesTab from "./horses";
+import * as messagesTab from "./messages";
 import * as teamTab from "./team";
 import * as winnersTab from "./winners";
 
@@ -508,5 +516,144 @@ describe("Home tab", () => {
     const loaded = (await run(homeTab.loader, "/admin")).data as unknown as { newsError: Toast; imagesError: Toast };
     expect(loaded.newsError).toEqual(failure("Failed to fetch latest news"));
     expect(loaded.imagesError).toEqual(failure("Failed to fetch home images"));
+  });
+});
+
+/** A form with a photo, as the page's multipart form sends it. */
+async function withPhoto(fields: Record<string, string>, jpeg?: Buffer) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const bytes = jpeg ?? (await plainJpeg(800, 600));
+  form.append("image", new File([new Uint8Array(bytes)], "photo.jpg", { type: "image/jpeg" }));
+  return form;
+}
+
+const UNREACHABLE = "The database cannot be reached right now. Please try again in a moment.";
+const DISK_FULL = "The server's disk is full.";
+
+describe("A database that cannot be reached", () => {
+  it("answers every admin form with its 'Failed to …' toast and the reason, and writes nothing", async () => {
+    const h = await createHorse(horseValues);
+    const m = await createTeamMember({ name: "Ida", role: "Trainer" });
+    // Nothing listens on port 1: the session cannot even be checked, as when the database is down.
+    const reachable = useDatabase(openPostgres("postgres://nobody@127.0.0.1:1/none"));
+    try {
+      const cases: [Parameters<typeof run>[0], string, Record<string, string> | FormData, string][] = [
+        [horsesTab.action, "/admin/horses", await withPhoto(horseForm), "Failed to add horse"],
+        [horsesTab.action, "/admin/horses", { intent: "delete", id: h.id }, "Failed to delete horse"],
+        [winnersTab.action, "/admin/winners", { intent: "update", id: "w1" }, "Failed to update winner"],
+        [teamTab.action, "/admin/team", { intent: "move-down", id: m.id }, "Failed to update team member position"],
+        [homeTab.action, "/admin", { intent: "news", newsText: "During" }, "Failed to update latest news"],
+        [
+          contactInfoTab.action,
+          "/admin/contact-info",
+          { intent: "save", address: "x" },
+          "Failed to update contact information",
+        ],
+        [messagesTab.action, "/admin/messages", { intent: "retry", id: "m1" }, "Failed to retry message"],
+      ];
+      for (const [action, path, form, text] of cases) {
+        const r = await run(action, path, form);
+        expect(r, `${path} ${text}`).toMatchObject({ status: 503, toast: failure(`${text}. ${UNREACHABLE}`) });
+      }
+      // The typed values come back so that the form keeps them; the photo was never stored.
+      const added = await run(horsesTab.action, "/admin/horses", await withPhoto(horseForm));
+      expect(added.data!.values).toMatchObject({ intent: "create", name: "Nordlys" });
+      expect(fs.existsSync(uploadTmpDir()) ? fs.readdirSync(uploadTmpDir()) : []).toEqual([]);
+    } finally {
+      await closeDatabase();
+      useDatabase(reachable);
+    }
+    expect(await listHorses()).toMatchObject([{ id: h.id, name: "Nordlys" }]);
+    expect((await listTeamMembers()).map((x) => x.id)).toEqual([m.id]);
+    expect(await getLatestNews()).toBeNull();
+  });
+});
+
+describe("A full disk", () => {
+  // A real full file system (a small tmpfs holding DATA_DIR, and the SQLite database) when running
+  // as root; otherwise an injected ENOSPC from the storage layer.
+  const disk = mountSmallDisk(24 * 1024);
+  const dataDir = process.env.DATA_DIR;
+  beforeAll(() => {
+    if (!disk) return;
+    process.env.DATA_DIR = disk.dir;
+    resetEnvCache();
+  });
+  afterAll(() => {
+    process.env.DATA_DIR = dataDir;
+    resetEnvCache();
+    disk?.unmount();
+  });
+
+  const mediaFiles = () => fs.readdirSync(path.join(storage().root, "horse-images")).sort();
+  const leftovers = () =>
+    [uploadTmpDir(), storage().tmpDir()].flatMap((dir) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []));
+
+  it("refuses an upload or save with the reason, leaves no files behind, changes no record and keeps serving", async () => {
+    const first = await run(horsesTab.action, "/admin/horses", await withPhoto(horseForm));
+    expect(first).toMatchObject({ status: 302, toast: success("Horse Added") });
+    const before = await listHorses();
+    const stored = mediaFiles();
+    const edit = { ...horseForm, intent: "update", id: before[0]!.id, shownTotalOre: "0", name: "Renamed" };
+    // A photo-like picture: its stored copies take more room than the upload itself.
+    const jpeg = await photoJpeg(1224, 816);
+    if (disk && testEngine === "sqlite") await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db());
+
+    const cases: [string, number][] = [
+      // Not even the upload's temporary file fits.
+      ["full", 0],
+      // The upload fits, its stored copies do not: the partial copies are removed.
+      ["nearly full", jpeg.length + 64 * 1024],
+    ];
+    for (const [state, leave] of cases) {
+      if (disk) disk.fill(leave);
+      else
+        vi.spyOn(storage(), "put").mockRejectedValue(
+          Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" }),
+        );
+      try {
+        const added = await run(
+          horsesTab.action,
+          "/admin/horses",
+          await withPhoto({ ...horseForm, name: "Second" }, jpeg),
+        );
+        expect(added, state).toMatchObject({ status: 507, toast: failure(`Failed to add horse. ${DISK_FULL}`) });
+        expect(added.data!.values.name).toBe("Second");
+        const updated = await run(horsesTab.action, "/admin/horses", await withPhoto(edit, jpeg));
+        expect(updated, state).toMatchObject({ status: 507, toast: failure(`Failed to update horse. ${DISK_FULL}`) });
+        expect(await listHorses()).toEqual(before);
+        expect(mediaFiles()).toEqual(stored);
+        expect(leftovers()).toEqual([]);
+        // Reading goes on: the public page and the stored photo.
+        // (A failed read would answer `data(…, 503)` instead of the plain list.)
+        const page = await publicHorses.loader();
+        expect("horses" in page && page.horses.map((x) => x.name)).toEqual(["Nordlys"]);
+        expect(await storage().exists(`horse-images/${stored[0]}`)).toBe(true);
+      } finally {
+        disk?.free();
+        vi.restoreAllMocks();
+      }
+    }
+
+    if (disk && testEngine === "sqlite") {
+      // SQLite's own write meets the full disk (SQLITE_FULL): the same answer, nothing half-written.
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db());
+      disk.fill();
+      try {
+        const news = await run(homeTab.action, "/admin", { intent: "news", newsText: "Full" });
+        expect(news).toMatchObject({ status: 507, toast: failure(`Failed to update latest news. ${DISK_FULL}`) });
+        expect(await getLatestNews()).toBeNull();
+        expect(await listHorses()).toEqual(before);
+      } finally {
+        disk.free();
+      }
+    }
+
+    // With room again, the same save works.
+    expect(await run(horsesTab.action, "/admin/horses", await withPhoto(edit, jpeg))).toMatchObject({
+      status: 302,
+      toast: success("Horse Updated"),
+    });
   });
 });

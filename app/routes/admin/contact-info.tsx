@@ -12,7 +12,8 @@ import {
 import { ShowToast } from "~/components/toast";
 import { EMPTY_CONTACT_INFO, getContactInfo, saveContactInfo } from "~/models/contact-info.server";
 import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
-import { contactInfoSchema, fieldErrors, textFields } from "~/utils/admin-forms";
+import { contactInfoSchema, fieldErrors } from "~/utils/admin-forms";
+import { adminAction, type AdminForm, type FailureTexts } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";
@@ -26,16 +27,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+const FAILED = { other: "Failed to update contact information" } satisfies FailureTexts;
+
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const values = textFields(await request.formData());
+  return adminAction(request, FAILED, save);
+}
+
+async function save({ values }: AdminForm) {
   const parsed = contactInfoSchema.safeParse(values);
-  if (!parsed.success)
-    return invalid("save", values, fieldErrors(parsed.error), "Failed to update contact information");
+  if (!parsed.success) return invalid("save", values, fieldErrors(parsed.error), FAILED.other);
   try {
     await saveContactInfo(parsed.data);
   } catch (error) {
-    return failed("save", values, "Failed to update contact information", error);
+    return failed("save", values, FAILED.other, error);
   }
   return redirectWithToast("/admin/contact-info", {
     type: "success",

@@ -18,7 +18,8 @@ import { getHomeImage, listHomeImages, updateHomeImage, type HomeImage } from "~
 import { getLatestNews, saveNews, type News } from "~/models/news.server";
 import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
 import { fieldErrors, homeImageSchema, NEWS_MAX, newsSchema } from "~/utils/admin-forms";
-import { discardImage, storeChosenImage, withAdminForm, type AdminForm } from "~/utils/admin-upload.server";
+import { adminAction, discardImage, storeChosenImage } from "~/utils/admin-upload.server";
+import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";
@@ -40,9 +41,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { news: news.value, newsError: news.error, images: images.value, imagesError: images.error };
 }
 
+/** The spec's 'Failed to …' text of each form on this tab. */
+const FAILED = {
+  news: "Failed to update latest news",
+  image: "Failed to update home image",
+  other: "Failed to update home image",
+} satisfies FailureTexts;
+
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  return withAdminForm(request, (form) => handle(form));
+  return adminAction(request, FAILED, handle);
 }
 
 async function handle(form: AdminForm) {
@@ -60,7 +67,7 @@ async function handle(form: AdminForm) {
     try {
       await saveNews(parsed.data.newsText, parsed.data.id || undefined);
     } catch (error) {
-      return failed(intent, values, "Failed to update latest news", error);
+      return failed(intent, values, FAILED.news, error);
     }
     return redirectWithToast(TAB, {
       type: "success",
@@ -76,24 +83,24 @@ async function handle(form: AdminForm) {
     try {
       current = await getHomeImage(parsed.data.id);
     } catch (error) {
-      return failed(intent, values, "Failed to update home image", error);
+      return failed(intent, values, FAILED.image, error);
     }
-    if (!current) return failed(intent, values, "Failed to update home image", undefined, 404);
+    if (!current) return failed(intent, values, FAILED.image, undefined, 404);
     const stored = await storeChosenImage(form, "image", "horse-images", current.position).catch((e: unknown) => ({
       failure: e,
     }));
-    if ("failure" in stored) return failed(intent, values, "Failed to update home image", stored.failure);
+    if ("failure" in stored) return failed(intent, values, FAILED.image, stored.failure);
     if (stored.error) return invalid(intent, values, { image: stored.error });
     let result: Awaited<ReturnType<typeof updateHomeImage>>;
     try {
       result = await updateHomeImage(parsed.data.id, { altText: parsed.data.altText, image: stored.image });
     } catch (error) {
       await discardImage(stored.image?.url);
-      return failed(intent, values, "Failed to update home image", error);
+      return failed(intent, values, FAILED.image, error);
     }
     if (!result) {
       await discardImage(stored.image?.url);
-      return failed(intent, values, "Failed to update home image", undefined, 404);
+      return failed(intent, values, FAILED.image, undefined, 404);
     }
     await discardImage(result.replacedImageUrl);
     return redirectWithToast(TAB, {
@@ -103,7 +110,7 @@ async function handle(form: AdminForm) {
     });
   }
 
-  return failed(String(intent ?? ""), values, "Failed to update home image", undefined, 400);
+  return failed(String(intent ?? ""), values, FAILED.other, undefined, 400);
 }
 
 export default function HomeTab({ loaderData, actionData }: Route.ComponentProps) {

@@ -22,7 +22,8 @@ import {
 } from "~/models/horse.server";
 import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
 import { fieldErrors, horseEditSchema, horseSchema } from "~/utils/admin-forms";
-import { discardImage, storeChosenImage, withAdminForm, type AdminForm } from "~/utils/admin-upload.server";
+import { adminAction, discardImage, storeChosenImage } from "~/utils/admin-upload.server";
+import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDkk } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -41,9 +42,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const dkkAmount = new Intl.NumberFormat("da-DK", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** The spec's 'Failed to …' text of each form on this tab. */
+const FAILED = {
+  create: "Failed to add horse",
+  update: "Failed to update horse",
+  delete: "Failed to delete horse",
+  other: "Failed to update horse",
+} satisfies FailureTexts;
+
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  return withAdminForm(request, (form) => handle(form));
+  return adminAction(request, FAILED, handle);
 }
 
 async function handle(form: AdminForm) {
@@ -54,13 +62,13 @@ async function handle(form: AdminForm) {
     const parsed = horseSchema.safeParse(values);
     if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
     const stored = await storeChosenImage(form, "image", "horse-images").catch((e: unknown) => ({ failure: e }));
-    if ("failure" in stored) return failed(intent, values, "Failed to add horse", stored.failure);
+    if ("failure" in stored) return failed(intent, values, FAILED.create, stored.failure);
     if (stored.error) return invalid(intent, values, { image: stored.error });
     try {
       await createHorse({ ...parsed.data, image: stored.image });
     } catch (error) {
       await discardImage(stored.image?.url);
-      return failed(intent, values, "Failed to add horse", error);
+      return failed(intent, values, FAILED.create, error);
     }
     return redirectWithToast(TAB, {
       type: "success",
@@ -74,7 +82,7 @@ async function handle(form: AdminForm) {
     if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
     const { id, shownTotalOre, totalPrize, addPrize, ...fields } = parsed.data;
     const stored = await storeChosenImage(form, "image", "horse-images").catch((e: unknown) => ({ failure: e }));
-    if ("failure" in stored) return failed(intent, values, "Failed to update horse", stored.failure);
+    if ("failure" in stored) return failed(intent, values, FAILED.update, stored.failure);
     if (stored.error) return invalid(intent, values, { image: stored.error });
     let result: Awaited<ReturnType<typeof updateHorse>>;
     try {
@@ -89,11 +97,11 @@ async function handle(form: AdminForm) {
       if (error instanceof NegativeTotalError) {
         return invalid(intent, values, { addPrize: "The total prize money cannot go below 0" });
       }
-      return failed(intent, values, "Failed to update horse", error);
+      return failed(intent, values, FAILED.update, error);
     }
     if (!result) {
       await discardImage(stored.image?.url);
-      return failed(intent, values, "Failed to update horse", undefined, 404);
+      return failed(intent, values, FAILED.update, undefined, 404);
     }
     await discardImage(result.replacedImageUrl);
     const description =
@@ -109,9 +117,9 @@ async function handle(form: AdminForm) {
     try {
       removed = await deleteHorse(id);
     } catch (error) {
-      return failed(intent, values, "Failed to delete horse", error);
+      return failed(intent, values, FAILED.delete, error);
     }
-    if (!removed) return failed(intent, values, "Failed to delete horse", undefined, 404);
+    if (!removed) return failed(intent, values, FAILED.delete, undefined, 404);
     await discardImage(removed.imageUrl);
     return redirectWithToast(TAB, {
       type: "success",
@@ -120,7 +128,7 @@ async function handle(form: AdminForm) {
     });
   }
 
-  return failed(String(intent ?? ""), values, "Failed to update horse", undefined, 400);
+  return failed(String(intent ?? ""), values, FAILED.other, undefined, 400);
 }
 
 export default function HorsesTab({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,6 +7,7 @@ import {
   retryContactMessage,
   type ContactMessage,
 } from "~/models/contact-message.server";
+import { adminAction, type AdminForm, type FailureTexts } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { contactRecipient, wakeContactDelivery } from "~/utils/contact-delivery.server";
 import { env } from "~/utils/env.server";
@@ -27,12 +28,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { messages: messages.slice(0, PAGE_SIZE), hasMore: messages.length > PAGE_SIZE, page, counts, recipient };
 }
 
+const FAILED = { other: "Failed to retry message" } satisfies FailureTexts;
+
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const form = await request.formData();
-  const id = form.get("id");
-  if (form.get("intent") !== "retry" || typeof id !== "string" || !id) {
-    return data({ toast: toastMessage("error", "Error", "Failed to retry message") }, { status: 400 });
+  return adminAction(request, FAILED, (form) => retry(request, form));
+}
+
+async function retry(request: Request, { values }: AdminForm) {
+  const id = values.id;
+  if (values.intent !== "retry" || !id) {
+    return data({ toast: toastMessage("error", "Error", FAILED.other) }, { status: 400 });
   }
   const queued = await retryContactMessage(id, { extraAttempts: env().CONTACT_MAX_ATTEMPTS });
   if (!queued) {

@@ -23,7 +23,8 @@ import {
 } from "~/models/team-member.server";
 import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
 import { fieldErrors, teamMemberEditSchema, teamMemberSchema } from "~/utils/admin-forms";
-import { discardImage, storeChosenImage, withAdminForm, type AdminForm } from "~/utils/admin-upload.server";
+import { adminAction, discardImage, storeChosenImage } from "~/utils/admin-upload.server";
+import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -40,9 +41,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/** The spec's 'Failed to …' text of each form on this tab. */
+const FAILED = {
+  create: "Failed to add team member",
+  update: "Failed to update team member",
+  "move-up": "Failed to update team member position",
+  "move-down": "Failed to update team member position",
+  delete: "Failed to delete team member",
+  other: "Failed to update team member",
+} satisfies FailureTexts;
+
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  return withAdminForm(request, (form) => handle(form));
+  return adminAction(request, FAILED, handle);
 }
 
 async function handle(form: AdminForm) {
@@ -50,7 +60,7 @@ async function handle(form: AdminForm) {
   const intent = values.intent;
 
   if (intent === "create" || intent === "update") {
-    const failure = intent === "create" ? "Failed to add team member" : "Failed to update team member";
+    const failure = FAILED[intent];
     const parsed = (intent === "create" ? teamMemberSchema : teamMemberEditSchema).safeParse(values);
     if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
     const stored = await storeChosenImage(form, "photo", "team-photos").catch((e: unknown) => ({ failure: e }));
@@ -93,9 +103,9 @@ async function handle(form: AdminForm) {
   if (intent === "move-up" || intent === "move-down") {
     try {
       const moved = await moveTeamMember(values.id ?? "", intent === "move-up" ? "up" : "down");
-      if (!moved) return failed(intent, values, "Failed to update team member position", undefined, 404);
+      if (!moved) return failed(intent, values, FAILED[intent], undefined, 404);
     } catch (error) {
-      return failed(intent, values, "Failed to update team member position", error);
+      return failed(intent, values, FAILED[intent], error);
     }
     return redirectWithToast(TAB, {
       type: "success",
@@ -109,9 +119,9 @@ async function handle(form: AdminForm) {
     try {
       removed = await deleteTeamMember(values.id ?? "");
     } catch (error) {
-      return failed(intent, values, "Failed to delete team member", error);
+      return failed(intent, values, FAILED.delete, error);
     }
-    if (!removed) return failed(intent, values, "Failed to delete team member", undefined, 404);
+    if (!removed) return failed(intent, values, FAILED.delete, undefined, 404);
     await discardImage(removed.photoUrl);
     return redirectWithToast(TAB, {
       type: "success",
@@ -120,7 +130,7 @@ async function handle(form: AdminForm) {
     });
   }
 
-  return failed(String(intent ?? ""), values, "Failed to update team member", undefined, 400);
+  return failed(String(intent ?? ""), values, FAILED.other, undefined, 400);
 }
 
 export default function TeamTab({ loaderData, actionData }: Route.ComponentProps) {

@@ -17,7 +17,8 @@ import { getHorse, listHorses, type Horse } from "~/models/horse.server";
 import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner, type Winner } from "~/models/winner.server";
 import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
 import { fieldErrors, PRIZE_HINT, winnerEditSchema, winnerSchema } from "~/utils/admin-forms";
-import { discardImage, storeChosenImage, withAdminForm, type AdminForm } from "~/utils/admin-upload.server";
+import { adminAction, discardImage, storeChosenImage } from "~/utils/admin-upload.server";
+import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -44,9 +45,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The spec's 'Failed to …' text of each form on this tab. */
+const FAILED = {
+  create: "Failed to add winner",
+  update: "Failed to update winner",
+  delete: "Failed to delete winner",
+  other: "Failed to update winner",
+} satisfies FailureTexts;
+
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  return withAdminForm(request, (form) => handle(form));
+  return adminAction(request, FAILED, handle);
 }
 
 async function handle(form: AdminForm) {
@@ -54,7 +62,7 @@ async function handle(form: AdminForm) {
   const intent = values.intent;
 
   if (intent === "create" || intent === "update") {
-    const failure = intent === "create" ? "Failed to add winner" : "Failed to update winner";
+    const failure = FAILED[intent];
     const parsed = (intent === "create" ? winnerSchema : winnerEditSchema).safeParse(values);
     if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
     const { prize, ...fields } = parsed.data;
@@ -102,9 +110,9 @@ async function handle(form: AdminForm) {
     try {
       removed = await deleteWinner(values.id ?? "");
     } catch (error) {
-      return failed(intent, values, "Failed to delete winner", error);
+      return failed(intent, values, FAILED.delete, error);
     }
-    if (!removed) return failed(intent, values, "Failed to delete winner", undefined, 404);
+    if (!removed) return failed(intent, values, FAILED.delete, undefined, 404);
     await discardImage(removed.photoUrl);
     return redirectWithToast(TAB, {
       type: "success",
@@ -113,7 +121,7 @@ async function handle(form: AdminForm) {
     });
   }
 
-  return failed(String(intent ?? ""), values, "Failed to update winner", undefined, 400);
+  return failed(String(intent ?? ""), values, FAILED.other, undefined, 400);
 }
 
 type HorseOption = { id: string; name: string };
