@@ -3,6 +3,7 @@ import * as content from "./migrations/0001-content";
 import * as rateLimits from "./migrations/0002-rate-limits";
 import * as auth from "./migrations/0003-auth";
 import * as contactMessages from "./migrations/0005-contact-messages";
+import * as backupSchedule from "./migrations/0006-backup-schedule";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -10,16 +11,38 @@ const migrations: Record<string, Migration> = {
   "0002-rate-limits": rateLimits,
   "0003-auth": auth,
   "0005-contact-messages": contactMessages,
+  "0006-backup-schedule": backupSchedule,
 };
 
-export async function migrateToLatest(db: Kysely<any>) {
-  const migrator = new Migrator({
+/** The migrations this version of the site knows, in the order they apply. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+/** Kysely's bookkeeping tables: which migrations ran, and the lock that serialises running them. */
+export const MIGRATION_TABLES = ["schema_migrations", "schema_migrations_lock"] as const;
+
+function migrator(db: Kysely<any>) {
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    migrationTableName: "schema_migrations",
-    migrationLockTableName: "schema_migrations_lock",
+    migrationTableName: MIGRATION_TABLES[0],
+    migrationLockTableName: MIGRATION_TABLES[1],
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+function applied(outcome: Awaited<ReturnType<Migrator["migrateToLatest"]>>) {
+  const { error, results } = outcome;
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+export async function migrateToLatest(db: Kysely<any>) {
+  return applied(await migrator(db).migrateToLatest());
+}
+
+/** Applies pending migrations up to and including `name` (never reverts any). */
+export async function migrateUpTo(db: Kysely<any>, name: string) {
+  const m = migrator(db);
+  const known = await m.getMigrations();
+  const ahead = known.some((k) => k.executedAt && k.name > name);
+  return ahead ? [] : applied(await m.migrateTo(name));
 }

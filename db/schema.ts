@@ -16,6 +16,7 @@ export interface Database {
   verifications: VerificationsTable;
   user_roles: UserRolesTable;
   contact_messages: ContactMessagesTable;
+  backup_schedule: BackupScheduleTable;
 }
 
 export interface SiteSettingsTable {
@@ -173,4 +174,16 @@ export interface ContactMessagesTable {
   last_error: string | null;
   sent_at: string | null;
   sent_to: string | null;
+}
+
+export interface BackupScheduleTable {
+  id: number;
+  next_due_at: string | null;
+  lease_until: string | null;
+  claimed_by: string | null;
+  last_started_at: string | null;
+  last_success_at: string | null;
+  last_file: string | null;
+  last_failure_at: string | null;
+  last_error: string | null;
 }

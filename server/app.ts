@@ -1,6 +1,7 @@
 import "react-router";
 import express from "express";
 import { createRequestHandler } from "react-router";
+import { startScheduledBackups, stopScheduledBackups } from "~/backup/schedule.server";
 import { announceSetupLinkIfNeeded } from "~/utils/admin-setup.server";
 import { hasSessionCookie, refreshSession } from "~/utils/auth.server";
 import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
@@ -61,6 +62,7 @@ export const cacheHits = createCacheHits(pageCache, { beforeLookup: cacheSync.ch
 /** Runs after migrations, before the server accepts requests. */
 export async function startServices() {
   startContactDelivery();
+  startScheduledBackups();
   const url = env().DATABASE_URL;
   if (engine() === "postgres" && url) cacheSync.startListening(url);
 }
@@ -69,6 +71,8 @@ export async function startServices() {
 export async function stopServices() {
   // The mail queue finishes the step it is in (a message being sent is not cut off).
   await stopContactDelivery();
+  // A backup in progress stops between two files and removes what it wrote.
+  await stopScheduledBackups();
   await cacheSync.stop();
   await closeDatabase();
 }

@@ -2,48 +2,67 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_UPLOAD_MAX_BYTES } from "./image";
 
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z
-    .string()
-    .regex(
-      /^postgres(ql)?:\/\//,
-      "must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)",
-    )
-    .optional(),
-  PUBLIC_ORIGIN: z.url().optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
-    .optional(),
-  MAIL_FROM: z.string().default("Stable website <no-reply@localhost>"),
-  TRUST_PROXY: z
-    .string()
-    .regex(/^(true|false|\d+|[\w.:/, -]+)$/, "must be true, false, a hop count or a list of proxy addresses")
-    .optional(),
-  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int("must be a whole number of bytes")
-    .min(1024, "must be at least 1024 bytes")
-    .default(DEFAULT_UPLOAD_MAX_BYTES),
-  /** Where contact messages go; unset = the e-mail address in the admin's Contact Info. */
-  CONTACT_TO: z.email("must be a single e-mail address").optional(),
-  CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
-  /** Contact messages accepted per client address per hour. */
-  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
-  CONTACT_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
-  CONTACT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(
+        /^postgres(ql)?:\/\//,
+        "must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)",
+      )
+      .optional(),
+    PUBLIC_ORIGIN: z.url().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().default("Stable website <no-reply@localhost>"),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d+|[\w.:/, -]+)$/, "must be true, false, a hop count or a list of proxy addresses")
+      .optional(),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int("must be a whole number of bytes")
+      .min(1024, "must be at least 1024 bytes")
+      .default(DEFAULT_UPLOAD_MAX_BYTES),
+    /** Where contact messages go; unset = the e-mail address in the admin's Contact Info. */
+    CONTACT_TO: z.email("must be a single e-mail address").optional(),
+    CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+    /** Contact messages accepted per client address per hour. */
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
+    CONTACT_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
+    CONTACT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+    /** Where backups are written: `npm run backup` (default ./backups) and the scheduled ones. */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** Hours between scheduled backups; unset = the site makes none. */
+    BACKUP_INTERVAL_HOURS: z.coerce
+      .number("must be a number of hours")
+      .min(0.1, "must be at least 0.1 (six minutes)")
+      .max(8760, "must be at most 8760 (a year)")
+      .optional(),
+    /** How many backup files to keep in BACKUP_DIR; unset = all. */
+    BACKUP_KEEP: z.coerce.number().int("must be a whole number").min(1, "must be at least 1").optional(),
+  })
+  .superRefine((values, ctx) => {
+    if (values.BACKUP_INTERVAL_HOURS !== undefined && !values.BACKUP_DIR)
+      ctx.addIssue({
+        code: "custom",
+        path: ["BACKUP_INTERVAL_HOURS"],
+        message: "needs BACKUP_DIR, the folder scheduled backups are written to",
+      });
+  });
 
 export type Env = z.infer<typeof schema>;
 
-let cached: (Env & { dataDir: string }) | undefined;
+let cached: (Env & { dataDir: string; backupDir: string }) | undefined;
 
 /** Parses process.env once; a bad value stops start-up with the variable's name and the reason. */
 export function env() {
@@ -54,7 +73,11 @@ export function env() {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
-  cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  cached = {
+    ...parsed.data,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    backupDir: path.resolve(parsed.data.BACKUP_DIR ?? "backups"),
+  };
   return cached;
 }
 
