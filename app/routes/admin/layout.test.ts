@@ -1,3 +1,4 @@
+import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, expect, test } from "vitest";
@@ -41,7 +42,9 @@ test("every admin page says so while the last scheduled backup has failed", asyn
   const Stub = createRoutesStub([
     { path: "/admin", Component: AdminLayout, loader: () => data, HydrateFallback: () => null },
   ]);
-  const html = renderToString(<Stub initialEntries={["/admin"]} hydrationData={{ loaderData: { 0: data } }} />);
+  const html = renderToString(
+    createElement(Stub, { initialEntries: ["/admin"], hydrationData: { loaderData: { 0: data } } }),
+  );
   expect(html).toContain('role="alert"');
   expect(html).toContain("The last scheduled backup failed (22.11.2026, 11.30)");
   expect(html).toContain("The server&#x27;s disk is full.");
