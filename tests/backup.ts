@@ -11,6 +11,7 @@ import { createHorse } from "~/models/horse.server";
 import { saveNews } from "~/models/news.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
+import { expect } from "vitest";
 import type { DB } from "~/utils/db.server";
 import { storeImage } from "~/utils/images.server";
 import type { Storage } from "~/utils/storage.server";
@@ -85,4 +86,23 @@ export async function mediaOf(store: Storage) {
     out[file.key] = hash.digest("hex");
   }
   return out;
+}
+
+/**
+ * A victory adds its prize to its horse's total in the same transaction, so in a consistent
+ * snapshot every horse's total is the sum of its victories' prizes (for horses whose name starts
+ * with `namePrefix`, whose totals started at 0). Returns how many horses and victories it saw.
+ */
+export async function expectPrizesOnTotals(db: DB, namePrefix = "") {
+  const horses = await db
+    .selectFrom("horses")
+    .select(["id", "total_prize_ore"])
+    .where("name", "like", `${namePrefix}%`)
+    .execute();
+  const prizes = await db.selectFrom("winners").select(["horse_id", "prize_ore"]).execute();
+  for (const horse of horses) {
+    const sum = prizes.filter((w) => w.horse_id === horse.id).reduce((s, w) => s + Number(w.prize_ore), 0);
+    expect(Number(horse.total_prize_ore), horse.id).toBe(sum);
+  }
+  return { horses: horses.length, winners: prizes.length };
 }
