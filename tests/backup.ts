@@ -33,15 +33,8 @@ async function image(bucket: "horse-images" | "winner-photos" | "team-photos", w
  * what a backup must carry. Also a session (which it must not).
  */
 export async function seedContent() {
-  const horse = await createHorse({
-    name: "Nordlys",
-    age: 4,
-    color: "Bay",
-    sire: "Sea The Stars",
-    dam: "Frøken Fryd",
-    owner: "Stald Øresund",
-    image: await image("horse-images", 400),
-  });
+  const photo = await image("horse-images", 400);
+  const horse = await createHorse({ name: "Nordlys", age: 4, color: "Bay", sire: "S", dam: "D", image: photo });
   await createHorse({ name: "Skovmærke", age: 2, color: "Grey", sire: "S", dam: "D" });
   await createWinner({
     horseId: horse.id,

@@ -63,6 +63,16 @@ async function stateOf(handle: DatabaseHandle, store: Storage) {
   return { content: await contentOf(handle.db), media: await mediaOf(store) };
 }
 
+/** Gives the target a horse and a photo of its own; returns its state. */
+async function targetWithContent() {
+  await targetStore.put("horse-images/old-horse.jpg", Buffer.from("an older photo"));
+  await target.db
+    .insertInto("horses")
+    .values({ id: "old", name: "Old Horse", age: 9, color: "Bay", sire: "S", dam: "D" })
+    .execute();
+  return stateOf(target, targetStore);
+}
+
 describe("a backup", () => {
   it("holds every content table and media file, and restores them exactly into another database and storage", async () => {
     await seedContent();
@@ -96,12 +106,7 @@ describe("a backup", () => {
     await seedContent();
     const { file } = await createBackup({ dir: work });
 
-    await targetStore.put("horse-images/old-horse.jpg", Buffer.from("an older photo"));
-    await target.db
-      .insertInto("horses")
-      .values({ id: "old", name: "Old Horse", age: 9, color: "Bay", sire: "S", dam: "D" })
-      .execute();
-    const before = await stateOf(target, targetStore);
+    const before = await targetWithContent();
 
     const refused = restoreBackup(file, { handle: target, store: targetStore });
     await expect(refused).rejects.toThrow(RestoreRefusedError);
@@ -187,12 +192,7 @@ describe("a backup", () => {
     ];
 
     // A target that holds content, restored into with --force: even then nothing may change.
-    await targetStore.put("horse-images/kept.jpg", Buffer.from("kept"));
-    await target.db
-      .insertInto("horses")
-      .values({ id: "kept", name: "Kept Horse", age: 9, color: "Bay", sire: "S", dam: "D" })
-      .execute();
-    const before = await stateOf(target, targetStore);
+    const before = await targetWithContent();
     for (const [damagedFile, message] of cases) {
       const verified = verifyBackup(damagedFile);
       await expect(verified, damagedFile).rejects.toThrow(BackupFileError);
