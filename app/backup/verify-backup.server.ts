@@ -3,6 +3,7 @@ import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import { pipeline } from "node:stream/promises";
 import { MIGRATION_NAMES } from "@db/migrations";
 import { keyFromMediaUrl } from "~/utils/storage.server";
@@ -123,6 +124,8 @@ function drain() {
 /** Splits a table entry into lines and notes each line's columns and value types. */
 function lineChecker(seen: TableSeen, referenced: Set<string>) {
   let rest = "";
+  // A character may be split between two chunks.
+  const decoder = new StringDecoder("utf8");
   const take = (line: string) => {
     seen.lines += 1;
     let row: unknown;
@@ -149,13 +152,14 @@ function lineChecker(seen: TableSeen, referenced: Set<string>) {
   };
   return async function* (source: AsyncIterable<Buffer>) {
     for await (const chunk of source) {
-      rest += chunk.toString("utf8");
+      rest += decoder.write(chunk);
       if (rest.length > MAX_LINE_BYTES) throw new BackupFileError("a table holds a line too long to be a row");
       const lines = rest.split("\n");
       rest = lines.pop()!;
       for (const line of lines) take(line);
       yield chunk;
     }
+    rest += decoder.end();
     if (rest !== "") take(rest);
   };
 }
