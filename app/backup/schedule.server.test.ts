@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import os from "node:os";
@@ -6,8 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
+import { storage } from "~/utils/storage.server";
 import { seedContent } from "../../tests/backup";
 import { useFreshDatabase } from "../../tests/db";
+import { mountSmallDisk } from "../../tests/small-disk";
 import { BACKUP_FILE, pruneBackups } from "./create-backup.server";
 import { backupFailureNotice, getBackupStatus, runScheduledBackup, startBackupScheduler } from "./schedule.server";
 
@@ -87,6 +90,31 @@ describe("scheduled backups", () => {
       .execute();
     expect(await runScheduledBackup({ dir, intervalMs: 24 * HOUR, instance: "a" })).toBe("done");
     expect(await backupFailureNotice()).toBeNull();
+  });
+
+  it("record a full disk as the reason, leave nothing on it and keep going", async () => {
+    await seedContent();
+    await storage().put("horse-images/large-original.jpg", randomBytes(2 * 1024 * 1024));
+    const disk = mountSmallDisk(1024);
+    // Without root there is no small disk to fill; a regular file in the way fails the same path.
+    const target = disk?.dir ?? path.join(dir, "blocked");
+    if (!disk) await fsp.writeFile(target, "");
+    try {
+      expect(await runScheduledBackup({ dir: target, intervalMs: HOUR, instance: "a" })).toBe("failed");
+      if (disk) {
+        expect((await backupFailureNotice())?.error).toMatch(/^The server's disk is full\. \(ENOSPC/);
+        expect(fs.readdirSync(disk.dir)).toEqual([]);
+      } else {
+        expect(await backupFailureNotice()).not.toBeNull();
+      }
+    } finally {
+      disk?.unmount();
+    }
+    await db()
+      .updateTable("backup_schedule")
+      .set({ next_due_at: new Date(Date.now() - 1).toISOString() })
+      .execute();
+    expect(await runScheduledBackup({ dir, intervalMs: HOUR, instance: "a" })).toBe("done");
   });
 
   it("show no notice when scheduled backups are off", async () => {
