@@ -32,7 +32,7 @@ try {
   for (const line of describeBackup(result.manifest)) console.log(`  ${line}`);
   const { written, unchanged, removed } = result.media;
   console.log(
-    `  media: ${written} file(s) written, ${unchanged} already there${removed ? `, ${removed} removed` : ""}`,
+    `  media restored: ${written} file(s) written, ${unchanged} already there${removed ? `, ${removed} removed` : ""}`,
   );
   console.log("Sessions and reset links were not restored: administrators sign in again. Start the site now.");
 } catch (error) {
