@@ -2,16 +2,17 @@ import "react-router";
 import express from "express";
 import { createRequestHandler } from "react-router";
 import { announceSetupLinkIfNeeded } from "~/utils/admin-setup.server";
-import { hasSessionCookie, refreshSession } from "~/utils/auth.server";
+import { getUser, hasSessionCookie, refreshSession } from "~/utils/auth.server";
 import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
 import { startContactDelivery, stopContactDelivery } from "~/utils/contact-delivery.server";
 import { closeDatabase, dataVersion, engine } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
+import { bodyLimits } from "./body-limit";
 import { createCacheSync } from "./cache-sync";
 import { mediaRouter } from "./media";
 import { PageCache } from "./page-cache";
-import { createCacheHits, createCachedHandler } from "./request-handler";
+import { createCacheHits, createCachedHandler, requestOrigin } from "./request-handler";
 import { clientIpHeader, crossSiteGuard } from "./security";
 
 /**
@@ -24,6 +25,18 @@ export const app = express.Router();
 app.use(mediaRouter);
 
 app.use(crossSiteGuard({ publicOrigin: env().PUBLIC_ORIGIN }));
+
+// Every form body is bounded before an action reads it; the upload limit only for administrators.
+app.use(
+  bodyLimits({
+    isAdmin: async (req) => {
+      if (!hasSessionCookie(req.headers.cookie)) return false;
+      const headers = new Headers({ cookie: req.headers.cookie ?? "" });
+      const user = await getUser(new Request(requestOrigin(req), { headers })).catch(() => null);
+      return !!user?.isAdmin;
+    },
+  }),
+);
 
 // Routes read the client's address from this header; whatever the client sent is replaced.
 app.use(clientIpHeader());

@@ -5,6 +5,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import { log } from "../app/utils/log.server";
+import { closeWhenBodyUnread } from "./body-limit";
+import { hostCheck, localOnlyNotice } from "./host-check";
 import { errorHandler, precompressed, requestLog, securityHeaders } from "./http";
 import { createShutdown } from "./shutdown";
 import { parseTrustProxy } from "./trust-proxy";
@@ -62,6 +64,9 @@ async function main() {
     next();
   });
   app.use(securityHeaders({ csp: !DEVELOPMENT }));
+  // Before anything reads the Host header (cache keys, links) or a body.
+  app.use(hostCheck({ publicOrigin: process.env.PUBLIC_ORIGIN || undefined }));
+  app.use(closeWhenBodyUnread());
   app.use(compression());
 
   let mod: ServerModule;
@@ -101,6 +106,7 @@ async function main() {
     const address = server.address();
     const actual = typeof address === "object" && address ? address.port : port;
     console.log(`Stable website listening on http://localhost:${actual}`);
+    if (!DEVELOPMENT && !process.env.PUBLIC_ORIGIN) console.warn(localOnlyNotice(actual));
     mod.afterStart?.({ port: actual }).catch((error: unknown) => console.error("Start-up task failed:", error));
   });
 

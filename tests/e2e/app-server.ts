@@ -5,6 +5,8 @@ import path from "node:path";
 
 export type AppServer = {
   url: string;
+  /** The server's process id (tests read its memory from /proc). */
+  pid: number;
   dataDir: string;
   logs: string[];
   stop: () => Promise<void>;
@@ -53,6 +55,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
   });
   return {
     url,
+    pid: child.pid!,
     dataDir,
     logs,
     stop: () =>

@@ -16,6 +16,7 @@ import { contactInfoSchema, fieldErrors, textFields } from "~/utils/admin-forms"
 import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";
+import { readForm } from "~/utils/form-data.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const values = textFields(await request.formData());
+  const values = textFields(await readForm(request));
   const parsed = contactInfoSchema.safeParse(values);
   if (!parsed.success)
     return invalid("save", values, fieldErrors(parsed.error), "Failed to update contact information");
