@@ -4,9 +4,10 @@ import { createRequestHandler } from "react-router";
 import { announceSetupLinkIfNeeded } from "~/utils/admin-setup.server";
 import { getUser, hasSessionCookie, refreshSession } from "~/utils/auth.server";
 import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
-import { startContactDelivery, stopContactDelivery } from "~/utils/contact-delivery.server";
+import { startMailDelivery, stopMailDelivery } from "~/utils/mail-delivery.server";
 import { closeDatabase, dataVersion, engine } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { startHousekeeping, type Housekeeping } from "~/utils/housekeeping.server";
 import { log } from "~/utils/log.server";
 import { bodyLimits } from "./body-limit";
 import { createCacheSync } from "./cache-sync";
@@ -68,9 +69,12 @@ app.use(createCachedHandler(handleRequest, pageCache, { beforeLookup: cacheSync.
 /** Mounted by start.ts ahead of the static files, so a cached page costs one map lookup. */
 export const cacheHits = createCacheHits(pageCache, { beforeLookup: cacheSync.checkOtherWriters });
 
+let housekeeping: Housekeeping | undefined;
+
 /** Runs after migrations, before the server accepts requests. */
 export async function startServices() {
-  startContactDelivery();
+  startMailDelivery();
+  housekeeping ??= startHousekeeping();
   const url = env().DATABASE_URL;
   if (engine() === "postgres" && url) cacheSync.startListening(url);
 }
@@ -78,7 +82,9 @@ export async function startServices() {
 /** Runs on shutdown after the server stopped accepting and in-flight requests finished. */
 export async function stopServices() {
   // The mail queue finishes the step it is in (a message being sent is not cut off).
-  await stopContactDelivery();
+  await stopMailDelivery();
+  await housekeeping?.stop();
+  housekeeping = undefined;
   await cacheSync.stop();
   await closeDatabase();
 }
@@ -91,4 +97,4 @@ export async function afterStart({ port }: { port: number }) {
   await announceSetupLinkIfNeeded({ port });
 }
 
-export { startContactDelivery, stopContactDelivery };
+export { startMailDelivery, stopMailDelivery };

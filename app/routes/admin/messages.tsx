@@ -8,11 +8,13 @@ import {
   type ContactMessage,
 } from "~/models/contact-message.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { contactRecipient, wakeContactDelivery } from "~/utils/contact-delivery.server";
+import { contactRecipient } from "~/utils/contact-delivery.server";
+import { wakeMailDelivery } from "~/utils/mail-delivery.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { toastMessage } from "~/utils/toast";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
 
 const PAGE_SIZE = 50;
 
@@ -29,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = form.get("id");
   if (form.get("intent") !== "retry" || typeof id !== "string" || !id) {
     return data({ toast: toastMessage("error", "Error", "Failed to retry message") }, { status: 400 });
@@ -42,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   log.info("contact message queued again by an admin", { id });
-  wakeContactDelivery();
+  wakeMailDelivery();
   return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, {
     type: "success",
     title: "Message Queued",
