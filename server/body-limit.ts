@@ -127,8 +127,39 @@ export function checkedBody(req: IncomingMessage): Buffer | undefined {
   return readBodies.get(req);
 }
 
+/**
+ * Before refusing, reads and throws away a little more of what the client is still sending (at most
+ * 256 KB, for at most a second), so a client that sent a bit too much has finished sending and reads
+ * the answer instead of a reset connection. Nothing is kept; a larger body is cut off.
+ */
+function discardBriefly(req: IncomingMessage, { maxBytes = 256 * 1024, maxMs = 1000 } = {}): Promise<void> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (req.complete || req.destroyed || declared > maxBytes) return Promise.resolve();
+  return new Promise((resolve) => {
+    let discarded = 0;
+    const done = () => {
+      clearTimeout(timer);
+      req.off("data", onData);
+      req.off("end", done);
+      req.off("close", done);
+      req.pause();
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > maxBytes) done();
+    };
+    const timer = setTimeout(done, maxMs);
+    req.on("data", onData);
+    req.on("end", done);
+    req.on("close", done);
+    req.resume();
+  });
+}
+
 /** A short plain page; the connection closes so whatever the client still sends is never read. */
-export function refuseBody(res: Response, { status, message }: Refusal) {
+async function refuseBody(req: IncomingMessage, res: Response, { status, message }: Refusal) {
+  await discardBriefly(req);
   res.status(status).set({ "Cache-Control": "no-store", Connection: "close" }).type("text/plain").send(message);
 }
 
@@ -145,7 +176,7 @@ export function bodyLimits({ isAdmin }: { isAdmin: (req: Request) => Promise<boo
       if (rule === "upload" && (await isAdmin(req))) return next();
       const read = await readLimitedForm(req, rule === "upload" ? FORM_RULES.small : rule);
       if (read === "aborted") return;
-      if ("status" in read) return refuseBody(res, read);
+      if ("status" in read) return await refuseBody(req, res, read);
       const body = Buffer.from(new URLSearchParams(read.fields).toString());
       req.headers["content-type"] = "application/x-www-form-urlencoded;charset=UTF-8";
       req.headers["content-length"] = String(body.length);
