@@ -175,9 +175,8 @@ export interface MailQueueTable {
   contact_message_id: string | null;
   /** Null: the stable's own address (CONTACT_TO or Contact Info), looked up when sending. */
   to_address: string | null;
-  subject: string | null;
-  text_body: string | null;
-  html_body: string | null;
+  /** The site's origin for links in the mail (PUBLIC_ORIGIN, or the allowed host the request came to). */
+  link_origin: string | null;
   created_at: string;
   state: Generated<MailDeliveryState>;
   attempts: Generated<number>;

@@ -1,22 +1,15 @@
 import type { MailDeliveryState } from "@db/schema";
 import { db } from "~/utils/db.server";
 import type { ContactInput } from "~/utils/contact-form";
-import { enqueueMail, retryFailedMail } from "./mail-queue.server";
+import { enqueueMail, retryFailedMail, toDelivery, type MailDelivery } from "./mail-queue.server";
 
 /** A visitor's message with the delivery state of its e-mail to the stable (from the mail queue). */
-export type ContactMessage = {
+export type ContactMessage = MailDelivery & {
   id: string;
   name: string;
   email: string;
   message: string;
   createdAt: string;
-  state: MailDeliveryState;
-  attempts: number;
-  attemptLimit: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  sentAt: string | null;
-  sentTo: string | null;
 };
 
 function withDelivery() {
@@ -48,13 +41,7 @@ function toMessage(row: Row): ContactMessage {
     email: row.email,
     message: row.message,
     createdAt: row.created_at,
-    state: row.state,
-    attempts: Number(row.attempts),
-    attemptLimit: Number(row.attempt_limit),
-    nextAttemptAt: row.next_attempt_at,
-    lastError: row.last_error,
-    sentAt: row.sent_at,
-    sentTo: row.sent_to,
+    ...toDelivery(row),
   };
 }
 

@@ -8,16 +8,8 @@ import { db, engine, type DB } from "~/utils/db.server";
  * state: pending (waiting for next_attempt_at) -> sending (claimed until lease_until) -> sent | failed.
  */
 
-export type QueuedMail = {
-  id: string;
-  kind: MailKind;
-  contactMessageId: string | null;
-  /** Null: the stable's own address, looked up when sending. */
-  toAddress: string | null;
-  subject: string | null;
-  textBody: string | null;
-  htmlBody: string | null;
-  createdAt: string;
+/** Where a mail stands in its delivery. */
+export type MailDelivery = {
   state: MailDeliveryState;
   attempts: number;
   attemptLimit: number;
@@ -27,6 +19,34 @@ export type QueuedMail = {
   sentTo: string | null;
 };
 
+export type QueuedMail = MailDelivery & {
+  id: string;
+  kind: MailKind;
+  contactMessageId: string | null;
+  /** Null: the stable's own address, looked up when sending. */
+  toAddress: string | null;
+  linkOrigin: string | null;
+  createdAt: string;
+};
+
+type DeliveryRow = Pick<
+  Selectable<Database["mail_queue"]>,
+  "state" | "attempts" | "attempt_limit" | "next_attempt_at" | "last_error" | "sent_at" | "sent_to"
+>;
+
+/** The delivery columns of a queue row as the app uses them (also read joined to contact messages). */
+export function toDelivery(row: DeliveryRow): MailDelivery {
+  return {
+    state: row.state,
+    attempts: Number(row.attempts),
+    attemptLimit: Number(row.attempt_limit),
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    sentAt: row.sent_at,
+    sentTo: row.sent_to,
+  };
+}
+
 /** A mail this worker holds until `leaseUntil`; only the holder of `claimToken` may finish it. */
 export type ClaimedMail = QueuedMail & { claimToken: string; leaseUntil: string; reclaimed: boolean };
 
@@ -35,9 +55,7 @@ export const MAIL_COLUMNS = [
   "kind",
   "contact_message_id",
   "to_address",
-  "subject",
-  "text_body",
-  "html_body",
+  "link_origin",
   "created_at",
   "state",
   "attempts",
@@ -56,17 +74,9 @@ function toMail(row: Row): QueuedMail {
     kind: row.kind,
     contactMessageId: row.contact_message_id,
     toAddress: row.to_address,
-    subject: row.subject,
-    textBody: row.text_body,
-    htmlBody: row.html_body,
+    linkOrigin: row.link_origin,
     createdAt: row.created_at,
-    state: row.state,
-    attempts: Number(row.attempts),
-    attemptLimit: Number(row.attempt_limit),
-    nextAttemptAt: row.next_attempt_at,
-    lastError: row.last_error,
-    sentAt: row.sent_at,
-    sentTo: row.sent_to,
+    ...toDelivery(row),
   };
 }
 
@@ -74,9 +84,7 @@ export type NewMail = {
   kind: MailKind;
   contactMessageId?: string;
   toAddress?: string;
-  subject?: string;
-  text?: string;
-  html?: string;
+  linkOrigin?: string;
   attemptLimit: number;
 };
 
@@ -93,9 +101,7 @@ export async function enqueueMail(
       kind: mail.kind,
       contact_message_id: mail.contactMessageId ?? null,
       to_address: mail.toAddress ?? null,
-      subject: mail.subject ?? null,
-      text_body: mail.text ?? null,
-      html_body: mail.html ?? null,
+      link_origin: mail.linkOrigin ?? null,
       created_at: nowIso,
       attempt_limit: mail.attemptLimit,
       next_attempt_at: nowIso,
@@ -199,9 +205,6 @@ export async function stableMailWaiting() {
   return !!row;
 }
 
-/** What a finished mail keeps: composed bodies (reset links among them) are not kept once it is done. */
-const FORGET_BODIES = { text_body: null, html_body: null } as const;
-
 /** Records delivery. False when the claim was lost (lease expired and someone else took it). */
 export async function markMailSent(
   claim: Pick<ClaimedMail, "id" | "claimToken">,
@@ -216,7 +219,6 @@ export async function markMailSent(
       lease_until: null,
       claim_token: null,
       last_error: null,
-      ...FORGET_BODIES,
     })
     .where("id", "=", claim.id)
     .where("claim_token", "=", claim.claimToken)
@@ -226,7 +228,7 @@ export async function markMailSent(
 
 /** Records a failed attempt: back to pending until `retryAt`, or failed for good when null. */
 export async function markMailAttemptFailed(
-  claim: Pick<ClaimedMail, "id" | "claimToken" | "kind">,
+  claim: Pick<ClaimedMail, "id" | "claimToken">,
   { error, retryAt }: { error: string; retryAt: Date | null },
 ) {
   const result = await db()
@@ -237,13 +239,30 @@ export async function markMailAttemptFailed(
       last_error: error.slice(0, 1000),
       lease_until: null,
       claim_token: null,
-      // A failed contact message can be retried from the admin page; its mail is composed when sent.
-      ...(retryAt || claim.kind === "contact" ? {} : FORGET_BODIES),
     })
     .where("id", "=", claim.id)
     .where("claim_token", "=", claim.claimToken)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Removes a claimed mail that turned out to have nothing to send (a reset for an unknown address). */
+export async function dropClaimedMail(claim: Pick<ClaimedMail, "id" | "claimToken">) {
+  await db().deleteFrom("mail_queue").where("id", "=", claim.id).where("claim_token", "=", claim.claimToken).execute();
+}
+
+/**
+ * Deletes finished reset mail older than `olderThan`: it served its hour. (Contact mail stays: the
+ * admin's Messages list shows its state.)
+ */
+export async function pruneFinishedResetMail(olderThan: Date) {
+  const result = await db()
+    .deleteFrom("mail_queue")
+    .where("kind", "=", "password-reset")
+    .where("state", "in", ["sent", "failed"])
+    .where("created_at", "<", olderThan.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Puts failed mail matching `where` back in the queue, due now, with a fresh round of attempts. */

@@ -12,11 +12,11 @@ import {
   signInKeys,
   waitMessage,
 } from "~/utils/auth-limits.server";
-import { requestPasswordReset } from "~/utils/auth-mail.server";
 import { getUser, isResetTokenValid, resetPassword, signIn } from "~/utils/auth.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { log } from "~/utils/log.server";
 import { publicOrigin } from "~/utils/origin.server";
+import { requestPasswordReset } from "~/utils/password-reset.server";
 import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/utils/password-rules";
 import { EMAIL_MAX, EMAIL_TOO_LONG } from "~/utils/email";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -85,7 +85,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       await requestPasswordReset(email, publicOrigin(request));
     } catch (error) {
-      // The database, not the mail server: mail is only queued here, for known and unknown addresses alike.
+      // The database, not the mail server: the request is only queued, for known and unknown addresses alike.
       log.error("password reset request failed", { error });
       return data(
         {

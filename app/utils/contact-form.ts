@@ -19,10 +19,7 @@ export const contactSchema = z.object({
     .min(1, "Name is required")
     .max(CONTACT_LIMITS.name, "Name must be less than 100 characters")
     .regex(SINGLE_LINE, "Name must be on a single line"),
-  email: z
-    .string()
-    .trim()
-    .pipe(z.email("Invalid email address").max(CONTACT_LIMITS.email, EMAIL_TOO_LONG)),
+  email: z.string().trim().pipe(z.email("Invalid email address").max(CONTACT_LIMITS.email, EMAIL_TOO_LONG)),
   message: z
     .string()
     .trim()

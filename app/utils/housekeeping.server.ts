@@ -1,13 +1,20 @@
+import { pruneFinishedResetMail } from "~/models/mail-queue.server";
 import { pruneUsedFormStamps } from "~/models/used-form-stamp.server";
 import { log } from "./log.server";
 import { pruneRateLimits } from "./rate-limit.server";
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
-/** Removes rows whose time is over: ended rate-limit windows and expired form stamps. */
+const DAY = 24 * 60 * 60_000;
+
+/** Removes rows whose time is over: ended rate-limit windows, expired form stamps, day-old reset mail. */
 export async function pruneExpiredRows(now = new Date()) {
-  const [rateLimits, formStamps] = await Promise.all([pruneRateLimits(now), pruneUsedFormStamps(now)]);
-  return { rateLimits, formStamps };
+  const [rateLimits, formStamps, resetMail] = await Promise.all([
+    pruneRateLimits(now),
+    pruneUsedFormStamps(now),
+    pruneFinishedResetMail(new Date(now.getTime() - DAY)),
+  ]);
+  return { rateLimits, formStamps, resetMail };
 }
 
 export type Housekeeping = { stop: () => Promise<void> };
@@ -21,7 +28,7 @@ export function startHousekeeping({ intervalMs = HOUSEKEEPING_INTERVAL_MS } = {}
   const run = () => {
     running = pruneExpiredRows()
       .then((removed) => {
-        if (removed.rateLimits || removed.formStamps) log.debug("expired rows pruned", removed);
+        if (removed.rateLimits || removed.formStamps || removed.resetMail) log.debug("expired rows pruned", removed);
       })
       .catch((error: unknown) => log.warn("pruning expired rows failed; will try again", { error }));
   };

@@ -1,5 +1,6 @@
 import {
   claimNextDueMail,
+  dropClaimedMail,
   markMailAttemptFailed,
   markMailSent,
   nextMailDueAt,
@@ -7,6 +8,7 @@ import {
   type ClaimedMail,
 } from "~/models/mail-queue.server";
 import { getContactMessage } from "~/models/contact-message.server";
+import { composeResetMail } from "./auth-mail.server";
 import { composeContactMail, contactRecipient } from "./contact-delivery.server";
 import { env } from "./env.server";
 import { onContentChange } from "./invalidation.server";
@@ -45,17 +47,19 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number) {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
-/** The e-mail a claimed row stands for: contact messages are composed now, other mail was composed when queued. */
+/** The e-mail a claimed row stands for, composed now; null when there is nothing to send. */
 async function composeQueued(claim: ClaimedMail, stableAddress: string | null): Promise<Mail | null> {
   if (claim.kind === "contact") {
     const message = claim.contactMessageId ? await getContactMessage(claim.contactMessageId) : null;
-    return message && stableAddress ? composeContactMail(message, stableAddress) : null;
+    if (!message || !stableAddress) throw new Error("The contact message or the stable's address is missing");
+    return composeContactMail(message, stableAddress);
   }
-  if (!claim.toAddress || !claim.subject || !claim.textBody) return null;
-  return { to: claim.toAddress, subject: claim.subject, text: claim.textBody, html: claim.htmlBody ?? undefined };
+  const origin = env().PUBLIC_ORIGIN ? new URL(env().PUBLIC_ORIGIN!).origin : claim.linkOrigin;
+  if (!claim.toAddress || !origin) throw new Error("The reset request has no address or origin");
+  return composeResetMail(claim.toAddress, origin);
 }
 
-export type StepResult = "sent" | "retry" | "failed" | "idle" | "no-recipient";
+export type StepResult = "sent" | "dropped" | "retry" | "failed" | "idle" | "no-recipient";
 
 /** One queue step: claims the next due mail, if any, and tries to deliver it once. */
 export async function deliverNextMail(options: DeliveryOptions = defaultDeliveryOptions()): Promise<StepResult> {
@@ -72,7 +76,11 @@ export async function deliverNextMail(options: DeliveryOptions = defaultDelivery
   }
   try {
     const mail = await composeQueued(claim, stableAddress);
-    if (!mail) throw new Error("The queued mail is incomplete and cannot be sent");
+    if (!mail) {
+      // A reset for an address without an account: nothing is sent, nothing is kept.
+      await dropClaimedMail(claim);
+      return "dropped";
+    }
     await sendMail(mail);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -27,9 +27,7 @@ export async function up(db: Kysely<any>) {
     .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('contact', 'password-reset')`))
     .addColumn("contact_message_id", "text", (c) => c.references("contact_messages.id").onDelete("cascade"))
     .addColumn("to_address", "text")
-    .addColumn("subject", "text")
-    .addColumn("text_body", "text")
-    .addColumn("html_body", "text")
+    .addColumn("link_origin", "text")
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .addColumn("state", "text", (c) =>
       c
