@@ -57,7 +57,7 @@ describe("cross-site guard", () => {
   });
 
   it("allows mutations only through POST", async () => {
-    for (const method of ["PUT", "PATCH", "DELETE"]) {
+    for (const method of ["PUT", "PATCH", "DELETE", "OPTIONS"]) {
       expect(await send(method, { Origin: base })).toEqual({ status: 405, wrote: false });
     }
   });
