@@ -2,6 +2,10 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_UPLOAD_MAX_BYTES } from "./image";
 
+export const TRUST_PROXY_TRUE_REFUSED =
+  "true is refused: it trusts every X-Forwarded-For entry, and visitors write the left-most ones themselves. " +
+  "Name how many proxies are in front of the site as a hop count (e.g. 1) or their addresses (e.g. loopback or 10.0.0.0/8).";
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,7 +26,8 @@ const schema = z.object({
   MAIL_FROM: z.string().default("Stable website <no-reply@localhost>"),
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|\d+|[\w.:/, -]+)$/, "must be true, false, a hop count or a list of proxy addresses")
+    .regex(/^(false|\d+|[\w.:/, -]+)$/, "must be false, a hop count or a list of proxy addresses")
+    .refine((v) => v !== "true", TRUST_PROXY_TRUE_REFUSED)
     .optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
