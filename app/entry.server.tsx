@@ -4,7 +4,7 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { SITE_CSS } from "~/utils/critical-css.server";
 import { SiteCssContext } from "~/utils/site-css";
-import { contentSecurityPolicy, inlineScriptHashes } from "~/utils/csp.server";
+import { contentSecurityPolicy, inlineScriptHashes, newScriptMarker, removeScriptMarker } from "~/utils/csp.server";
 import { noteFault } from "~/utils/faults.server";
 import { log } from "~/utils/log.server";
 
@@ -13,8 +13,8 @@ export const streamTimeout = 5_000;
 /**
  * Renders the whole document before answering (pages read their data in loaders, so nothing is
  * gained by streaming), which lets the Content-Security-Policy list the hash of every inline
- * script React Router emitted. Hashes, unlike a nonce, stay valid when the page cache serves the
- * same bytes again.
+ * script React Router emitted, and only those: they carry this render's marker. Hashes, unlike a
+ * nonce, stay valid when the page cache serves the same bytes again.
  */
 export default function handleRequest(
   request: Request,
@@ -24,26 +24,29 @@ export default function handleRequest(
 ) {
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
+    const marker = newScriptMarker();
     const chunks: Buffer[] = [];
     const body = new PassThrough();
     body.on("data", (chunk: Buffer) => chunks.push(chunk));
     body.on("error", reject);
     body.on("end", () => {
       clearTimeout(timeout);
-      const html = Buffer.concat(chunks).toString("utf8");
+      const rendered = Buffer.concat(chunks).toString("utf8");
+      const html = removeScriptMarker(rendered, marker);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       if (process.env.NODE_ENV !== "development") {
-        responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html)));
+        responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(rendered, marker)));
       }
       resolve(new Response(request.method === "HEAD" ? null : html, { status, headers: responseHeaders }));
     });
 
     const app = (
       <SiteCssContext.Provider value={SITE_CSS}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerRouter context={routerContext} url={request.url} nonce={marker} />
       </SiteCssContext.Provider>
     );
     const { pipe, abort } = renderToPipeableStream(app, {
+      nonce: marker,
       onAllReady() {
         pipe(body);
       },

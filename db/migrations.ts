@@ -3,7 +3,9 @@ import * as content from "./migrations/0001-content";
 import * as rateLimits from "./migrations/0002-rate-limits";
 import * as auth from "./migrations/0003-auth";
 import * as contactMessages from "./migrations/0005-contact-messages";
-import * as backupSchedule from "./migrations/0006-backup-schedule";
+import * as mailQueue from "./migrations/0010-mail-queue";
+import * as formStamps from "./migrations/0011-form-stamps";
+import * as backupSchedule from "./migrations/0012-backup-schedule";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -11,7 +13,9 @@ const migrations: Record<string, Migration> = {
   "0002-rate-limits": rateLimits,
   "0003-auth": auth,
   "0005-contact-messages": contactMessages,
-  "0006-backup-schedule": backupSchedule,
+  "0010-mail-queue": mailQueue,
+  "0011-form-stamps": formStamps,
+  "0012-backup-schedule": backupSchedule,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */
@@ -20,7 +24,7 @@ export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort()
 /** Kysely's bookkeeping tables: which migrations ran, and the lock that serialises running them. */
 export const MIGRATION_TABLES = ["schema_migrations", "schema_migrations_lock"] as const;
 
-function migrator(db: Kysely<any>) {
+export function migrator(db: Kysely<any>) {
   return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

@@ -16,6 +16,8 @@ export interface Database {
   verifications: VerificationsTable;
   user_roles: UserRolesTable;
   contact_messages: ContactMessagesTable;
+  mail_queue: MailQueueTable;
+  used_form_stamps: UsedFormStampsTable;
   backup_schedule: BackupScheduleTable;
 }
 
@@ -157,7 +159,8 @@ export interface UserRolesTable {
   created_at: string;
 }
 
-export type ContactDeliveryState = "pending" | "sending" | "sent" | "failed";
+export type MailDeliveryState = "pending" | "sending" | "sent" | "failed";
+export type MailKind = "contact" | "password-reset";
 
 export interface ContactMessagesTable {
   id: string;
@@ -165,7 +168,18 @@ export interface ContactMessagesTable {
   email: string;
   message: string;
   created_at: string;
-  state: Generated<ContactDeliveryState>;
+}
+
+export interface MailQueueTable {
+  id: string;
+  kind: MailKind;
+  contact_message_id: string | null;
+  /** Null: the stable's own address (CONTACT_TO or Contact Info), looked up when sending. */
+  to_address: string | null;
+  /** The site's origin for links in the mail (PUBLIC_ORIGIN, or the allowed host the request came to). */
+  link_origin: string | null;
+  created_at: string;
+  state: Generated<MailDeliveryState>;
   attempts: Generated<number>;
   attempt_limit: number;
   next_attempt_at: string;
@@ -174,6 +188,11 @@ export interface ContactMessagesTable {
   last_error: string | null;
   sent_at: string | null;
   sent_to: string | null;
+}
+
+export interface UsedFormStampsTable {
+  stamp_hash: string;
+  expires_at: string;
 }
 
 export interface BackupScheduleTable {

@@ -8,17 +8,16 @@
  *   - gzipped JavaScript per public route.
  * Targets are reported, never asserted.   Options: --duration <seconds> (default 8), --no-load, --no-lighthouse
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { processMemoryMb, root, runBench, startBuiltServer, stopServer } from "./bench-server";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf("--duration") + 1]) || 8;
 const withLighthouse = !args.includes("--no-lighthouse");
@@ -40,43 +39,6 @@ function cleanUp() {
 
 function tsx(script: string, env: NodeJS.ProcessEnv) {
   return spawnSync(process.execPath, ["--import", "tsx", script], { cwd: root, env, stdio: "inherit" }).status;
-}
-
-async function startServer() {
-  const out = fs.openSync(logFile, "a");
-  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
-    cwd: root,
-    // Production settings, request logging included: the figures are what an operator gets.
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      BUILD_DIR: buildDir,
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", out, out],
-  });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8") : "";
-    const m = /listening on (http:\/\/\S+)/.exec(log);
-    if (m) return { child, url: m[1]!.replace("localhost", "127.0.0.1") };
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function peakMemoryMb(pid: number) {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]);
-    return kb ? kb / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 type Load = { rps: number; p50: number; p99: number; errors: number };
@@ -219,22 +181,16 @@ async function main() {
     console.log("No scripts/demo.ts: measuring the empty site.");
   }
   console.log("Starting the built site (it builds first when the sources changed)…");
-  const { child, url } = await startServer();
+  const { child, url } = await startBuiltServer({ dataDir, buildDir, logFile });
   try {
     if (withLoad) await measureLoad(url);
-    const mb = peakMemoryMb(child.pid!);
+    const mb = processMemoryMb(child.pid!, "VmHWM");
     console.log(`\n== Server peak memory (VmHWM): ${mb ? `${mb.toFixed(0)} MB` : "not available on this system"}`);
     await measureJs(url);
     if (withLighthouse) await measureLighthouse(url);
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
+    await stopServer(child);
   }
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  })
-  .finally(cleanUp);
+runBench(main, cleanUp);

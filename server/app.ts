@@ -3,17 +3,19 @@ import express from "express";
 import { createRequestHandler } from "react-router";
 import { startScheduledBackups, stopScheduledBackups } from "~/backup/schedule.server";
 import { announceSetupLinkIfNeeded } from "~/utils/admin-setup.server";
-import { hasSessionCookie, refreshSession } from "~/utils/auth.server";
+import { getUser, hasSessionCookie, refreshSession } from "~/utils/auth.server";
 import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
-import { startContactDelivery, stopContactDelivery } from "~/utils/contact-delivery.server";
+import { startMailDelivery, stopMailDelivery } from "~/utils/mail-delivery.server";
 import { closeDatabase, dataVersion, engine } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { startHousekeeping, type Housekeeping } from "~/utils/housekeeping.server";
 import { log } from "~/utils/log.server";
+import { bodyLimits } from "./body-limit";
 import { createCacheSync } from "./cache-sync";
 import { mediaRouter } from "./media";
 import { withOutageAnswers } from "./outage";
 import { PageCache } from "./page-cache";
-import { createCacheHits, createCachedHandler } from "./request-handler";
+import { createCacheHits, createCachedHandler, requestOrigin } from "./request-handler";
 import { clientIpHeader, crossSiteGuard } from "./security";
 
 /**
@@ -26,6 +28,18 @@ export const app = express.Router();
 app.use(mediaRouter);
 
 app.use(crossSiteGuard({ publicOrigin: env().PUBLIC_ORIGIN }));
+
+// Every form body is bounded before an action reads it; the upload limit only for administrators.
+app.use(
+  bodyLimits({
+    isAdmin: async (req) => {
+      if (!hasSessionCookie(req.headers.cookie)) return false;
+      const headers = new Headers({ cookie: req.headers.cookie ?? "" });
+      const user = await getUser(new Request(requestOrigin(req), { headers })).catch(() => null);
+      return !!user?.isAdmin;
+    },
+  }),
+);
 
 // Routes read the client's address from this header; whatever the client sent is replaced.
 app.use(clientIpHeader());
@@ -59,9 +73,12 @@ app.use(createCachedHandler(handleRequest, pageCache, { beforeLookup: cacheSync.
 /** Mounted by start.ts ahead of the static files, so a cached page costs one map lookup. */
 export const cacheHits = createCacheHits(pageCache, { beforeLookup: cacheSync.checkOtherWriters });
 
+let housekeeping: Housekeeping | undefined;
+
 /** Runs after migrations, before the server accepts requests. */
 export async function startServices() {
-  startContactDelivery();
+  startMailDelivery();
+  housekeeping ??= startHousekeeping();
   startScheduledBackups();
   const url = env().DATABASE_URL;
   if (engine() === "postgres" && url) cacheSync.startListening(url);
@@ -70,7 +87,9 @@ export async function startServices() {
 /** Runs on shutdown after the server stopped accepting and in-flight requests finished. */
 export async function stopServices() {
   // The mail queue finishes the step it is in (a message being sent is not cut off).
-  await stopContactDelivery();
+  await stopMailDelivery();
+  await housekeeping?.stop();
+  housekeeping = undefined;
   // A backup in progress stops between two files and removes what it wrote.
   await stopScheduledBackups();
   await cacheSync.stop();
@@ -85,4 +104,4 @@ export async function afterStart({ port }: { port: number }) {
   await announceSetupLinkIfNeeded({ port });
 }
 
-export { startContactDelivery, stopContactDelivery };
+export { startMailDelivery, stopMailDelivery };

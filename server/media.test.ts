@@ -114,6 +114,26 @@ describe("GET /media/*", () => {
     }
   });
 
+  it("never follows a symbolic link placed in the media folder, to a file or to a folder", async () => {
+    const outside = path.join(env().dataDir, "outside");
+    await fsp.mkdir(outside, { recursive: true });
+    await fsp.writeFile(path.join(outside, "leak.jpg"), "top secret");
+    const bucket = path.join(storage().root, "horse-images");
+    await fsp.mkdir(bucket, { recursive: true });
+    await fsp.symlink(path.join(env().dataDir, "stable.secret"), path.join(bucket, "secret.jpg"));
+    await fsp.symlink(outside, path.join(bucket, "linked"));
+    await fsp.symlink(outside, path.join(storage().root, "team-photos"));
+    for (const url of [
+      "/media/horse-images/secret.jpg",
+      "/media/horse-images/linked/leak.jpg",
+      "/media/team-photos/leak.jpg",
+    ]) {
+      const res = await raw("GET", url);
+      expect(res.status, url).toBe(404);
+      expect(res.body.toString(), url).not.toContain("top secret");
+    }
+  });
+
   it("refuses methods other than GET and HEAD", async () => {
     const image = await upload(300, 200);
     const res = await raw("DELETE", image.url);

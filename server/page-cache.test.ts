@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { cacheKeyFor, etagMatches, isStorable, PageCache, pickEncoding } from "./page-cache";
+import { cacheKeyFor, etagMatches, isStorable, MAX_ENTRIES, PageCache, pickEncoding } from "./page-cache";
 import { createCachedHandler, type FetchHandler } from "./request-handler";
 
 const u = (path: string) => new URL(`http://example.test${path}`);
@@ -35,10 +35,42 @@ describe("cacheKeyFor", () => {
     expect(cacheKeyFor("GET", u("/healthz"), {}).key).toBeNull();
   });
 
+  it("keys navigation data only by the routes a page has, so made-up values are never stored", () => {
+    expect(cacheKeyFor("GET", u("/horses.data?_routes=routes/horses,root"), {})).toEqual({
+      key: "http://example.test/horses.data?_routes=root,routes/horses",
+    });
+    expect(cacheKeyFor("GET", u("/horses.data?_routes=root&_routes=root"), {})).toEqual({
+      key: "http://example.test/horses.data?_routes=root",
+    });
+    expect(cacheKeyFor("GET", u("/horses.data?_routes=routes/team"), {}).key).toBeNull();
+    expect(cacheKeyFor("GET", u("/horses.data?_routes=x1"), {}).key).toBeNull();
+  });
+
   it("keeps pages for different hosts apart (canonical URLs may come from the Host header)", () => {
     const a = cacheKeyFor("GET", new URL("http://a.test/"), {});
     const b = cacheKeyFor("GET", new URL("http://b.test/"), {});
     expect(a.key).not.toBe(b.key);
+  });
+});
+
+describe("PageCache eviction", () => {
+  it("drops the least recently used page when full, not the oldest one", async () => {
+    const cache = new PageCache();
+    const store = (key: string) =>
+      cache.store(key, cache.generation, 200, new Headers({ "content-type": "text/html" }), Buffer.from(key));
+    await store("http://example.test/");
+    for (let i = 1; i < MAX_ENTRIES; i++) await store(`http://example.test/other-${i}`);
+    expect(cache.size).toBe(MAX_ENTRIES);
+    // The home page keeps being asked for while other keys arrive.
+    for (let i = 0; i < 5; i++) {
+      expect(cache.get("http://example.test/")).toBeDefined();
+      await store(`http://example.test/new-${i}`);
+    }
+    expect(cache.size).toBe(MAX_ENTRIES);
+    expect(cache.get("http://example.test/")).toBeDefined();
+    expect(cache.get("http://example.test/other-1")).toBeUndefined();
+    expect(cache.get("http://example.test/other-5")).toBeUndefined();
+    expect(cache.get("http://example.test/other-6")).toBeDefined();
   });
 });
 

@@ -5,11 +5,18 @@ import zlib from "node:zlib";
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** The pages anonymous visitors share, and the data requests of client navigation to them. */
-export const CACHEABLE_PAGES = ["/", "/horses", "/winners", "/team", "/contact"];
+/** The pages anonymous visitors share (with their route ids), and the data requests of client navigation to them. */
+const PAGE_ROUTES = new Map([
+  ["/", "routes/home"],
+  ["/horses", "routes/horses"],
+  ["/winners", "routes/winners"],
+  ["/team", "routes/team"],
+  ["/contact", "routes/contact"],
+]);
+export const CACHEABLE_PAGES = [...PAGE_ROUTES.keys()];
 const DATA_PATHS = new Map(CACHEABLE_PAGES.map((p) => [p === "/" ? "/_root.data" : `${p}.data`, p]));
 const TRACKING_PARAM = /^(utm_[a-z]+|fbclid|gclid|msclkid|mc_[a-z]+|ref)$/i;
-const MAX_ENTRIES = 200;
+export const MAX_ENTRIES = 200;
 
 export type CachedPage = {
   status: number;
@@ -39,14 +46,27 @@ export function cacheKeyFor(
   if (DATA_PATHS.has(path)) {
     // Client navigation asks for named routes (?_routes=…); nothing else is expected.
     for (const name of url.searchParams.keys()) if (name !== "_routes") return { key: null, reason: "query" };
-    const routes = url.searchParams.getAll("_routes").join(",");
+    const routes = knownRoutes(url.searchParams.getAll("_routes"), DATA_PATHS.get(path)!);
+    if (routes === null) return { key: null, reason: "query" };
     return { key: `${url.origin}${path}${routes ? `?_routes=${routes}` : ""}` };
   }
   if (!CACHEABLE_PAGES.includes(path)) return { key: null, reason: "path" };
   // Links shared on social media carry tracking parameters the pages never read.
   for (const name of url.searchParams.keys()) if (!TRACKING_PARAM.test(name)) return { key: null, reason: "query" };
-  // The origin is part of the key: without PUBLIC_ORIGIN, canonical URLs come from the Host header.
+  // The origin is part of the key: without PUBLIC_ORIGIN, canonical URLs come from the Host header,
+  // which the host check has limited to this machine's own names.
   return { key: `${url.origin}${path}` };
+}
+
+/**
+ * The `_routes` a navigation to `page` can ask for (the root and the page's own route), in one
+ * order; null for anything else, so made-up values cannot each take a place in the cache.
+ */
+function knownRoutes(values: string[], page: string): string | null {
+  const allowed = ["root", PAGE_ROUTES.get(page)];
+  const asked = new Set(values.flatMap((v) => v.split(",")).filter(Boolean));
+  if ([...asked].some((id) => !allowed.includes(id))) return null;
+  return allowed.filter((id) => id && asked.has(id)).join(",");
 }
 
 /** Whether a rendered response is the same for every anonymous visitor and may be stored. */
@@ -118,8 +138,12 @@ export class PageCache {
   get(key: string): CachedPage | undefined {
     if (!this.available) return undefined;
     const entry = this.entries.get(key);
-    if (entry) this.hits += 1;
-    else this.misses += 1;
+    if (entry) {
+      this.hits += 1;
+      // Least recently used goes first: a hit moves the entry to the end of the insertion order.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    } else this.misses += 1;
     return entry;
   }
 

@@ -1,12 +1,27 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { checkedBody } from "./body-limit";
 import { cacheKeyFor, etagMatches, isStorable, pickEncoding, type CachedPage, type PageCache } from "./page-cache";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
+/**
+ * The origin the request came to. The host check has already refused hosts other than the
+ * configured ones, except on /healthz, which any host may ask for: an unusable host becomes localhost.
+ */
+export function requestOrigin(req: ExpressRequest) {
+  const origin = `${req.protocol}://${req.host ?? "localhost"}`;
+  return URL.canParse(origin) ? new URL(origin).origin : `${req.protocol}://localhost`;
+}
+
+/** The request's URL; a path the URL parser refuses cannot name a page (400 from the caller). */
+function requestUrl(req: ExpressRequest): URL | null {
+  const url = `${requestOrigin(req)}${req.originalUrl}`;
+  return URL.canParse(url) ? new URL(url) : null;
+}
+
 /** The Fetch API request React Router expects, built from Express's (as @react-router/express does). */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
@@ -18,18 +33,28 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
   });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
+    // A form body was read and checked by bodyLimits; an admin upload streams on to its parser.
+    const checked = checkedBody(req);
+    if (checked) init.body = new Uint8Array(checked);
+    else {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
   }
   return new Request(url.href, init);
 }
 
-function applyHeaders(res: ExpressResponse, headers: Headers) {
+/** A cookie set over HTTPS is never sent back over plain HTTP, whichever part of the app set it. */
+export function secureCookie(cookie: string) {
+  return /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`;
+}
+
+function applyHeaders(req: ExpressRequest, res: ExpressResponse, headers: Headers) {
   headers.forEach((value, name) => {
     if (name !== "set-cookie") res.setHeader(name, value);
   });
   // Middleware before us (the rolling session) may have set cookies already: keep them.
-  for (const cookie of headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  for (const cookie of headers.getSetCookie()) res.append("Set-Cookie", req.secure ? secureCookie(cookie) : cookie);
 }
 
 /** Marks a last good copy served because rendering the page failed (RFC 5861 stale-if-error). */
@@ -61,27 +86,23 @@ function sendCached(
   else res.end(body);
 }
 
-async function sendResponse(res: ExpressResponse, response: Response, cacheStatus?: string) {
+async function sendResponse(req: ExpressRequest, res: ExpressResponse, response: Response, cacheStatus?: string) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  applyHeaders(res, response.headers);
+  applyHeaders(req, res, response.headers);
   if (!response.headers.has("cache-control")) res.setHeader("Cache-Control", "private, no-cache");
   if (cacheStatus) res.setHeader("X-Cache", cacheStatus);
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
 
-function requestUrl(req: ExpressRequest) {
-  return new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
-}
-
 /** The request's cache key (null when it may not be shared) and the servable entry, if any. */
-function lookup(req: ExpressRequest, cache: PageCache, beforeLookup?: () => void) {
-  const decision = cacheKeyFor(req.method, requestUrl(req), {
+function lookup(req: ExpressRequest, url: URL, cache: PageCache, beforeLookup?: () => void) {
+  const decision = cacheKeyFor(req.method, url, {
     cookie: req.headers.cookie,
     authorization: req.headers.authorization,
   });
@@ -96,7 +117,8 @@ function lookup(req: ExpressRequest, cache: PageCache, beforeLookup?: () => void
  */
 export function createCacheHits(cache: PageCache, options: { beforeLookup?: () => void } = {}) {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const { entry } = lookup(req, cache, options.beforeLookup);
+    const url = requestUrl(req);
+    const { entry } = url ? lookup(req, url, cache, options.beforeLookup) : { entry: undefined };
     if (entry) sendCached(req, res, entry, "HIT");
     else next();
   };
@@ -114,10 +136,17 @@ export function createCachedHandler(
 ) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const { key, entry } = lookup(req, cache, options.beforeLookup);
+      const url = requestUrl(req);
+      if (!url) {
+        res.status(400).set("Cache-Control", "no-store").type("text/plain").send("Bad Request: malformed URL.");
+        return;
+      }
+      const { key, entry } = lookup(req, url, cache, options.beforeLookup);
       if (entry) return sendCached(req, res, entry, "HIT");
-      const request = toFetchRequest(req, res);
-      if (key === null) return await sendResponse(res, await handle(request), cache.isAvailable ? "BYPASS" : "OFF");
+      const request = toFetchRequest(req, res, url);
+      if (key === null) {
+        return await sendResponse(req, res, await handle(request), cache.isAvailable ? "BYPASS" : "OFF");
+      }
 
       const startedAt = cache.generation;
       // HEAD renders no body; render the page as GET so the stored entry is complete.
@@ -133,13 +162,14 @@ export function createCachedHandler(
       }
       // While other instances' changes cannot be heard, renders are kept only as last good copies.
       const fresh = cache.isAvailable ? "MISS" : "OFF";
-      if (!isStorable(response.status, response.headers)) return await sendResponse(res, response, fresh);
+      if (!isStorable(response.status, response.headers)) return await sendResponse(req, res, response, fresh);
       const body = Buffer.from(await response.arrayBuffer());
       const stored = await cache.store(key, startedAt, response.status, response.headers, body);
       if (stored) return sendCached(req, res, stored, fresh);
       // Content changed while rendering: this visitor asked before the save finished, so the
       // render is fine for them, but it is not kept.
       return await sendResponse(
+        req,
         res,
         new Response(req.method === "HEAD" ? null : body, { status: response.status, headers: response.headers }),
         "STALE",

@@ -57,16 +57,17 @@ describe("cross-site guard", () => {
   });
 
   it("allows mutations only through POST", async () => {
-    for (const method of ["PUT", "PATCH", "DELETE"]) {
+    for (const method of ["PUT", "PATCH", "DELETE", "OPTIONS"]) {
       expect(await send(method, { Origin: base })).toEqual({ status: 405, wrote: false });
     }
   });
 });
 
 describe("TRUST_PROXY", () => {
-  it("parses booleans, hop counts and address lists", () => {
+  it("parses hop counts and address lists, and refuses true (it would trust client-written X-Forwarded-For)", () => {
     expect(parseTrustProxy(undefined)).toBe(false);
-    expect(parseTrustProxy("true")).toBe(true);
+    expect(parseTrustProxy("false")).toBe(false);
+    expect(() => parseTrustProxy("true")).toThrow(/TRUST_PROXY: true is refused.*hop count/s);
     expect(parseTrustProxy("1")).toBe(1);
     expect(parseTrustProxy("loopback, 10.0.0.0/8")).toBe("loopback, 10.0.0.0/8");
   });

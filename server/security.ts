@@ -1,10 +1,12 @@
 import type { NextFunction, Request, Response } from "express";
 import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
 /**
- * Refuses cross-site writes and anything but GET/HEAD/POST. A browser tells us where a request
+ * Refuses cross-site writes and anything but GET/HEAD/POST (OPTIONS included: the site answers no
+ * cross-origin requests, so there is nothing to pre-flight; the 405 is an ordinary answer, logged
+ * with the request at info). A browser tells us where a request
  * comes from with Sec-Fetch-Site (modern browsers) and Origin (every POST); when either says
  * another site, the request is refused before any action runs. Requests without either header
  * (command-line clients, old browsers) carry no ambient browser credentials from another site.

@@ -6,7 +6,9 @@ import compression from "compression";
 import express from "express";
 import { env } from "../app/utils/env.server";
 import { log } from "../app/utils/log.server";
+import { closeWhenBodyUnread } from "./body-limit";
 import { dataDirProblem } from "./data-dir";
+import { hostCheck, localOnlyNotice } from "./host-check";
 import { errorHandler, precompressed, requestLog, securityHeaders } from "./http";
 import { exitOnProgrammingErrors } from "./process-errors";
 import { createShutdown } from "./shutdown";
@@ -58,6 +60,9 @@ async function main() {
     next();
   });
   app.use(securityHeaders({ csp: !DEVELOPMENT }));
+  // Before anything reads the Host header (cache keys, links) or a body.
+  app.use(hostCheck({ publicOrigin: process.env.PUBLIC_ORIGIN || undefined }));
+  app.use(closeWhenBodyUnread());
   app.use(compression());
 
   let mod: ServerModule;
@@ -97,6 +102,7 @@ async function main() {
     const address = server.address();
     const actual = typeof address === "object" && address ? address.port : port;
     console.log(`Stable website listening on http://localhost:${actual}`);
+    if (!DEVELOPMENT && !process.env.PUBLIC_ORIGIN) console.warn(localOnlyNotice(actual));
     mod.afterStart?.({ port: actual }).catch((error: unknown) => console.error("Start-up task failed:", error));
   });
 

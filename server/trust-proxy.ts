@@ -1,11 +1,12 @@
+import { TRUST_PROXY_TRUE_REFUSED } from "../app/utils/env.server";
+
 /**
- * Parses TRUST_PROXY for Express's "trust proxy" setting: "true"/"false", a hop count, or a list of
- * addresses/subnets (e.g. "loopback" or "10.0.0.0/8").
+ * Parses TRUST_PROXY for Express's "trust proxy" setting: "false", a hop count, or a list of
+ * addresses/subnets (e.g. "loopback" or "10.0.0.0/8"). "true" stops the start (TRUST_PROXY_TRUE_REFUSED).
  */
-export function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (!value) return false;
-  if (value === "true") return true;
-  if (value === "false") return false;
+export function parseTrustProxy(value: string | undefined): false | number | string {
+  if (!value || value === "false") return false;
+  if (value === "true") throw new Error(`TRUST_PROXY: ${TRUST_PROXY_TRUE_REFUSED}`);
   if (/^\d+$/.test(value)) return Number(value);
   return value;
 }

@@ -14,6 +14,7 @@ import { createWinner } from "~/models/winner.server";
 import { expect } from "vitest";
 import type { DB } from "~/utils/db.server";
 import { storeImage } from "~/utils/images.server";
+import { requestPasswordReset } from "~/utils/password-reset.server";
 import type { Storage } from "~/utils/storage.server";
 import { createSession, createUser } from "./auth";
 import { plainJpeg } from "./images";
@@ -30,7 +31,7 @@ async function image(bucket: "horse-images" | "winner-photos" | "team-photos", w
 
 /**
  * A little of every kind of content, with photos, into the process-wide database and storage:
- * what a backup must carry. Also a session (which it must not).
+ * what a backup must carry. Also a session and a queued reset mail (which it must not).
  */
 export async function seedContent() {
   const photo = await image("horse-images", 400);
@@ -59,6 +60,7 @@ export async function seedContent() {
   );
   const admin = await createUser({ email: "owner@stald.dk", admin: true });
   await createSession(admin);
+  await requestPasswordReset(admin.email, "http://stable.test");
   return { admin };
 }
 

@@ -86,6 +86,8 @@ describe("a backup", () => {
     expect(tables.users!.rows).toBe(1);
     expect(tables.accounts!.rows).toBe(1);
     expect(tables.contact_messages!.rows).toBe(1);
+    // The message's delivery row, but not the queued password-reset mail.
+    expect(tables.mail_queue!.rows).toBe(1);
     // Sessions, reset links and rate-limit counters are not carried.
     expect(Object.keys(tables)).not.toContain("sessions");
     expect(Object.keys(tables)).not.toContain("verifications");
@@ -100,6 +102,8 @@ describe("a backup", () => {
     expect(await mediaOf(targetStore)).toEqual(sourceMedia);
     const sessions = await target.db.selectFrom("sessions").select("id").execute();
     expect(sessions).toEqual([]);
+    const mail = await target.db.selectFrom("mail_queue").select("kind").execute();
+    expect(mail).toEqual([{ kind: "contact" }]);
   });
 
   it("refuses a target that holds content unless forced, and a forced restore replaces it completely", async () => {

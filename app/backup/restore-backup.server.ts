@@ -12,7 +12,7 @@ import { migrateToLatest, migrateUpTo } from "@db/migrations";
 import { currentDatabase, openSqlite, type DatabaseHandle, type Engine } from "~/utils/db.server";
 import { storage as defaultStorage, type Storage } from "~/utils/storage.server";
 import { decodeValue, encodeValue, neutralType, type Manifest } from "./manifest.server";
-import { CONTENT_TABLES, EPHEMERAL_TABLES, listColumns, listTables } from "./tables.server";
+import { CONTENT_TABLES, EPHEMERAL_TABLES, contentRowsOf, listColumns, listTables } from "./tables.server";
 import { verifyBackup, type VerifiedBackup } from "./verify-backup.server";
 
 /** The target holds content and --force was not given; nothing was changed. */
@@ -188,7 +188,9 @@ async function contentRows(db: Kysely<Database>): Promise<string[]> {
 
 /** A table's rows as sorted JSON lines, the same for equal content on either engine. */
 export async function normalisedRows(db: Kysely<Database>, table: string) {
-  const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
+  const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} ${contentRowsOf(
+    table,
+  )}`.execute(db);
   return rows
     .map((row) =>
       JSON.stringify(

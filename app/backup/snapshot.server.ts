@@ -11,7 +11,7 @@ import type { Database } from "@db/schema";
 import type { DatabaseHandle, Engine } from "~/utils/db.server";
 import { keyFromMediaUrl } from "~/utils/storage.server";
 import { encodeValue, neutralType, type TableManifest } from "./manifest.server";
-import { CONTENT_TABLES, listColumns, listTables, primaryKey, uncoveredTables } from "./tables.server";
+import { CONTENT_TABLES, contentRowsOf, listColumns, listTables, primaryKey, uncoveredTables } from "./tables.server";
 
 export type TableDump = TableManifest & { table: string; file: string; size: number; sha256: string };
 
@@ -135,7 +135,9 @@ async function dumpTable(
   let size = 0;
   try {
     for (let offset = 0; ; offset += BATCH_ROWS) {
-      const batch = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by ${sql.join(
+      const batch = await sql<
+        Record<string, unknown>
+      >`select * from ${sql.table(table)} ${contentRowsOf(table)} order by ${sql.join(
         order.map((c) => sql.ref(c)),
       )} limit ${BATCH_ROWS} offset ${offset}`.execute(db);
       let text = "";

@@ -12,7 +12,8 @@ import type { MIGRATION_TABLES } from "@db/migrations";
  * - local: never backed up and left alone by a restore; it belongs to this installation.
  */
 export type TableKind = "content" | "ephemeral" | "local";
-export type TablePolicy = { kind: TableKind; why: string };
+/** `only`: a content table of which only the rows with this value are content; a restore empties it all the same. */
+export type TablePolicy = { kind: TableKind; why: string; only?: { column: string; value: string } };
 
 type TableName = keyof Database | (typeof MIGRATION_TABLES)[number];
 
@@ -27,10 +28,16 @@ export const BACKUP_TABLES = {
   users: { kind: "content", why: "the administrators' accounts" },
   accounts: { kind: "content", why: "password hashes, so the administrators can sign in after a restore" },
   user_roles: { kind: "content", why: "who is an administrator" },
-  contact_messages: { kind: "content", why: "visitors' messages and their delivery state" },
+  contact_messages: { kind: "content", why: "visitors' messages" },
+  mail_queue: {
+    kind: "content",
+    why: "the delivery state of visitors' messages, which the admin's Messages list shows; reset mails are not kept",
+    only: { column: "kind", value: "contact" },
+  },
   sessions: { kind: "ephemeral", why: "sign-ins end with a restore; a backup never holds a live session token" },
   verifications: { kind: "ephemeral", why: "password-reset and setup links, valid for hours at most" },
   rate_limits: { kind: "ephemeral", why: "counters that expire within the hour" },
+  used_form_stamps: { kind: "ephemeral", why: "contact-form stamps already used, kept until they expire" },
   backup_schedule: { kind: "local", why: "this installation's backup runs and their outcome" },
   schema_migrations: { kind: "local", why: "the restore runs the migrations on the target itself" },
   schema_migrations_lock: { kind: "local", why: "the migrations' lock" },
@@ -47,6 +54,12 @@ export const CONTENT_TABLES = entries.filter(([, p]) => p.kind === "content").ma
 
 /** Tables a restore empties besides the content tables. */
 export const EPHEMERAL_TABLES = entries.filter(([, p]) => p.kind === "ephemeral").map(([name]) => name);
+
+/** The condition that picks a table's content rows (all rows unless the table says `only`). */
+export function contentRowsOf(table: string) {
+  const only = (BACKUP_TABLES as Record<string, TablePolicy>)[table]?.only;
+  return only ? sql`where ${sql.ref(only.column)} = ${only.value}` : sql``;
+}
 
 export function isCoveredTable(name: string) {
   return Object.hasOwn(BACKUP_TABLES, name);

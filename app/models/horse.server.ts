@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
 import { imageRef, type ImageRef } from "~/utils/image";
+import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/utils/money";
 
 export type Horse = {
   id: string;
@@ -149,6 +150,12 @@ export class NegativeTotalError extends Error {
   }
 }
 
+export class TotalTooLargeError extends Error {
+  constructor() {
+    super(`The total prize money can be at most ${AMOUNT_LIMIT_TEXT}`);
+  }
+}
+
 /**
  * Updates a horse. Returns the updated horse and the image it no longer uses (to be removed once
  * this has committed), or null when there is no such horse.
@@ -181,9 +188,10 @@ export async function updateHorse(
         })
         .where("id", "=", id)
         .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} >= 0`)
+        .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} <= ${MAX_AMOUNT_ORE}`)
         .returning(columns)
         .executeTakeFirst();
-      if (!row) throw new NegativeTotalError();
+      if (!row) throw values.prizeDeltaOre < 0 ? new NegativeTotalError() : new TotalTooLargeError();
       const replacedImageUrl = values.image && before.image_url !== values.image.url ? before.image_url : null;
       return { horse: toHorse(row), replacedImageUrl };
     });

@@ -11,6 +11,7 @@ import { log } from "~/utils/log.server";
 import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/utils/password-rules";
 import { toastMessage } from "~/utils/toast";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -28,7 +29,7 @@ export const setupSchema = z
 const INVALID_LINK = "This setup link is invalid, expired or already used.";
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const token = typeof form.token === "string" ? form.token : "";
   // The link is the authorization: checked before anything else, and again when it is used up.
   if (!(await isSetupTokenUsable(token))) {

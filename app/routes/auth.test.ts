@@ -1,11 +1,16 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildRequest, createSession, createUser } from "../../tests/auth";
 import { useFreshDatabase } from "../../tests/db";
+import { freePort, startSmtpServer } from "../../tests/smtp";
 import { AUTH_LIMITS } from "~/utils/auth-limits.server";
-import { getUser } from "~/utils/auth.server";
+import { getUser, isResetTokenValid } from "~/utils/auth.server";
+import { listQueuedMail } from "~/models/mail-queue.server";
+import { db } from "~/utils/db.server";
 import { env, resetEnvCache } from "~/utils/env.server";
+import { deliverNextMail } from "~/utils/mail-delivery.server";
 import { action, loader } from "./auth";
 
 useFreshDatabase();
@@ -94,22 +99,50 @@ describe("sign-in action", () => {
 });
 
 describe("rate limits", () => {
-  it("limits sign-in attempts per e-mail with 429, and lets them through again after the window", async () => {
+  it("one address failing five times is locked out; the account still signs in from another address", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-01T10:00:00Z") });
-    const user = await createUser();
-    for (let i = 0; i < AUTH_LIMITS.signInPerEmail.limit; i++) {
-      expect((await post(signInForm(user.email, "Wrong-password-1"), { ip: `198.51.100.${i}` })).status).toBe(401);
+    const user = await createUser({ admin: true });
+    for (let i = 0; i < AUTH_LIMITS.signInPerEmailAndIp.limit; i++) {
+      expect((await post(signInForm(user.email, "Wrong-password-1"), { ip: "198.51.100.1" })).status).toBe(401);
     }
-    const limited = await post(signInForm(user.email, user.password), { ip: "198.51.100.99" });
+    const limited = await post(signInForm(user.email, user.password), { ip: "198.51.100.1" });
     expect(limited.status).toBe(429);
     expect(limited.data?.toast).toMatchObject({
       title: "Sign In Error",
       description: "Too many sign-in attempts. Please wait 15 minutes and try again.",
     });
     expect(limited.cookies).toEqual([]);
+    // The real administrator, elsewhere.
+    expect((await post(signInForm(user.email, user.password), { ip: "192.0.2.50" })).status).toBe(302);
 
+    vi.setSystemTime(new Date(Date.now() + AUTH_LIMITS.signInPerEmailAndIp.windowMs + 1000));
+    expect((await post(signInForm(user.email, user.password), { ip: "198.51.100.1" })).status).toBe(302);
+  });
+
+  it("slows guessing spread over many addresses, but not on a browser the account signed in from", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-01T10:00:00Z") });
+    const user = await createUser({ admin: true });
+    const signedIn = await post(signInForm(user.email, user.password), { ip: "192.0.2.50" });
+    const device = signedIn.cookies.find((c) => c.startsWith("stable_known_device="))!.split(";")[0]!;
+    // The sign-in above was one attempt on the account too.
+    for (let i = 1; i < AUTH_LIMITS.signInPerEmail.limit; i++) {
+      expect((await post(signInForm(user.email, "Wrong-password-1"), { ip: `198.51.100.${i}` })).status).toBe(401);
+    }
+    // Every further guess, from any new address, is refused without checking the password.
+    expect((await post(signInForm(user.email, user.password), { ip: "198.51.100.200" })).status).toBe(429);
+    expect((await post(signInForm(user.email, user.password), { ip: "203.0.113.9", cookie: device })).status).toBe(
+      302,
+    );
+    // The mark belongs to that account only.
+    const other = await createUser();
+    for (let i = 0; i < AUTH_LIMITS.signInPerEmail.limit; i++) {
+      await post(signInForm(other.email, "Wrong-password-1"), { ip: `198.18.0.${i}` });
+    }
+    expect((await post(signInForm(other.email, other.password), { ip: "203.0.113.9", cookie: device })).status).toBe(
+      429,
+    );
     vi.setSystemTime(new Date(Date.now() + AUTH_LIMITS.signInPerEmail.windowMs + 1000));
-    expect((await post(signInForm(user.email, user.password), { ip: "198.51.100.99" })).status).toBe(302);
+    expect((await post(signInForm(other.email, other.password), { ip: "198.51.100.200" })).status).toBe(302);
   });
 
   it("limits sign-in attempts per address across e-mails", async () => {
@@ -118,9 +151,26 @@ describe("rate limits", () => {
       expect((await post(signInForm(`guess${i}@example.com`, "Wrong-password-1"))).status).toBe(401);
     }
     expect((await post(signInForm("another@example.com", "Wrong-password-1"))).status).toBe(429);
+    // Nothing more is written for an address already over its limit, whatever e-mails it tries.
+    const rows = await db().selectFrom("rate_limits").selectAll().orderBy("key").execute();
+    for (let i = 0; i < 30; i++) {
+      expect((await post(signInForm(`more${i}@example.com`, "Wrong-password-1"))).status).toBe(429);
+    }
+    expect(await db().selectFrom("rate_limits").selectAll().orderBy("key").execute()).toEqual(rows);
     expect((await post(signInForm("another@example.com", "Wrong-password-1"), { ip: "192.0.2.1" })).status).toBe(401);
     vi.setSystemTime(new Date(Date.now() + AUTH_LIMITS.signInPerIp.windowMs + 1000));
     expect((await post(signInForm("another@example.com", "Wrong-password-1"))).status).toBe(401);
+  });
+
+  it("refuses an e-mail over 255 characters before anything is counted or stored", async () => {
+    const huge = `${"a".repeat(1_000_000)}@example.com`;
+    for (let i = 0; i < 5; i++) {
+      const signIn = await post(signInForm(huge, "Wrong-password-1"));
+      expect(signIn.status).toBe(400);
+      expect(signIn.data?.toast?.description).toBe("Email must be less than 255 characters");
+      expect((await post({ intent: "request-reset", email: huge })).status).toBe(400);
+    }
+    expect(await db().selectFrom("rate_limits").selectAll().execute()).toEqual([]);
   });
 
   it("limits reset requests per e-mail and per address", async () => {
@@ -153,6 +203,15 @@ describe("password reset", () => {
     expect(known.status).toBe(302);
     expect(unknown.location).toBe(known.location);
     expect(unknown.cookies.length).toBe(known.cookies.length);
+    // Both requests only queued a row; the mail queue finds out which address has an account.
+    expect(mailFiles()).toHaveLength(0);
+    expect((await listQueuedMail({ kind: "password-reset" })).map((m) => m.toAddress)).toEqual([
+      "nobody@example.com",
+      "owner@example.com",
+    ]);
+    expect(await deliverNextMail()).toBe("dropped");
+    expect(await deliverNextMail()).toBe("sent");
+    expect(await listQueuedMail({ kind: "password-reset" })).toMatchObject([{ toAddress: "owner@example.com", state: "sent" }]);
     const mails = mailFiles();
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`To: ${user.email}`);
@@ -219,6 +278,7 @@ describe("password reset", () => {
     });
     try {
       expect((await post({ intent: "request-reset", email: user.email })).status).toBe(302);
+      expect(await deliverNextMail()).toBe("sent");
     } finally {
       spy.mockRestore();
       if (level === undefined) delete process.env.LOG_LEVEL;
@@ -230,12 +290,67 @@ describe("password reset", () => {
     expect(logged?.url).toMatch(/^http:\/\/localhost\/auth\?mode=reset&token=[\w-]+$/);
   });
 
-  it("reports 'Reset Password Error' when the mail server cannot be reached", async () => {
+  it("answers known and unknown addresses alike with the mail server down or silent; the link goes out later", async () => {
     await createUser({ email: "owner@example.com" });
-    process.env.SMTP_URL = "smtp://127.0.0.1:9";
+    // A mail server that accepts connections and never answers: a request waiting for it would hang.
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const down = await freePort();
+    try {
+      for (const url of [`smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`, `smtp://127.0.0.1:${down}`]) {
+        process.env.SMTP_URL = url;
+        resetEnvCache();
+        const unknown = await post({ intent: "request-reset", email: "nobody@example.com" }, { ip: url });
+        const known = await post({ intent: "request-reset", email: "owner@example.com" }, { ip: url });
+        expect([unknown.status, known.status]).toEqual([302, 302]);
+        expect(unknown.location).toBe(known.location);
+      }
+    } finally {
+      silent.close();
+    }
+    // The mail server is down: unknown addresses are dropped, known ones wait for a retry.
+    for (let i = 0; i < 4; i++) await deliverNextMail();
+    const queued = await listQueuedMail({ kind: "password-reset" });
+    expect(queued.map((m) => [m.toAddress, m.state, m.attempts])).toEqual([
+      ["owner@example.com", "pending", 1],
+      ["owner@example.com", "pending", 1],
+    ]);
+
+    const server = await startSmtpServer(down);
+    try {
+      await db().updateTable("mail_queue").set({ next_attempt_at: new Date().toISOString() }).execute();
+      expect(await deliverNextMail()).toBe("sent");
+      expect(await deliverNextMail()).toBe("sent");
+      expect(server.received.map((m) => m.envelopeTo)).toEqual([["owner@example.com"], ["owner@example.com"]]);
+      // The first link was retired by the second request: only the newest one works.
+      const tokens = server.received.map(
+        (m) => /token=([\w-]+)/.exec(m.body.replace(/=\r?\n/g, "").replace(/=3D/g, "="))![1]!,
+      );
+      expect(await Promise.all(tokens.map((t) => isResetTokenValid(t)))).toEqual([false, true]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("builds the link from PUBLIC_ORIGIN, whatever host the request named", async () => {
+    await createUser({ email: "owner@example.com" });
+    process.env.PUBLIC_ORIGIN = "https://stald.example";
     resetEnvCache();
-    const failed = await post({ intent: "request-reset", email: "owner@example.com" });
-    expect(failed.status).toBe(502);
-    expect(failed.data?.toast).toMatchObject({ title: "Reset Password Error" });
+    try {
+      const request = buildRequest("/auth", {
+        form: { intent: "request-reset", email: "owner@example.com" },
+        headers: { "x-client-ip": "203.0.113.7" },
+      });
+      const forged = new Request(request.url.replace("localhost", "attacker.example"), request);
+      await action({ request: forged, params: {}, context: {} } as Parameters<typeof action>[0]).catch((e: unknown) => e);
+      expect(await deliverNextMail()).toBe("sent");
+      const mail = mailFiles()
+        .map((m) => m.replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+        .find((m) => m.includes("Reset your password") && m.includes("stald.example"));
+      expect(mail).toContain("\nhttps://stald.example/auth?mode=reset&token=");
+      expect(mailFiles().some((m) => m.includes("attacker"))).toBe(false);
+    } finally {
+      delete process.env.PUBLIC_ORIGIN;
+    }
   });
 });

@@ -3,15 +3,26 @@ import { z } from "zod";
 import type { Route } from "./+types/auth";
 import { AuthCard, FieldError, TextField, SubmitButton } from "~/components/auth-form";
 import { ShowToast } from "~/components/toast";
-import { forgetSignInAttempts, countAttempt, resetKeys, signInKeys, waitMessage } from "~/utils/auth-limits.server";
-import { sendPasswordResetMail } from "~/utils/auth-mail.server";
-import { createPasswordResetToken, getUser, isResetTokenValid, resetPassword, signIn } from "~/utils/auth.server";
+import {
+  countAttempt,
+  forgetSignInAttempts,
+  isKnownDevice,
+  knownDeviceCookie,
+  resetKeys,
+  signInKeys,
+  waitMessage,
+} from "~/utils/auth-limits.server";
+import { getUser, isResetTokenValid, resetPassword, signIn } from "~/utils/auth.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { log } from "~/utils/log.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { requestPasswordReset } from "~/utils/password-reset.server";
 import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/utils/password-rules";
+import { EMAIL_MAX, EMAIL_TOO_LONG } from "~/utils/email";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { toastMessage } from "~/utils/toast";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
 
 type Mode = "sign-in" | "forgot" | "reset";
 
@@ -29,13 +40,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 const MISSING_CREDENTIALS = "You must provide either an email or phone number and a password";
 
 export const signInSchema = z.object({
-  email: z.string().trim().min(1, MISSING_CREDENTIALS),
+  email: z.string().trim().min(1, MISSING_CREDENTIALS).max(EMAIL_MAX, EMAIL_TOO_LONG),
   password: z.string().min(1, MISSING_CREDENTIALS),
   redirectTo: z.string().optional(),
 });
 
 export const resetRequestSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address.")),
+  email: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX, EMAIL_TOO_LONG)
+    .toLowerCase()
+    .pipe(z.email("Please enter a valid email address.")),
 });
 
 export const newPasswordSchema = z
@@ -53,7 +69,7 @@ function tooMany(title: string, what: string, retryAfterSeconds: number) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const ip = clientIp(request);
 
@@ -67,10 +83,10 @@ export async function action({ request }: Route.ActionArgs) {
     const verdict = await countAttempt(resetKeys(email, ip));
     if (!verdict.allowed) return tooMany("Reset Password Error", "reset requests", verdict.retryAfterSeconds);
     try {
-      const reset = await createPasswordResetToken(request, email);
-      if (reset) await sendPasswordResetMail(request, reset.email, reset.token);
+      await requestPasswordReset(email, publicOrigin(request));
     } catch (error) {
-      log.error("password reset mail failed", { error });
+      // The database, not the mail server: the request is only queued, for known and unknown addresses alike.
+      log.error("password reset request failed", { error });
       return data(
         {
           toast: toastMessage(
@@ -80,7 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
           ),
           errors: null,
         },
-        { status: 502 },
+        { status: 503 },
       );
     }
     // The same answer whether or not the address has an account.
@@ -115,10 +131,12 @@ export async function action({ request }: Route.ActionArgs) {
 
   const parsed = signInSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    return data({ toast: toastMessage("error", "Sign In Error", MISSING_CREDENTIALS), errors: null }, { status: 400 });
+    const message = parsed.error.issues[0]?.message ?? MISSING_CREDENTIALS;
+    return data({ toast: toastMessage("error", "Sign In Error", message), errors: null }, { status: 400 });
   }
   const email = parsed.data.email.toLowerCase();
-  const verdict = await countAttempt(signInKeys(email, ip));
+  const knownDevice = isKnownDevice(request.headers.get("Cookie"), email);
+  const verdict = await countAttempt(signInKeys(email, ip, { knownDevice }));
   if (!verdict.allowed) return tooMany("Sign In Error", "sign-in attempts", verdict.retryAfterSeconds);
   const result = await signIn(request, email, parsed.data.password);
   if (!result.ok) {
@@ -128,8 +146,9 @@ export async function action({ request }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  await forgetSignInAttempts(email);
+  await forgetSignInAttempts(email, ip);
   log.info("signed in", { userId: result.userId, ip });
+  result.headers.append("Set-Cookie", knownDeviceCookie(email));
   throw redirect(safeRedirect(parsed.data.redirectTo), { headers: result.headers });
 }
 

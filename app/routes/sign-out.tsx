@@ -3,6 +3,7 @@ import type { Route } from "./+types/sign-out";
 import { getUser, signOut, type SignOutScope } from "~/utils/auth.server";
 import { log } from "~/utils/log.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-data.server";
 
 /** Signing out changes state, so it only answers POST. */
 export function loader() {
@@ -12,7 +13,7 @@ export function loader() {
 const SCOPES: readonly SignOutScope[] = ["local", "others", "global"];
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const raw = form.get("scope");
   const scope: SignOutScope = SCOPES.includes(raw as SignOutScope) ? (raw as SignOutScope) : "local";
   let userId: string | undefined;

@@ -2,7 +2,8 @@
  * A test-only page for the browser test of the image upload field (tests/e2e/image-upload.spec.ts).
  * It is in the route table only in builds made for the tests (STABLE_TEST_ROUTES=1 at build
  * time, see app/routes.ts) and, even there, answers 404 unless the server runs with
- * STABLE_TEST_ROUTES=1. Its action is written the way the admin actions are.
+ * STABLE_TEST_ROUTES=1. Its loader and action are written the way the admin ones are, admin
+ * check first (the server applies the upload limit to administrators only).
  */
 import {
   data,
@@ -14,6 +15,7 @@ import {
 } from "react-router";
 import { ImageUploadField, useUploadStatus } from "~/components/image-upload-field";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { requireAdmin } from "~/utils/auth.server";
 import { isUploadError } from "~/utils/upload.server";
 import { replaceImage, type StoredImage } from "~/utils/images.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -26,13 +28,15 @@ function guard() {
   if (process.env.STABLE_TEST_ROUTES !== "1") throw new Response("Not Found", { status: 404 });
 }
 
-export async function loader(_: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   guard();
+  await requireAdmin(request);
   return { image: current, saves };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   guard();
+  await requireAdmin(request);
   try {
     return await withUploadedForm(request, async (form) => {
       const altText = form.values.altText ?? "";
@@ -64,7 +68,7 @@ export default function TestImageUpload() {
       <h1 className="text-2xl font-semibold">Upload check</h1>
       <p>Saves: {saves}</p>
       {image ? <ResponsiveImage image={image} alt="Stored image" sizes="320px" className="w-80" /> : null}
-      <Form method="post" encType="multipart/form-data" className="space-y-3">
+      <Form method="post" encType="multipart/form-data" className="space-y-3" aria-label="Upload check">
         <label className="block">
           Alt text <input name="altText" defaultValue="Gallery" className="border" />
         </label>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseDkkToOre } from "./money";
+import { AMOUNT_LIMIT_TEXT, readDkkAmount, withinAmountLimit } from "./money";
 
 /**
  * One schema per admin form, used by the page (checks before sending) and by the action (the real
@@ -49,7 +49,12 @@ const kroner = (label: string, { countGarbageAsZero }: { countGarbageAsZero: boo
         if (!countGarbageAsZero) ctx.addIssue({ code: "custom", message: `${label} must be an amount in kroner` });
         return 0;
       }
-      return Math.round(n * 100);
+      const ore = Math.round(n * 100);
+      if (!withinAmountLimit(ore)) {
+        ctx.addIssue({ code: "custom", message: `${label} can be at most ${AMOUNT_LIMIT_TEXT}` });
+        return 0;
+      }
+      return ore;
     });
 
 export const PRIZE_HINT = "Type the prize as you would write it, e.g. 125.000 or 125.000,50";
@@ -61,12 +66,16 @@ const prizeText = z
   .transform((v, ctx) => {
     const s = (v ?? "").trim();
     if (s === "") return null;
-    const ore = parseDkkToOre(s);
-    if (ore === null) {
-      ctx.addIssue({ code: "custom", message: `'${s.slice(0, 40)}' is not an amount. ${PRIZE_HINT}.` });
+    const amount = readDkkAmount(s);
+    if ("problem" in amount) {
+      const message =
+        amount.problem === "too-large"
+          ? `Prize money can be at most ${AMOUNT_LIMIT_TEXT}`
+          : `'${s.slice(0, 40)}' is not an amount. ${PRIZE_HINT}.`;
+      ctx.addIssue({ code: "custom", message });
       return null;
     }
-    return ore;
+    return amount.ore;
   });
 
 const isoDate = z

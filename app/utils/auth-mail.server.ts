@@ -1,21 +1,26 @@
+import { issuePasswordResetToken } from "./auth.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
-import { sendMail } from "./mail.server";
+import type { Mail } from "./mail.server";
 
-/** The site's public origin for links in mail: PUBLIC_ORIGIN, else the origin the request came to. */
-export function publicOrigin(request: Request) {
-  return env().PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? new URL(request.url).origin;
+export function resetLink(origin: string, token: string) {
+  return `${origin}/auth?mode=reset&token=${encodeURIComponent(token)}`;
 }
 
-export function resetLink(request: Request, token: string) {
-  return `${publicOrigin(request)}/auth?mode=reset&token=${encodeURIComponent(token)}`;
-}
-
-/** Mails the reset link; throws when the mail server refuses. Without SMTP the link is also logged. */
-export async function sendPasswordResetMail(request: Request, to: string, token: string) {
-  const url = resetLink(request, token);
-  await sendMail({
-    to,
+/**
+ * The reset e-mail for an address, composed by the mail queue when it sends: a new link is made then
+ * (retiring the account's older ones), so no token ever waits in the queue. Null when the address
+ * has no account: there is nothing to send.
+ */
+export async function composeResetMail(email: string, origin: string): Promise<Mail | null> {
+  const reset = await issuePasswordResetToken(email);
+  if (!reset) return null;
+  const url = resetLink(origin, reset.token);
+  // The embedded default sends no mail over the network; the link is in DATA_DIR/mail and here.
+  if (!env().SMTP_URL)
+    log.info("password reset link (no SMTP_URL set, so it is logged here too)", { to: reset.email, url });
+  return {
+    to: reset.email,
     subject: "Reset your password",
     text: [
       "Someone (hopefully you) asked to reset the password for the stable website's admin access.",
@@ -28,6 +33,5 @@ export async function sendPasswordResetMail(request: Request, to: string, token:
     html: `<p>Someone (hopefully you) asked to reset the password for the stable website's admin access.</p>
 <p><a href="${url}">Choose a new password</a> (the link works once, for one hour).</p>
 <p>If you did not ask for this, ignore this e-mail; your password stays as it is.</p>`,
-  });
-  if (!env().SMTP_URL) log.info("password reset link (no SMTP_URL set, so it is logged here too)", { to, url });
+  };
 }

@@ -9,7 +9,8 @@ import {
   resetPassword,
   signIn,
   signOut,
-  createPasswordResetToken,
+  getAuth,
+  issuePasswordResetToken,
 } from "./auth.server";
 import { db, engine } from "./db.server";
 
@@ -103,8 +104,8 @@ describe("password reset tokens", () => {
   it("are stored hashed, work once, and end every session", async () => {
     const user = await createUser();
     const session = await createSession(user);
-    expect(await createPasswordResetToken(buildRequest("/auth"), "nobody@example.com")).toBeNull();
-    const reset = await createPasswordResetToken(buildRequest("/auth"), user.email.toUpperCase());
+    expect(await issuePasswordResetToken("nobody@example.com")).toBeNull();
+    const reset = await issuePasswordResetToken(user.email.toUpperCase());
     expect(reset?.email).toBe(user.email);
     const token = reset!.token;
     const rows = await db().selectFrom("verifications").select(["identifier", "value"]).execute();
@@ -121,9 +122,41 @@ describe("password reset tokens", () => {
     expect((await signIn(buildRequest("/auth"), user.email, user.password)).ok).toBe(false);
   });
 
+  it("leave one live link per account: a new one retires the older ones, a completed reset retires all", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const otherToken = (await issuePasswordResetToken(other.email))!.token;
+    const tokens: string[] = [];
+    for (let i = 0; i < 3; i++) tokens.push((await issuePasswordResetToken(user.email))!.token);
+    expect(await Promise.all(tokens.map(isResetTokenValid))).toEqual([false, false, true]);
+    const older = await resetPassword(buildRequest("/auth"), tokens[0]!, "Another-Good-Password-9");
+    expect(older.ok).toBe(false);
+
+    // Two requests at once still leave exactly one live link.
+    const raced = await Promise.all([issuePasswordResetToken(user.email), issuePasswordResetToken(user.email)]);
+    const live = await Promise.all(raced.map((r) => isResetTokenValid(r!.token)));
+    expect(live.filter(Boolean)).toHaveLength(1);
+    const newest = raced[live.indexOf(true)]!.token;
+
+    expect(await resetPassword(buildRequest("/auth"), newest, "Another-Good-Password-9")).toEqual({ ok: true });
+    for (const token of [...tokens, ...raced.map((r) => r!.token)]) expect(await isResetTokenValid(token)).toBe(false);
+    const rows = await db().selectFrom("verifications").select("value").execute();
+    expect(rows.map((r) => r.value)).toEqual([other.id]);
+    expect(await isResetTokenValid(otherToken)).toBe(true);
+
+    // Links stored some other way (an older version kept several): completing one ends them all.
+    const ctx = await getAuth().$context;
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    for (const t of ["left-over-1", "left-over-2"]) {
+      await ctx.internalAdapter.createVerificationValue({ identifier: `reset-password:${t}`, value: other.id, expiresAt });
+    }
+    expect(await resetPassword(buildRequest("/auth"), "left-over-1", "Third-Good-Password-5")).toEqual({ ok: true });
+    for (const t of ["left-over-2", otherToken]) expect(await isResetTokenValid(t)).toBe(false);
+  });
+
   it("expire after an hour", async () => {
     const user = await createUser();
-    const { token } = (await createPasswordResetToken(buildRequest("/auth"), user.email))!;
+    const { token } = (await issuePasswordResetToken(user.email))!;
     const past = new Date(Date.now() - 1000);
     await db()
       .updateTable("verifications")

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import crypto from "node:crypto";
 import { APIError, betterAuth } from "better-auth";
 import { redirect } from "react-router";
 import { isAdminUser } from "~/models/user-role.server";
@@ -23,10 +23,6 @@ export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
 
 // The library's usage reporting is off by default; this also overrides an inherited variable.
 process.env.BETTER_AUTH_TELEMETRY = "0";
-
-type ResetCapture = { token?: string; email?: string };
-/** The library hands us the reset token inside its call; we send the mail ourselves afterwards. */
-const resetCapture = new AsyncLocalStorage<ResetCapture>();
 
 function createAuth(database: DB, secure: boolean) {
   const timestamps = { createdAt: "created_at", updatedAt: "updated_at" };
@@ -54,13 +50,8 @@ function createAuth(database: DB, secure: boolean) {
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => {
-        const capture = resetCapture.getStore();
-        if (capture) {
-          capture.token = token;
-          capture.email = user.email;
-        }
-      },
+      // The link just used is consumed by the library; every other one of the account ends with it.
+      onPasswordReset: async ({ user }) => retireResetTokens(user.id),
     },
     user: {
       modelName: "users",
@@ -242,29 +233,46 @@ export async function refreshSession(headers: Headers, secure: boolean): Promise
   return out.getSetCookie();
 }
 
-export type ResetRequestResult = { sentTo: string | null };
+const RESET_PREFIX = "reset-password:";
 
 /**
- * Creates a reset token for the account with this e-mail (if there is one) and returns it so the
- * caller can build the link; unknown addresses get no token and no mail.
+ * A new reset token for the account with this e-mail, or null when there is none. The account
+ * keeps one live link: the older ones are retired as soon as the new one is stored (only the
+ * newest survives, even when two requests race). Tokens are stored hashed, as the library does.
  */
-export async function createPasswordResetToken(
-  request: Request,
-  email: string,
-): Promise<{ token: string; email: string } | null> {
-  const capture: ResetCapture = {};
-  await resetCapture.run(capture, () =>
-    authFor(request).api.requestPasswordReset({
-      body: { email: email.trim().toLowerCase() },
-      headers: request.headers,
-    }),
-  );
-  return capture.token && capture.email ? { token: capture.token, email: capture.email } : null;
+export async function issuePasswordResetToken(email: string): Promise<{ token: string; email: string } | null> {
+  const ctx = await getAuth().$context;
+  const found = await ctx.internalAdapter.findUserByEmail(email.trim().toLowerCase());
+  if (!found) return null;
+  const token = crypto.randomBytes(32).toString("base64url");
+  await ctx.internalAdapter.createVerificationValue({
+    identifier: `${RESET_PREFIX}${token}`,
+    value: found.user.id,
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
+  });
+  await retireResetTokens(found.user.id, { keepNewest: true });
+  return { token, email: found.user.email };
+}
+
+/** Ends the account's reset links (a reset link's row holds the user id; no other row does). */
+async function retireResetTokens(userId: string, { keepNewest = false } = {}) {
+  let query = db().deleteFrom("verifications").where("value", "=", userId);
+  if (keepNewest) {
+    const newest = db()
+      .selectFrom("verifications")
+      .select("id")
+      .where("value", "=", userId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(1);
+    query = query.where("id", "not in", newest);
+  }
+  await query.execute();
 }
 
 export async function isResetTokenValid(token: string) {
   const ctx = await getAuth().$context;
-  const row = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  const row = await ctx.internalAdapter.findVerificationValue(`${RESET_PREFIX}${token}`);
   return !!row && new Date(row.expiresAt).getTime() > Date.now();
 }
 

@@ -2,20 +2,19 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { contactRequest } from "../../tests/contact";
 import { useFreshDatabase } from "../../tests/db";
 import { freePort, startSmtpServer, waitFor, type TestSmtpServer } from "../../tests/smtp";
+import { composeContactMail, contactRecipient } from "./contact-delivery.server";
 import {
-  composeContactMail,
-  contactRecipient,
-  deliverNextContactMessage,
+  deliverNextMail,
   retryDelayMs,
-  startContactDeliveryWorker,
-  type ContactDeliveryWorker,
+  startMailDeliveryWorker,
   type DeliveryOptions,
-} from "./contact-delivery.server";
+  type MailDeliveryWorker,
+} from "./mail-delivery.server";
 import { submitContact } from "./contact-submission.server";
 import { resetEnvCache } from "./env.server";
 import { saveContactInfo } from "~/models/contact-info.server";
+import { claimNextDueMail } from "~/models/mail-queue.server";
 import {
-  claimNextDueMessage,
   countContactMessagesByState,
   createContactMessage,
   getContactMessage,
@@ -27,7 +26,7 @@ useFreshDatabase();
 
 const FAST: Partial<DeliveryOptions> = { retryBaseMs: 50, maxRetryDelayMs: 200, pollMs: 200, leaseMs: 60_000 };
 const smtps: TestSmtpServer[] = [];
-const workers: ContactDeliveryWorker[] = [];
+const workers: MailDeliveryWorker[] = [];
 
 function useSmtp(url: string) {
   process.env.SMTP_URL = url;
@@ -35,7 +34,7 @@ function useSmtp(url: string) {
 }
 
 function worker(options: Partial<DeliveryOptions> = {}) {
-  const w = startContactDeliveryWorker({ ...FAST, ...options });
+  const w = startMailDeliveryWorker({ ...FAST, ...options });
   workers.push(w);
   return w;
 }
@@ -121,7 +120,7 @@ describe("the e-mail the stable receives", () => {
     resetEnvCache();
     expect(await contactRecipient()).toBeNull();
     await submit();
-    expect(await deliverNextContactMessage({ ...(FAST as DeliveryOptions), concurrency: 1 })).toBe("no-recipient");
+    expect(await deliverNextMail({ ...(FAST as DeliveryOptions), concurrency: 1 })).toBe("no-recipient");
     expect((await listContactMessages())[0]).toMatchObject({ state: "pending", attempts: 0 });
 
     const server = await smtp();
@@ -197,14 +196,15 @@ describe("the delivery queue", () => {
     const server = await smtp();
     useSmtp(server.url);
     await submit();
-    const claim = await claimNextDueMessage({ leaseMs: 300 });
+    const claim = await claimNextDueMail({ leaseMs: 300 });
     expect(claim).not.toBeNull();
     // The claimed row is invisible to others while the lease holds.
-    expect(await claimNextDueMessage({ leaseMs: 300 })).toBeNull();
+    expect(await claimNextDueMail({ leaseMs: 300 })).toBeNull();
     worker();
-    await waitFor(async () => (await getContactMessage(claim!.id))?.state === "sent", 10_000, "redelivery");
+    const id = claim!.contactMessageId!;
+    await waitFor(async () => (await getContactMessage(id))?.state === "sent", 10_000, "redelivery");
     expect(server.received).toHaveLength(1);
-    expect(await getContactMessage(claim!.id)).toMatchObject({ attempts: 2 });
+    expect(await getContactMessage(id)).toMatchObject({ attempts: 2 });
   });
 
   test("after the last attempt a message is failed; an admin retry sends it", async () => {

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { EMAIL_MAX, EMAIL_TOO_LONG } from "./email";
 
 /** Limits from the product specification (section 9). */
-export const CONTACT_LIMITS = { name: 100, email: 255, messageMin: 10, messageMax: 2000 } as const;
+export const CONTACT_LIMITS = { name: 100, email: EMAIL_MAX, messageMin: 10, messageMax: 2000 } as const;
 
 /** Hidden fields: the spam trap a person never fills, and the signed time the form was served. */
 export const HONEYPOT_FIELD = "fax_number";
@@ -18,10 +19,7 @@ export const contactSchema = z.object({
     .min(1, "Name is required")
     .max(CONTACT_LIMITS.name, "Name must be less than 100 characters")
     .regex(SINGLE_LINE, "Name must be on a single line"),
-  email: z
-    .string()
-    .trim()
-    .pipe(z.email("Invalid email address").max(CONTACT_LIMITS.email, "Email must be less than 255 characters")),
+  email: z.string().trim().pipe(z.email("Invalid email address").max(CONTACT_LIMITS.email, EMAIL_TOO_LONG)),
   message: z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 import { createContactMessage } from "~/models/contact-message.server";
 import { clientIp } from "./client-ip.server";
+import { readForm } from "./form-data.server";
 import {
   checkContact,
   contactValues,
@@ -8,10 +9,10 @@ import {
   type ContactFieldErrors,
   type ContactValues,
 } from "./contact-form";
-import { wakeContactDelivery } from "./contact-delivery.server";
+import { wakeMailDelivery } from "./mail-delivery.server";
 import { env } from "./env.server";
 import { FAULT_STATUS, faultOf } from "./faults.server";
-import { checkFormStamp, issueFormStamp } from "./form-stamp.server";
+import { checkFormStamp, issueFormStamp, useFormStamp } from "./form-stamp.server";
 import { log } from "./log.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { toastMessage, type Toast } from "./toast";
@@ -24,12 +25,10 @@ export const CONTACT_TOO_FAST_TEXT =
 export const CONTACT_EXPIRED_TEXT =
   "The form had expired, so your message was not sent. Please press Send Message again.";
 
-/** Well above any real message (2000 characters, even as 4-byte UTF-8, plus the other fields). */
-const MAX_BODY_BYTES = 64 * 1024;
 const RATE_WINDOW_MS = 60 * 60_000;
 
 export type ContactActionData =
-  | { result: "sent"; toast: Toast }
+  | { result: "sent"; toast: Toast; formStamp?: string }
   | {
       result: "invalid" | "refused" | "error";
       toast: Toast;
@@ -41,39 +40,13 @@ export type ContactActionData =
 
 export type ContactOutcome = { body: ContactActionData; status: number; headers?: HeadersInit };
 
-const EMPTY: ContactValues = { name: "", email: "", message: "" };
-
-async function readForm(request: Request): Promise<URLSearchParams | FormData | null> {
-  const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > MAX_BODY_BYTES || !request.body) return null;
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = Buffer.concat(chunks);
-  const type = request.headers.get("Content-Type") ?? "";
-  if (type.startsWith("application/x-www-form-urlencoded")) return new URLSearchParams(body.toString("utf8"));
-  return new Response(body, { headers: { "Content-Type": type } }).formData().catch(() => null);
-}
-
 /**
  * The contact form's action: check, filter abuse, store, and wake delivery. Success is reported as
  * soon as the message is stored; sending the e-mail happens in the delivery queue.
  */
 export async function submitContact(request: Request, now = new Date()): Promise<ContactOutcome> {
-  const form = await readForm(request).catch(() => null);
-  if (!form) {
-    return { status: 413, body: refusal("error", "Error", CONTACT_FAILED_TEXT, EMPTY) };
-  }
+  // The server has bounded the body already (server/body-limit.ts, 64 KB and 20 fields).
+  const form = await readForm(request);
   const values = contactValues(form);
   const checked = checkContact(values);
   if (!checked.ok) {
@@ -100,17 +73,15 @@ export async function submitContact(request: Request, now = new Date()): Promise
     };
   }
 
-  const stamp = checkFormStamp(form.get(FORM_STAMP_FIELD), CONTACT_MIN_FILL_MS, now);
+  const stampValue = form.get(FORM_STAMP_FIELD);
+  const stamp = checkFormStamp(stampValue, CONTACT_MIN_FILL_MS, now);
   if (stamp === "too-fast") {
     log.info("contact form sent too fast; refused", { ip });
     return { status: 400, body: refusal("refused", "Error", CONTACT_TOO_FAST_TEXT, values) };
   }
-  if (stamp === "invalid") {
-    log.info("contact form stamp missing or forged; refused", { ip });
-    return {
-      status: 400,
-      body: { ...refusal("refused", "Error", CONTACT_EXPIRED_TEXT, values), formStamp: issueFormStamp(now) },
-    };
+  if (stamp !== "ok") {
+    log.info(`contact form stamp ${stamp === "expired" ? "expired" : "missing or forged"}; refused`, { ip });
+    return expiredForm(values, now);
   }
 
   let limit: Awaited<ReturnType<typeof hitRateLimit>>;
@@ -135,15 +106,33 @@ export async function submitContact(request: Request, now = new Date()): Promise
   }
 
   try {
+    // Each served form is accepted once: a replayed post (same stamp) is refused like an old page.
+    if (!(await useFormStamp(stampValue as string))) {
+      log.info("contact form stamp used before; refused", { ip });
+      return expiredForm(values, now);
+    }
     const stored = await createContactMessage(checked.data, { attemptLimit: CONTACT_MAX_ATTEMPTS, now });
     log.info("contact message stored", { id: stored.id });
   } catch (error) {
     return notStored("storing a contact message failed", error, values);
   }
-  wakeContactDelivery();
+  wakeMailDelivery();
   return {
     status: 200,
-    body: { result: "sent", toast: toastMessage("success", CONTACT_SENT_TITLE, CONTACT_SENT_TEXT) },
+    // The page keeps its form: the next message from it needs a stamp of its own.
+    body: {
+      result: "sent",
+      toast: toastMessage("success", CONTACT_SENT_TITLE, CONTACT_SENT_TEXT),
+      formStamp: issueFormStamp(now),
+    },
+  };
+}
+
+/** An old, forged or already used form: the visitor keeps what they typed and gets a fresh stamp. */
+function expiredForm(values: ContactValues, now: Date): ContactOutcome {
+  return {
+    status: 400,
+    body: { ...refusal("refused", "Error", CONTACT_EXPIRED_TEXT, values), formStamp: issueFormStamp(now) },
   };
 }
 

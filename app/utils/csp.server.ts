@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 const BASE = [
   "default-src 'self'",
@@ -21,18 +21,35 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []) {
 /** For every response that does not compute its own: no inline script runs at all. */
 export const BASELINE_CSP = contentSecurityPolicy();
 
-// React escapes "<" in text and attributes, so the only <script> tags in a rendered document are
-// the ones the app and React Router emit; their bodies are hashed exactly as the browser will.
+/**
+ * A fresh, unguessable marker for one render. React Router and React put it on the inline scripts
+ * they emit (the `nonce` of ServerRouter and renderToPipeableStream); only those are hashed, then
+ * the marker is taken out of the HTML again.
+ */
+export function newScriptMarker() {
+  return randomBytes(18).toString("base64url");
+}
+
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
-/** CSP source expressions ('sha256-…') for every inline script in an HTML document. */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * CSP source expressions ('sha256-…') for the inline scripts of a document that carry this render's
+ * marker. A script element that reached the HTML any other way (through content, say) is not
+ * allowed, whatever it contains.
+ */
+export function inlineScriptHashes(html: string, marker: string): string[] {
   const hashes: string[] = [];
+  const marked = ` nonce="${marker}"`;
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     const attributes = match[1] ?? "";
     const body = match[2] ?? "";
-    if (/\bsrc\s*=/i.test(attributes) || body === "") continue;
+    if (!attributes.includes(marked) || /\bsrc\s*=/i.test(attributes) || body === "") continue;
     hashes.push(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }
   return hashes;
+}
+
+/** The document without the marker: the policy lists hashes, so cached copies need no nonce. */
+export function removeScriptMarker(html: string, marker: string) {
+  return html.replaceAll(` nonce="${marker}"`, "");
 }

@@ -53,10 +53,20 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   return { db, engine: "postgres", close: () => db.destroy() };
 }
 
+/** The database holds password hashes and sessions: only the site's own user may read it. */
+const PRIVATE_FILE = 0o600;
+const PRIVATE_DIR = 0o700;
+
 export function openSqlite(file: string): DatabaseHandle {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
+  // SQLite creates the WAL and shared-memory files with the database file's mode, so set that first.
+  fs.closeSync(fs.openSync(file, "a", PRIVATE_FILE));
+  fs.chmodSync(file, PRIVATE_FILE);
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
+  for (const companion of [`${file}-wal`, `${file}-shm`]) {
+    if (fs.existsSync(companion)) fs.chmodSync(companion, PRIVATE_FILE);
+  }
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");

@@ -2,63 +2,69 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_UPLOAD_MAX_BYTES } from "./image";
 
-const schema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
-    DATA_DIR: z.string().min(1).default("./data"),
-    DATABASE_URL: z
-      .string()
-      .regex(
-        /^postgres(ql)?:\/\//,
-        "must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)",
-      )
-      .optional(),
-    PUBLIC_ORIGIN: z.url().optional(),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
-      .optional(),
-    MAIL_FROM: z.string().default("Stable website <no-reply@localhost>"),
-    TRUST_PROXY: z
-      .string()
-      .regex(/^(true|false|\d+|[\w.:/, -]+)$/, "must be true, false, a hop count or a list of proxy addresses")
-      .optional(),
-    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-    UPLOAD_MAX_BYTES: z.coerce
-      .number()
-      .int("must be a whole number of bytes")
-      .min(1024, "must be at least 1024 bytes")
-      .default(DEFAULT_UPLOAD_MAX_BYTES),
-    /** Where contact messages go; unset = the e-mail address in the admin's Contact Info. */
-    CONTACT_TO: z.email("must be a single e-mail address").optional(),
-    CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
-    /** Contact messages accepted per client address per hour. */
-    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
-    CONTACT_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
-    CONTACT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
-    /** Where backups are written: `npm run backup` (default ./backups) and the scheduled ones. */
-    BACKUP_DIR: z.string().min(1).optional(),
-    /** Hours between scheduled backups; unset = the site makes none. */
-    BACKUP_INTERVAL_HOURS: z.coerce
-      .number("must be a number of hours")
-      .min(0.1, "must be at least 0.1 (six minutes)")
-      .max(8760, "must be at most 8760 (a year)")
-      .optional(),
-    /** How many backup files to keep in BACKUP_DIR; unset = all. */
-    BACKUP_KEEP: z.coerce.number().int("must be a whole number").min(1, "must be at least 1").optional(),
-  })
-  .superRefine((values, ctx) => {
-    if (values.BACKUP_INTERVAL_HOURS !== undefined && !values.BACKUP_DIR)
-      ctx.addIssue({
-        code: "custom",
-        path: ["BACKUP_INTERVAL_HOURS"],
-        message: "needs BACKUP_DIR, the folder scheduled backups are written to",
-      });
-  });
+export const TRUST_PROXY_TRUE_REFUSED =
+  "true is refused: it trusts every X-Forwarded-For entry, and visitors write the left-most ones themselves. " +
+  "Name how many proxies are in front of the site as a hop count (e.g. 1) or their addresses (e.g. loopback or 10.0.0.0/8).";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\//,
+      "must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)",
+    )
+    .optional(),
+  PUBLIC_ORIGIN: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().default("Stable website <no-reply@localhost>"),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|\d+|[\w.:/, -]+)$/, "must be false, a hop count or a list of proxy addresses")
+    .refine((v) => v !== "true", TRUST_PROXY_TRUE_REFUSED)
+    .optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int("must be a whole number of bytes")
+    .min(1024, "must be at least 1024 bytes")
+    .default(DEFAULT_UPLOAD_MAX_BYTES),
+  /** Where contact messages go; unset = the e-mail address in the admin's Contact Info. */
+  CONTACT_TO: z.email("must be a single e-mail address").optional(),
+  CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  /** Contact messages accepted per client address per hour. */
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
+  CONTACT_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
+  CONTACT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** Where backups are written: `npm run backup` (default ./backups) and the scheduled ones. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** Hours between scheduled backups; unset = the site makes none. */
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number("must be a number of hours")
+    .min(0.1, "must be at least 0.1 (six minutes)")
+    .max(8760, "must be at most 8760 (a year)")
+    .optional(),
+  /** How many backup files to keep in BACKUP_DIR; unset = all. */
+  BACKUP_KEEP: z.coerce.number().int("must be a whole number").min(1, "must be at least 1").optional(),
+});
+
+/** Rules that involve more than one variable. */
+const checked = schema.superRefine((values, ctx) => {
+  if (values.BACKUP_INTERVAL_HOURS !== undefined && !values.BACKUP_DIR)
+    ctx.addIssue({
+      code: "custom",
+      path: ["BACKUP_INTERVAL_HOURS"],
+      message: "needs BACKUP_DIR, the folder scheduled backups are written to",
+    });
+});
 
 export type Env = z.infer<typeof schema>;
 
@@ -68,7 +74,7 @@ let cached: (Env & { dataDir: string; backupDir: string }) | undefined;
 export function env() {
   if (cached) return cached;
   const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = schema.safeParse(raw);
+  const parsed = checked.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);

@@ -1,27 +1,42 @@
 import crypto from "node:crypto";
+import { markFormStampUsed } from "~/models/used-form-stamp.server";
 import { getSecret } from "./secrets.server";
 
+/** A page older than this has to be reloaded before its form is accepted. */
+export const FORM_STAMP_TTL_MS = 24 * 60 * 60 * 1000;
+
 /**
- * A signed "this form was served at" time, put in a hidden field. A bot that posts the instant it
- * loads the page (or never loads it) is refused; a person always takes longer than the minimum.
+ * A signed "this form was served at" time with a random part, put in a hidden field. A bot that
+ * posts the instant it loads the page (or never loads it) is refused; a person always takes longer
+ * than the minimum. A stamp expires after a day and is accepted once (see useFormStamp).
  */
-function sign(issuedAt: string) {
-  return crypto.createHmac("sha256", getSecret("SESSION_SECRET")).update(`form-stamp:${issuedAt}`).digest("base64url");
+function sign(payload: string) {
+  return crypto.createHmac("sha256", getSecret("SESSION_SECRET")).update(`form-stamp:${payload}`).digest("base64url");
 }
 
 export function issueFormStamp(now = new Date()) {
-  const issuedAt = String(now.getTime());
-  return `${issuedAt}.${sign(issuedAt)}`;
+  const payload = `${now.getTime()}.${crypto.randomBytes(9).toString("base64url")}`;
+  return `${payload}.${sign(payload)}`;
 }
 
-export type StampCheck = "ok" | "too-fast" | "invalid";
+export type StampCheck = "ok" | "too-fast" | "expired" | "invalid";
 
+/** Checks a stamp's signature and age; nothing is written (useFormStamp does that). */
 export function checkFormStamp(stamp: unknown, minFillMs: number, now = new Date()): StampCheck {
-  if (typeof stamp !== "string") return "invalid";
-  const [issuedAt, signature] = stamp.split(".");
-  if (!issuedAt || !signature || !/^\d{1,15}$/.test(issuedAt)) return "invalid";
-  const expected = Buffer.from(sign(issuedAt));
+  if (typeof stamp !== "string" || stamp.length > 200) return "invalid";
+  const [issuedAt, nonce, signature, ...rest] = stamp.split(".");
+  if (!issuedAt || !nonce || !signature || rest.length || !/^\d{1,15}$/.test(issuedAt)) return "invalid";
+  const expected = Buffer.from(sign(`${issuedAt}.${nonce}`));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return "invalid";
-  return now.getTime() - Number(issuedAt) >= minFillMs ? "ok" : "too-fast";
+  const age = now.getTime() - Number(issuedAt);
+  if (age > FORM_STAMP_TTL_MS) return "expired";
+  return age >= minFillMs ? "ok" : "too-fast";
+}
+
+/** Uses a checked stamp up: true the first time, false for every later form carrying it. */
+export async function useFormStamp(stamp: string) {
+  const issuedAt = Number(stamp.split(".", 1)[0]);
+  const hash = crypto.createHash("sha256").update(stamp).digest("base64url");
+  return markFormStampUsed(hash, new Date(issuedAt + FORM_STAMP_TTL_MS));
 }

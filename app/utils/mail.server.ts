@@ -42,12 +42,13 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
   }
   const info = await fileTransport.sendMail(message);
   const dir = path.join(dataDir, "mail");
-  await fs.mkdir(dir, { recursive: true });
+  // Stored mail holds reset links and visitors' messages: only the site's own user may read it.
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(
     dir,
     `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`,
   );
-  await fs.writeFile(file, info.message as Buffer);
+  await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
   log.info("mail written to file", { to: mail.to, subject: mail.subject, file });
   return { messageId: info.messageId, file };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { kronerInputToOre, parseDkkToOre } from "./money";
+import { kronerInputToOre, MAX_AMOUNT_ORE, parseDkkToOre, readDkkAmount } from "./money";
 
 describe("parseDkkToOre", () => {
   test.each([
@@ -31,7 +31,6 @@ describe("parseDkkToOre", () => {
     ["1,2,3"],
     ["12a"],
     ["1e5"],
-    ["99999999999999999999"],
   ])("rejects %j", (input) => {
     expect(parseDkkToOre(input)).toBeNull();
   });
@@ -44,6 +43,17 @@ describe("parseDkkToOre", () => {
     expect(parseDkkToOre(-1)).toBeNull();
     expect(parseDkkToOre(null)).toBeNull();
     expect(parseDkkToOre(undefined)).toBeNull();
+  });
+});
+
+describe("readDkkAmount", () => {
+  test("tells amounts over 1.000.000.000,00 kr. apart from text that is no amount", () => {
+    expect(readDkkAmount("1.000.000.000,00")).toEqual({ ore: MAX_AMOUNT_ORE });
+    expect(readDkkAmount("1.000.000.000,01")).toEqual({ problem: "too-large" });
+    expect(readDkkAmount("99999999999999999999")).toEqual({ problem: "too-large" });
+    expect(readDkkAmount("99999999999999999999999")).toEqual({ problem: "too-large" });
+    expect(readDkkAmount("a lot")).toEqual({ problem: "not-an-amount" });
+    expect(parseDkkToOre(1e23)).toBe(Number.POSITIVE_INFINITY);
   });
 });
 

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { useFreshDatabase } from "../../tests/db";
-import { clearRateLimit, hitRateLimit } from "./rate-limit.server";
+import { db } from "./db.server";
+import { clearRateLimit, hitRateLimit, pruneRateLimits } from "./rate-limit.server";
 
 useFreshDatabase();
 
@@ -10,7 +11,7 @@ test("allows up to the limit, refuses past it, and recovers after the window", a
   const t0 = new Date("2026-01-01T00:00:00Z");
   for (let i = 0; i < 3; i++) expect((await hitRateLimit("k", rule, t0)).allowed).toBe(true);
   const refused = await hitRateLimit("k", rule, new Date(t0.getTime() + 30_000));
-  expect(refused).toMatchObject({ allowed: false, count: 4, retryAfterSeconds: 30 });
+  expect(refused).toMatchObject({ allowed: false, count: 3, retryAfterSeconds: 30 });
   expect((await hitRateLimit("k", rule, new Date(t0.getTime() + 60_000))).allowed).toBe(true);
 });
 
@@ -19,7 +20,35 @@ test("counts concurrent attempts exactly", async () => {
     Array.from({ length: 20 }, () => hitRateLimit("burst", { limit: 5, windowMs: 60_000 })),
   );
   expect(results.filter((r) => r.allowed)).toHaveLength(5);
-  expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  expect(results.every((r) => r.allowed === r.count <= 5)).toBe(true);
+});
+
+const rows = () => db().selectFrom("rate_limits").select(["key", "count"]).execute();
+
+test("stores a small hash of the key, however long the key, and nothing of what it contained", async () => {
+  const email = `${"x".repeat(1_000_000)}@example.com`;
+  await hitRateLimit(`sign-in:email:${email}`, rule);
+  const [row] = await rows();
+  expect(row!.key.length).toBeLessThan(64);
+  expect(row!.key).not.toContain("example.com");
+  expect(row!.key.startsWith("sign-in:")).toBe(true);
+});
+
+test("writes nothing for an attempt already over the limit", async () => {
+  const t0 = new Date("2026-01-01T00:00:00Z");
+  for (let i = 0; i < 4; i++) await hitRateLimit("ip:203.0.113.5", rule, t0);
+  const before = await rows();
+  for (let i = 0; i < 10; i++) expect((await hitRateLimit("ip:203.0.113.5", rule, t0)).allowed).toBe(false);
+  expect(await rows()).toEqual(before);
+  expect(before[0]!.count).toBe(3);
+});
+
+test("pruning removes the windows that have ended", async () => {
+  const t0 = new Date("2026-01-01T00:00:00Z");
+  await hitRateLimit("old", { limit: 3, windowMs: 1_000 }, t0);
+  await hitRateLimit("current", { limit: 3, windowMs: 3_600_000 }, t0);
+  expect(await pruneRateLimits(new Date(t0.getTime() + 60_000))).toBe(1);
+  expect(await rows()).toHaveLength(1);
 });
 
 test("keys are independent and can be cleared", async () => {

@@ -118,13 +118,18 @@ export class LocalDiskStorage implements Storage {
     return { key: normaliseKey(key), size: stat.size, modifiedAt: stat.mtime };
   }
 
+  /**
+   * Never follows a symbolic link: the file itself may not be one (O_NOFOLLOW) and its folder must
+   * really lie inside the root, so a link placed in the media folder cannot serve what it points to.
+   */
   async get(key: string) {
     const file = this.filePath(key);
+    if (!(await this.realFolderInside(path.dirname(file)))) return null;
     let handle: fsp.FileHandle;
     try {
-      handle = await fsp.open(file, "r");
+      handle = await fsp.open(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(error) || (error as NodeJS.ErrnoException).code === "ELOOP") return null;
       throw error;
     }
     const stat = await handle.stat();
@@ -133,6 +138,14 @@ export class LocalDiskStorage implements Storage {
       return null;
     }
     return { stream: handle.createReadStream(), size: stat.size, modifiedAt: stat.mtime };
+  }
+
+  private async realFolderInside(folder: string) {
+    const [real, root] = await Promise.all([
+      fsp.realpath(folder).catch(() => null),
+      fsp.realpath(this.root).catch(() => null),
+    ]);
+    return !!real && !!root && (real === root || real.startsWith(root + path.sep));
   }
 
   async delete(key: string) {

@@ -13,7 +13,8 @@ function toastStorage() {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      secure: process.env.NODE_ENV === "production" && process.env.COOKIE_SECURE === "true",
+      // Marked Secure by the server for requests that came over HTTPS (server/request-handler.ts).
+      secure: false,
       secrets: [getSecret("SESSION_SECRET")],
     },
   }));

@@ -7,7 +7,7 @@ export type AppServer = {
   url: string;
   dataDir: string;
   logs: string[];
-  /** The server's process id: the same process must still be serving after a fault. */
+  /** The server's process id: the same process must still be serving after a fault (and tests read its memory from /proc). */
   pid: number;
   /** Null while the process runs; how it ended once it has exited. */
   exit: () => string | null;

@@ -221,6 +221,18 @@ test.describe("behind a TLS-terminating proxy (TRUST_PROXY)", () => {
     expect(secure?.value).toMatch(/HttpOnly/i);
     expect(secure?.value).toMatch(/SameSite=Lax/i);
 
+    // Every cookie the site sets over HTTPS is Secure: the flash toast and the known-device mark too.
+    const cookies = viaHttps.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie");
+    expect(cookies.map((c) => c.value.split("=")[0])).toContain("stable_known_device");
+    for (const c of cookies) expect(c.value, c.value.split("=")[0]).toMatch(/;\s*Secure/i);
+    const toast = await request.post(`${app.url}/auth`, {
+      form: { intent: "request-reset", email: admin.email },
+      headers: { "X-Forwarded-Proto": "https", Origin: app.url.replace("http:", "https:") },
+      maxRedirects: 0,
+    });
+    const toastCookie = toast.headersArray().find((h) => h.name.toLowerCase() === "set-cookie");
+    expect(toastCookie?.value).toMatch(/^stable_toast=.*;\s*Secure/i);
+
     const plain = await request.post(`${app.url}/auth`, { form, headers: { Origin: app.url }, maxRedirects: 0 });
     const cookie = plain
       .headersArray()

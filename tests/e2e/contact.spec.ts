@@ -317,9 +317,9 @@ test.describe("the admin Messages view", () => {
     const [stored] = await listContactMessages();
     // As after hours of retries against a mail server that is down (the queue itself is tested in Vitest).
     await db()
-      .updateTable("contact_messages")
+      .updateTable("mail_queue")
       .set({ state: "failed", attempts: 10, last_error: "connect ECONNREFUSED 127.0.0.1:9" })
-      .where("id", "=", stored!.id)
+      .where("contact_message_id", "=", stored!.id)
       .execute();
     await adminPage.reload();
     await expect(message).toContainText("10 attempts");

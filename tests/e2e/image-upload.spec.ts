@@ -6,7 +6,7 @@ const PAGE = "/__test/image-upload";
 test.describe("the image upload field", () => {
   test.use({ appEnv: { STABLE_TEST_ROUTES: "1" } });
 
-  test("shows the upload percentage, then Processing…, and sends the form only once", async ({ page }) => {
+  test("shows the upload percentage, then Processing…, and sends the form only once", async ({ adminPage: page }) => {
     // Resizing a phone photo is CPU-bound; leave room on a busy machine.
     test.setTimeout(120_000);
     await page.goto(PAGE);
@@ -47,7 +47,7 @@ test.describe("the image upload field", () => {
     await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
     await expect(save).toBeDisabled();
     // A second submission (Enter in a field, a script) while busy is ignored.
-    await page.locator("form").evaluate((form: HTMLFormElement) => form.requestSubmit());
+    await page.getByRole("form", { name: "Upload check" }).evaluate((form: HTMLFormElement) => form.requestSubmit());
     await page.getByLabel("Alt text").press("Enter");
 
     await expect(page.getByText("Image Updated")).toBeVisible({ timeout: 90_000 });
@@ -74,7 +74,9 @@ test.describe("the image upload field", () => {
     await expect(save).toBeEnabled();
   });
 
-  test("shows the server's message for a file that is not an image, and nothing is saved", async ({ page }) => {
+  test("shows the server's message for a file that is not an image, and nothing is saved", async ({
+    adminPage: page,
+  }) => {
     await page.goto(PAGE);
     await expect(page.locator("html[data-hydrated]")).toBeAttached();
     await page.getByLabel("Image").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: SVG });
@@ -83,7 +85,7 @@ test.describe("the image upload field", () => {
     await expect(page.getByText("Saves: 0")).toBeVisible();
   });
 
-  test("refuses a file over the limit in the page before sending it", async ({ page }) => {
+  test("refuses a file over the limit in the page before sending it", async ({ adminPage: page }) => {
     await page.goto(PAGE);
     await expect(page.locator("html[data-hydrated]")).toBeAttached();
     const posts: string[] = [];
@@ -103,7 +105,7 @@ test.describe("the image upload field", () => {
 test.describe("without JavaScript", () => {
   test.use({ appEnv: { STABLE_TEST_ROUTES: "1" }, javaScriptEnabled: false });
 
-  test("the same form uploads and the action answers", async ({ page }) => {
+  test("the same form uploads and the action answers", async ({ adminPage: page }) => {
     await page.goto(PAGE);
     await page
       .getByLabel("Image")
@@ -114,7 +116,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the test page does not exist unless the server is started for it", async ({ page }) => {
+test("the test page does not exist unless the server is started for it", async ({ adminPage: page }) => {
   const response = await page.goto(PAGE);
   expect(response?.status()).toBe(404);
 });

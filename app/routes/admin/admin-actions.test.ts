@@ -197,6 +197,38 @@ describe("Horses tab", () => {
     expect(await getHorse(h.id)).toMatchObject({ name: "Nordlys", totalPrizeOre: 100 });
   });
 
+  it("bounds money to 1.000.000.000,00 kr. with a clear message, so a horse stays editable", async () => {
+    const h = await createHorse({ ...horseValues, totalPrizeOre: 100 });
+    const edit = { intent: "update", id: h.id, ...horseValues, age: "4", shownTotalOre: "100", totalPrize: "1.00" };
+    const huge = await run(horsesTab.action, "/admin/horses", { ...edit, totalPrize: "99999999999999999999999" });
+    expect(huge.status).toBe(400);
+    expect(huge.data!.errors!.totalPrize).toBe("Total prize money can be at most 1.000.000.000,00 kr.");
+    const added = await run(horsesTab.action, "/admin/horses", { ...edit, addPrize: "1000000000.01" });
+    expect(added.data!.errors!.addPrize).toBe("Add prize money can be at most 1.000.000.000,00 kr.");
+    // Each amount within the limit, but together past it.
+    const sum = await run(horsesTab.action, "/admin/horses", {
+      ...edit,
+      totalPrize: "1000000000",
+      addPrize: "1000000000",
+    });
+    expect(sum.data!.errors!.addPrize).toBe("The total prize money can be at most 1.000.000.000,00 kr.");
+    expect(await getHorse(h.id)).toMatchObject({ totalPrizeOre: 100 });
+    const max = await run(horsesTab.action, "/admin/horses", { ...edit, totalPrize: "1000000000.00" });
+    expect(max.status).toBe(302);
+    expect((await getHorse(h.id))!.totalPrizeOre).toBe(100_000_000_000);
+
+    const prize = await run(winnersTab.action, "/admin/winners", {
+      intent: "create",
+      horseId: h.id,
+      raceName: "Derby",
+      raceDate: "2026-06-07",
+      prize: "99.999.999.999.999.999.999.999",
+    });
+    expect(prize.status).toBe(400);
+    expect(prize.data!.errors!.prize).toBe("Prize money can be at most 1.000.000.000,00 kr.");
+    expect(await listWinnersWithHorses()).toEqual([]);
+  });
+
   it("deletes a horse; a horse that is gone gives the error toast", async () => {
     const h = await createHorse(horseValues);
     expect(await run(horsesTab.action, "/admin/horses", { intent: "delete", id: h.id })).toMatchObject({

@@ -17,6 +17,7 @@ import {
   deleteHorse,
   listHorses,
   NegativeTotalError,
+  TotalTooLargeError,
   updateHorse,
   type Horse,
 } from "~/models/horse.server";
@@ -26,6 +27,7 @@ import { adminAction, discardImage, storeChosenImage } from "~/utils/admin-uploa
 import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDkk } from "~/utils/format";
+import { MAX_AMOUNT_ORE } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";
 
@@ -97,6 +99,7 @@ async function handle(form: AdminForm) {
       if (error instanceof NegativeTotalError) {
         return invalid(intent, values, { addPrize: "The total prize money cannot go below 0" });
       }
+      if (error instanceof TotalTooLargeError) return invalid(intent, values, { addPrize: error.message });
       return failed(intent, values, FAILED.update, error);
     }
     if (!result) {
@@ -318,6 +321,7 @@ function EditHorseForm({ horse, result }: { horse: Horse; result: AdminActionDat
             name="totalPrize"
             type="number"
             min={0}
+            max={MAX_AMOUNT_ORE / 100}
             step={0.01}
             defaultValue={val("totalPrize", (horse.totalPrizeOre / 100).toFixed(2))}
             error={errors.totalPrize}
@@ -326,6 +330,7 @@ function EditHorseForm({ horse, result }: { horse: Horse; result: AdminActionDat
             label="Add Prize Money (DKK)"
             name="addPrize"
             type="number"
+            max={MAX_AMOUNT_ORE / 100}
             step={0.01}
             placeholder="0.00"
             hint="Added to the total when you save."

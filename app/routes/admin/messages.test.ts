@@ -2,12 +2,8 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { buildRequest, signedInUser } from "../../../tests/auth";
 import { useFreshDatabase } from "../../../tests/db";
 import { action, loader } from "./messages";
-import {
-  claimNextDueMessage,
-  createContactMessage,
-  getContactMessage,
-  markContactAttemptFailed,
-} from "~/models/contact-message.server";
+import { createContactMessage, getContactMessage } from "~/models/contact-message.server";
+import { claimNextDueMail, markMailAttemptFailed } from "~/models/mail-queue.server";
 import { resetEnvCache } from "~/utils/env.server";
 
 useFreshDatabase();
@@ -29,8 +25,8 @@ async function failedMessage(name: string) {
     { name, email: "x@example.com", message: "Please call me back." },
     { attemptLimit: 1 },
   );
-  const claim = await claimNextDueMessage({ leaseMs: 60_000 });
-  await markContactAttemptFailed(claim!, { error: "connect ECONNREFUSED", retryAt: null });
+  const claim = await claimNextDueMail({ leaseMs: 60_000 });
+  await markMailAttemptFailed(claim!, { error: "connect ECONNREFUSED", retryAt: null });
   return m;
 }
 

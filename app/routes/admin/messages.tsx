@@ -9,7 +9,8 @@ import {
 } from "~/models/contact-message.server";
 import { adminAction, type AdminForm, type FailureTexts } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { contactRecipient, wakeContactDelivery } from "~/utils/contact-delivery.server";
+import { contactRecipient } from "~/utils/contact-delivery.server";
+import { wakeMailDelivery } from "~/utils/mail-delivery.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { toastMessage } from "~/utils/toast";
@@ -47,7 +48,7 @@ async function retry(request: Request, { values }: AdminForm) {
     );
   }
   log.info("contact message queued again by an admin", { id });
-  wakeContactDelivery();
+  wakeMailDelivery();
   return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, {
     type: "success",
     title: "Message Queued",

@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import pg from "pg";
+import { afterEach, expect, test } from "vitest";
+import { migrateToLatest, migrator } from "@db/migrations";
+import { openPostgres, openSqlite, type DatabaseHandle } from "~/utils/db.server";
+import { TEST_DATABASE_URL } from "../../tests/db";
+
+let handle: DatabaseHandle | undefined;
+let dropName: string | undefined;
+
+afterEach(async () => {
+  await handle?.close();
+  handle = undefined;
+  if (dropName && TEST_DATABASE_URL) {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${dropName} WITH (FORCE)`);
+    await client.end();
+  }
+  dropName = undefined;
+});
+
+/** An empty database of the engine under test, not migrated. */
+async function emptyDatabase(): Promise<DatabaseHandle> {
+  if (TEST_DATABASE_URL) {
+    dropName = `stable_mig_${process.pid}_${Date.now().toString(36)}`;
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${dropName}`);
+    await client.end();
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${dropName}`;
+    return openPostgres(url.toString());
+  }
+  const dir = path.join(process.env.DATA_DIR!, "migrations");
+  fs.mkdirSync(dir, { recursive: true });
+  return openSqlite(path.join(dir, `mail-queue-${Date.now()}.db`));
+}
+
+test("contact messages queued before the mail queue existed keep their delivery state in it", async () => {
+  handle = await emptyDatabase();
+  const { error } = await migrator(handle.db).migrateTo("0005-contact-messages");
+  expect(error).toBeUndefined();
+  const row = (id: string, state: string, attempts: number) => ({
+    id,
+    name: "Anne",
+    email: "anne@example.com",
+    message: "Could we visit?",
+    created_at: "2026-01-01T10:00:00.000Z",
+    state,
+    attempts,
+    attempt_limit: 10,
+    next_attempt_at: "2026-01-01T10:05:00.000Z",
+    last_error: state === "failed" ? "connect ECONNREFUSED" : null,
+    sent_to: state === "sent" ? "stable@example.com" : null,
+  });
+  const raw = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  await raw
+    .insertInto("contact_messages")
+    .values([row("m1", "pending", 0), row("m2", "failed", 10), row("m3", "sent", 1)])
+    .execute();
+
+  await migrateToLatest(handle.db);
+  const queued = await handle.db
+    .selectFrom("mail_queue")
+    .select(["contact_message_id", "kind", "state", "attempts", "attempt_limit", "last_error", "sent_to", "to_address"])
+    .orderBy("contact_message_id")
+    .execute();
+  expect(queued.map((q) => ({ ...q, attempts: Number(q.attempts), attempt_limit: Number(q.attempt_limit) }))).toEqual([
+    {
+      contact_message_id: "m1",
+      kind: "contact",
+      state: "pending",
+      attempts: 0,
+      attempt_limit: 10,
+      last_error: null,
+      sent_to: null,
+      to_address: null,
+    },
+    {
+      contact_message_id: "m2",
+      kind: "contact",
+      state: "failed",
+      attempts: 10,
+      attempt_limit: 10,
+      last_error: "connect ECONNREFUSED",
+      sent_to: null,
+      to_address: null,
+    },
+    {
+      contact_message_id: "m3",
+      kind: "contact",
+      state: "sent",
+      attempts: 1,
+      attempt_limit: 10,
+      last_error: null,
+      sent_to: "stable@example.com",
+      to_address: null,
+    },
+  ]);
+  const messages = await handle.db.selectFrom("contact_messages").selectAll().orderBy("id").execute();
+  expect(Object.keys(messages[0]!).sort()).toEqual(["created_at", "email", "id", "message", "name"]);
+});

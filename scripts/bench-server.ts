@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * Starts the built site (`server/start.ts`, building first when the sources changed) on a free port
+ * with production settings, its output in `logFile`; resolves once it listens.
+ */
+export async function startBuiltServer({
+  dataDir,
+  buildDir,
+  logFile,
+  env = {},
+}: {
+  dataDir: string;
+  buildDir: string;
+  logFile: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<{ child: ChildProcess; url: string }> {
+  const out = fs.openSync(logFile, "a");
+  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
+    cwd: root,
+    // Production settings, request logging included: the figures are what an operator gets.
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      BUILD_DIR: buildDir,
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", out, out],
+  });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8") : "";
+    const m = /listening on (http:\/\/\S+)/.exec(log);
+    if (m) return { child, url: m[1]!.replace("localhost", "127.0.0.1") };
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A figure from /proc/<pid>/status in MB (VmRSS now, VmHWM the peak), undefined where there is no /proc. */
+export function processMemoryMb(pid: number, field: "VmRSS" | "VmHWM") {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
+    return kb ? kb / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+}
+
+/** Runs a benchmark's main function: a failure is printed (exit status 1), `cleanUp` always runs. */
+export function runBench(main: () => Promise<void>, cleanUp: () => void) {
+  main()
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    })
+    .finally(cleanUp);
+}
