@@ -28,6 +28,9 @@ const test = base.extend<{ mailbox: Mailbox }>({
   },
 });
 
+// The mail server, and so the site's settings, belong to one test: each gets a server of its own.
+test.use({ ownServer: true });
+
 const resetLinkIn = (text: string) => /(http:\/\/\S+\/auth\?mode=reset&token=[\w-]+)/.exec(text)?.[1];
 
 async function requestReset(page: import("@playwright/test").Page, email: string) {

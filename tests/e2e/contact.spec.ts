@@ -232,34 +232,38 @@ test.describe("sending a message with JavaScript", () => {
   });
 });
 
-test("when the message cannot be stored: 'Error', and everything typed is kept, with or without JavaScript", async ({
-  page,
-  browser,
-  app,
-}) => {
-  await sql`alter table contact_messages rename to contact_messages_gone`.execute(db());
-  const failure = "Failed to send message. Please try again or contact us directly.";
-  await page.goto("/contact");
-  await waitForHydration(page);
-  await fillForm(page, { message: "A message that must not be lost." });
-  await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(
-    page
-      .getByRole("region", { name: /Notifications/ })
-      .getByRole("listitem")
-      .filter({ hasText: "Error" }),
-  ).toContainText(failure);
-  await expect(page.getByLabel("Message", { exact: true })).toHaveValue("A message that must not be lost.");
-  await expect(page.getByLabel("Email Address")).toHaveValue(VALID.email);
+test.describe("with a database that fails", () => {
+  test.use({ ownServer: true });
 
-  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: app.url });
-  const plain = await noScript.newPage();
-  await plain.goto("/contact");
-  await fillForm(plain, { message: "A message that must not be lost." });
-  await plain.getByRole("button", { name: "Send Message" }).click();
-  await expect(plain.getByRole("alert")).toContainText(`Error${failure}`);
-  await expect(plain.getByLabel("Message", { exact: true })).toHaveValue("A message that must not be lost.");
-  await noScript.close();
+  test("when the message cannot be stored: 'Error', and everything typed is kept, with or without JavaScript", async ({
+    page,
+    browser,
+    app,
+  }) => {
+    await sql`alter table contact_messages rename to contact_messages_gone`.execute(db());
+    const failure = "Failed to send message. Please try again or contact us directly.";
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await fillForm(page, { message: "A message that must not be lost." });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(
+      page
+        .getByRole("region", { name: /Notifications/ })
+        .getByRole("listitem")
+        .filter({ hasText: "Error" }),
+    ).toContainText(failure);
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("A message that must not be lost.");
+    await expect(page.getByLabel("Email Address")).toHaveValue(VALID.email);
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: app.url });
+    const plain = await noScript.newPage();
+    await plain.goto("/contact");
+    await fillForm(plain, { message: "A message that must not be lost." });
+    await plain.getByRole("button", { name: "Send Message" }).click();
+    await expect(plain.getByRole("alert")).toContainText(`Error${failure}`);
+    await expect(plain.getByLabel("Message", { exact: true })).toHaveValue("A message that must not be lost.");
+    await noScript.close();
+  });
 });
 
 test.describe("sending a message without JavaScript", () => {
@@ -299,7 +303,11 @@ test.describe("sending a message without JavaScript", () => {
 });
 
 test.describe("the admin Messages view", () => {
-  test.use({ appEnv: { CONTACT_MIN_FILL_MS: "0", CONTACT_RATE_LIMIT: "50", SMTP_URL: "smtp://127.0.0.1:9" } });
+  // Settings no other test uses (a mail server that is down): a server of its own.
+  test.use({
+    appEnv: { CONTACT_MIN_FILL_MS: "0", CONTACT_RATE_LIMIT: "50", SMTP_URL: "smtp://127.0.0.1:9" },
+    ownServer: true,
+  });
 
   test("lists a visitor's message with its delivery state and retries a failed one", async ({ page, adminPage }) => {
     await page.goto("/contact");

@@ -3,8 +3,9 @@ import { expect, test } from "./fixtures";
 
 const PAGE = "/__test/image-upload";
 
+// The test page keeps its image and its count of saves in the server's memory: a server per test.
 test.describe("the image upload field", () => {
-  test.use({ appEnv: { STABLE_TEST_ROUTES: "1" } });
+  test.use({ appEnv: { STABLE_TEST_ROUTES: "1" }, ownServer: true });
 
   test("shows the upload percentage, then Processing…, and sends the form only once", async ({ adminPage: page }) => {
     // Resizing a phone photo is CPU-bound; leave room on a busy machine.
@@ -103,7 +104,7 @@ test.describe("the image upload field", () => {
 });
 
 test.describe("without JavaScript", () => {
-  test.use({ appEnv: { STABLE_TEST_ROUTES: "1" }, javaScriptEnabled: false });
+  test.use({ appEnv: { STABLE_TEST_ROUTES: "1" }, ownServer: true, javaScriptEnabled: false });
 
   test("the same form uploads and the action answers", async ({ adminPage: page }) => {
     await page.goto(PAGE);
