@@ -86,7 +86,7 @@ test.describe("with a database that fails", () => {
   });
 });
 
-test("a client-side visit shows four placeholder cards while loading", async ({ page }) => {
+test("a client-side visit shows four placeholder cards while loading", { tag: "@any-width" }, async ({ page }) => {
   await seedTeam({ name: "Henrik Lauritsen", role: "Head Trainer" });
   await page.goto("/");
   await waitForHydration(page);

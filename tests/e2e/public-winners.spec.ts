@@ -103,7 +103,7 @@ test.describe("with a database that fails", () => {
   });
 });
 
-test("a client-side visit shows four placeholder cards while loading", async ({ page }) => {
+test("a client-side visit shows four placeholder cards while loading", { tag: "@any-width" }, async ({ page }) => {
   const horse = await seedHorse();
   await seedWinner(horse.id);
   await page.goto("/");
