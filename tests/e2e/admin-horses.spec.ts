@@ -1,9 +1,19 @@
+import type { Locator } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { createHorse, getHorse } from "~/models/horse.server";
 import { createWinner } from "~/models/winner.server";
 
 // Multi-step flows against a freshly started site; give them room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
+
+/** The fields a new horse must have, filled in the Add New Horse form. */
+async function fillRequiredFields(add: Locator, name: string) {
+  await add.getByLabel("Horse Name", { exact: true }).fill(name);
+  await add.getByLabel("Age", { exact: true }).fill("3");
+  await add.getByLabel("Color", { exact: true }).fill("Bay");
+  await add.getByLabel("Sire", { exact: true }).fill("S");
+  await add.getByLabel("Dam", { exact: true }).fill("D");
+}
 
 const nordlys = { name: "Nordlys", age: 4, color: "Brown", sire: "Sea The Stars", dam: "Frøken Fryd" };
 
@@ -136,11 +146,7 @@ test(
     const path = await import("node:path");
     await page.goto("/admin/horses");
     const add = page.getByRole("form", { name: "Add New Horse" });
-    await add.getByLabel("Horse Name", { exact: true }).fill("Billede");
-    await add.getByLabel("Age", { exact: true }).fill("3");
-    await add.getByLabel("Color", { exact: true }).fill("Bay");
-    await add.getByLabel("Sire", { exact: true }).fill("S");
-    await add.getByLabel("Dam", { exact: true }).fill("D");
+    await fillRequiredFields(add, "Billede");
     await add
       .getByLabel("Horse Image", { exact: true })
       .setInputFiles({ name: "horse.png", mimeType: "image/png", buffer: await solid(800, 600).png().toBuffer() });
@@ -178,11 +184,7 @@ test(
     const { SVG } = await import("../images");
     await page.goto("/admin/horses");
     const add = page.getByRole("form", { name: "Add New Horse" });
-    await add.getByLabel("Horse Name", { exact: true }).fill("Svg");
-    await add.getByLabel("Age", { exact: true }).fill("3");
-    await add.getByLabel("Color", { exact: true }).fill("Bay");
-    await add.getByLabel("Sire", { exact: true }).fill("S");
-    await add.getByLabel("Dam", { exact: true }).fill("D");
+    await fillRequiredFields(add, "Svg");
     // Declared as a PNG so the page's first check lets it through; the server judges by content.
     await add
       .getByLabel("Horse Image", { exact: true })
