@@ -85,9 +85,9 @@ export class SharedServer {
 
   private async reset() {
     const sqlite = this.sqlite!;
-    const restore = sqlite.transaction((waited: boolean) => {
+    const restore = sqlite.transaction((force: boolean) => {
       // A message the previous test's mail queue is sending is let finish, so its mail lands before the clean-up.
-      if (!waited && sqlite.prepare("select 1 from contact_messages where state = 'sending'").get()) return false;
+      if (!force && sqlite.prepare("select 1 from contact_messages where state = 'sending'").get()) return false;
       sqlite.pragma("defer_foreign_keys = ON");
       for (const table of this.rows.keys()) sqlite.prepare(`delete from "${table}"`).run();
       for (const [table, rows] of this.rows) {
