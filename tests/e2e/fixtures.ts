@@ -56,12 +56,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   app: async ({ appEnv, ownServer, servers }, use) => {
     const env = { SESSION_SECRET: process.env.SESSION_SECRET!, ...appEnv };
     const server = ownServer ? await startAppServer(env) : undefined;
-    const site = server ?? (await servers.get(env).claim());
+    const shared = server ? undefined : servers.get(env);
+    const site = server ?? (await shared!.claim());
     // The test process writes seed data through the app's own models, into the server's database.
     useDatabase(openSqlite(path.join(site.dataDir, "stable.db")));
     await use(site);
     await closeDatabase();
-    await server?.stop();
+    // Either way, a server that crashed during the test fails it.
+    await (server ? server.stop() : shared!.release());
   },
   baseURL: async ({ app }, use) => {
     await use(app.url);

@@ -18,8 +18,8 @@ const SETUP_LINK = /\/auth\/setup\?token=/;
  * it was in just after it started: every table's rows as they were then (the migrations' seed rows,
  * the first-administrator token), and nothing in the data directory that was not there then (no
  * media, no mail). The site's own caches follow: its page cache notices any write by another
- * process to the database file. A server that has died, or whose tables a test changed, is
- * replaced by a fresh one.
+ * process to the database file. A server that dies fails the test it died in; it, or one whose
+ * tables a test changed, is replaced by a fresh one for the next test.
  */
 export class SharedServer {
   private server: AppServer | undefined;
@@ -31,7 +31,8 @@ export class SharedServer {
 
   /** The server, reset to its start state, with logs counted from now. */
   async claim(): Promise<TestSite> {
-    if (!this.server || !(await this.healthy()) || !this.sameTables()) await this.restart();
+    if (!this.server || this.server.exit() !== null || !(await this.healthy()) || !this.sameTables())
+      await this.restart();
     else await this.reset();
     const server = this.server!;
     const from = server.logs.length;
@@ -44,10 +45,23 @@ export class SharedServer {
     };
   }
 
+  /** After each test: a server that died during it fails that test, with how it ended and its last output. */
+  async release() {
+    const server = this.server;
+    if (!server || server.exit() === null) return;
+    this.forget();
+    await server.stop();
+  }
+
   async stop() {
+    const server = this.server;
+    this.forget();
+    if (server && server.exit() === null) await server.stop();
+  }
+
+  private forget() {
     this.sqlite?.close();
     this.sqlite = undefined;
-    await this.server?.stop();
     this.server = undefined;
   }
 
