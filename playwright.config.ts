@@ -9,7 +9,7 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
   // Two workers even on two cores: a test waits on the browser and the site in turn, so one worker
-  // leaves a core idle (docs/decisions/0071).
+  // leaves a core idle (docs/decisions/0072).
   workers: Math.max(2, Math.floor(os.availableParallelism() / 2)),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
@@ -22,7 +22,7 @@ export default defineConfig({
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
     // Tests tagged @any-width check what no viewport changes (HTTP answers, stored data, redirects):
-    // they run at desktop width only (docs/decisions/0071).
+    // they run at desktop width only (docs/decisions/0072).
     { name: "phone", use: { ...devices["Pixel 7"] }, grepInvert: /@any-width/ },
   ],
 });

@@ -207,9 +207,10 @@ test("a form on another site cannot post to this one, even with the admin signed
 });
 
 test.describe("behind a TLS-terminating proxy (TRUST_PROXY)", () => {
-  test.use({ appEnv: { TRUST_PROXY: "loopback" } });
+  // Settings no other test uses: a server of its own.
+  test.use({ appEnv: { TRUST_PROXY: "loopback" }, ownServer: true });
 
-  test("the session cookie is Secure when the proxy says the request came over HTTPS", async ({ app, request }) => {
+  test("the session cookie is Secure when the proxy says the request came over HTTPS", { tag: "@any-width" }, async ({ app, request }) => {
     const admin = await createUser({ admin: true });
     const form = { intent: "sign-in", email: admin.email, password: admin.password };
     const viaHttps = await request.post(`${app.url}/auth`, {

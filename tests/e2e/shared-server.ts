@@ -3,8 +3,8 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { startAppServer, type AppServer } from "./app-server";
 
-/** What a test sees of the site it drives: its address, its data directory and what it logged. */
-export type TestSite = { url: string; dataDir: string; readonly logs: string[] };
+/** What a test sees of the site it drives: its address, data directory, process and what it logged. */
+export type TestSite = { url: string; dataDir: string; pid: number; readonly logs: string[] };
 
 type Row = Record<string, unknown>;
 
@@ -39,6 +39,7 @@ export class SharedServer {
     return {
       url: server.url,
       dataDir: server.dataDir,
+      pid: server.pid,
       get logs() {
         return server.logs.slice(from);
       },
@@ -100,8 +101,8 @@ export class SharedServer {
   private async reset() {
     const sqlite = this.sqlite!;
     const restore = sqlite.transaction((force: boolean) => {
-      // A message the previous test's mail queue is sending is let finish, so its mail lands before the clean-up.
-      if (!force && sqlite.prepare("select 1 from contact_messages where state = 'sending'").get()) return false;
+      // A mail the previous test's queue is sending is let finish, so it lands before the clean-up.
+      if (!force && sqlite.prepare("select 1 from mail_queue where state = 'sending'").get()) return false;
       sqlite.pragma("defer_foreign_keys = ON");
       for (const table of this.rows.keys()) sqlite.prepare(`delete from "${table}"`).run();
       for (const [table, rows] of this.rows) {
