@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/e2e/chromium";
 
@@ -7,7 +8,9 @@ export default defineConfig({
   testDir: "./tests/e2e",
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two workers even on two cores: a test waits on the browser and the site in turn, so one worker
+  // leaves a core idle (docs/decisions/0072).
+  workers: Math.max(2, Math.floor(os.availableParallelism() / 2)),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -18,6 +21,8 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
-    { name: "phone", use: { ...devices["Pixel 7"] } },
+    // Tests tagged @any-width check what no viewport changes (HTTP answers, stored data, redirects):
+    // they run at desktop width only (docs/decisions/0072).
+    { name: "phone", use: { ...devices["Pixel 7"] }, grepInvert: /@any-width/ },
   ],
 });

@@ -45,12 +45,34 @@ function ensureBrowser() {
   if (quiet(bin("playwright"), ["install", "chromium"]) && playwrightHasOwnChromium()) return;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
-    console.log("Installing Chromium with apt-get…");
-    if (quiet("apt-get", ["update", "-qq"]) && quiet("apt-get", ["install", "-y", "-qq", "chromium"]) && findChromium())
+    console.log("Installing Chromium's headless shell with apt-get…");
+    if (
+      quiet("apt-get", ["update", "-qq"]) &&
+      quiet("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"]) &&
+      findChromium()
+    )
       return;
   }
-  console.error("Browser tests need Chromium: install it (e.g. `sudo apt-get install chromium`) or set CHROMIUM_PATH.");
+  console.error(
+    "Browser tests need Chromium: install it (e.g. `sudo apt-get install chromium-headless-shell`) or set CHROMIUM_PATH.",
+  );
   process.exit(1);
+}
+
+const started = performance.now();
+const phases: string[] = [];
+/** Runs one phase of the suite and notes how long it took, for the summary line. */
+function timed<T>(name: string, fn: () => T): T {
+  const t0 = performance.now();
+  try {
+    return fn();
+  } finally {
+    phases.push(`${name} ${duration(performance.now() - t0)}`);
+  }
+}
+function duration(ms: number) {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s`;
 }
 
 type Counts = { passed: number; failed: number; skipped: number };
@@ -60,13 +82,9 @@ let failed = false;
 
 if (!e2eOnly) {
   const out = path.join(reports, "vitest.json");
-  const status = run(bin("vitest"), [
-    "run",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${out}`,
-    ...passthrough,
-  ]);
+  const status = timed("unit", () =>
+    run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...passthrough]),
+  );
   if (status !== 0) failed = true;
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, "utf8"));
@@ -82,12 +100,14 @@ if (!unitOnly) {
   const env = { ...process.env, BUILD_DIR: buildDir };
   console.log(`Building the site into ${buildDir}/ for the browser tests…`);
   // Test-only pages (app/routes.ts) exist only in this build, never in `npm start`'s.
-  if (buildForTests(buildDir) !== 0) {
+  if (timed("build", () => buildForTests(buildDir)) !== 0) {
     console.error("The build failed.");
     process.exit(1);
   }
   const out = path.join(reports, "playwright.json");
-  const status = run(bin("playwright"), ["test", ...passthrough], { env: { ...env, PLAYWRIGHT_JSON: out } });
+  const status = timed("browser", () =>
+    run(bin("playwright"), ["test", ...passthrough], { env: { ...env, PLAYWRIGHT_JSON: out } }),
+  );
   if (status !== 0) failed = true;
   if (fs.existsSync(out)) {
     const s = JSON.parse(fs.readFileSync(out, "utf8")).stats ?? {};
@@ -97,5 +117,8 @@ if (!unitOnly) {
   } else failed = true;
 }
 
-console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+console.log(
+  `\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped ` +
+    `in ${duration(performance.now() - started)} (${phases.join(", ")})`,
+);
 process.exit(failed || total.failed > 0 ? 1 : 0);

@@ -94,7 +94,7 @@ test("the admin can be worked with the keyboard, and focus is always visible", a
   expect(seen.size).toBeGreaterThan(3);
 });
 
-test("toasts are announced: they appear inside a polite live region", async ({ page }) => {
+test("toasts are announced: they appear inside a polite live region", { tag: "@any-width" }, async ({ page }) => {
   const admin = await createUser({ admin: true });
   await page.goto("/auth");
   await waitForHydration(page);

@@ -105,29 +105,29 @@ test("while a tab's data is on its way, its loading text shows", async ({ adminP
   await expect(page.getByText("Loading horses...")).toHaveCount(0);
 });
 
-test("without JavaScript a horse can be added and edited, and the toast is in the page", async ({
-  browser,
-  app,
-  admin,
-}) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: app.url });
-  const page = await context.newPage();
-  const { signInAs } = await import("./fixtures");
-  await signInAs(page, app, admin);
-  await page.goto("/admin/horses");
-  const add = page.getByRole("form", { name: "Add New Horse" });
-  await add.getByLabel("Horse Name", { exact: true }).fill("Stille");
-  await add.getByLabel("Age", { exact: true }).fill("6");
-  await add.getByLabel("Color", { exact: true }).fill("Black");
-  await add.getByLabel("Sire", { exact: true }).fill("S");
-  await add.getByLabel("Dam", { exact: true }).fill("D");
-  await add.getByRole("button", { name: "Add Horse" }).click();
-  await expect(page.getByText("Horse Added", { exact: true })).toBeVisible();
-  await page.getByRole("link", { name: "Edit Stille" }).click();
-  const edit = page.getByRole("form", { name: "Edit Horse: Stille" });
-  await edit.getByLabel("Add Prize Money (DKK)", { exact: true }).fill("1000");
-  await edit.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Horse Updated", { exact: true })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Current Horses" }).getByText("1.000,00 kr.")).toBeVisible();
-  await context.close();
-});
+test(
+  "without JavaScript a horse can be added and edited, and the toast is in the page",
+  { tag: "@any-width" },
+  async ({ browser, app, admin }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: app.url });
+    const page = await context.newPage();
+    const { signInAs } = await import("./fixtures");
+    await signInAs(page, app, admin);
+    await page.goto("/admin/horses");
+    const add = page.getByRole("form", { name: "Add New Horse" });
+    await add.getByLabel("Horse Name", { exact: true }).fill("Stille");
+    await add.getByLabel("Age", { exact: true }).fill("6");
+    await add.getByLabel("Color", { exact: true }).fill("Black");
+    await add.getByLabel("Sire", { exact: true }).fill("S");
+    await add.getByLabel("Dam", { exact: true }).fill("D");
+    await add.getByRole("button", { name: "Add Horse" }).click();
+    await expect(page.getByText("Horse Added", { exact: true })).toBeVisible();
+    await page.getByRole("link", { name: "Edit Stille" }).click();
+    const edit = page.getByRole("form", { name: "Edit Horse: Stille" });
+    await edit.getByLabel("Add Prize Money (DKK)", { exact: true }).fill("1000");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Horse Updated", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Current Horses" }).getByText("1.000,00 kr.")).toBeVisible();
+    await context.close();
+  },
+);

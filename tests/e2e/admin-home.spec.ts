@@ -28,22 +28,26 @@ test("latest news: counter, 160 cap, save shows on the home page, empty does not
   await expect(page.getByText("Nordlys won the Derby!")).toBeVisible();
 });
 
-test("over-long news sent past the page gives the spec's error toast", async ({ adminPage: page }) => {
-  await page.goto("/admin");
-  const news = page.getByRole("form", { name: "Latest News" });
-  await news
-    .getByLabel("News text", { exact: true })
-    .evaluate((el: HTMLTextAreaElement) => el.removeAttribute("maxlength"));
-  await news.evaluate((form: HTMLFormElement) => {
-    form.addEventListener("submit", (e) => e.stopImmediatePropagation(), { capture: true });
-    form.querySelector("textarea")!.value = "y".repeat(161);
-  });
-  await news.getByRole("button", { name: "Save Latest News" }).click();
-  const toast = page.getByRole("listitem").filter({ hasText: "News text must be 160 characters or less" });
-  await expect(toast).toHaveAttribute("data-type", "error");
-  await expect(toast.getByText("Error", { exact: true })).toBeVisible();
-  expect(await getLatestNews()).toBeNull();
-});
+test(
+  "over-long news sent past the page gives the spec's error toast",
+  { tag: "@any-width" },
+  async ({ adminPage: page }) => {
+    await page.goto("/admin");
+    const news = page.getByRole("form", { name: "Latest News" });
+    await news
+      .getByLabel("News text", { exact: true })
+      .evaluate((el: HTMLTextAreaElement) => el.removeAttribute("maxlength"));
+    await news.evaluate((form: HTMLFormElement) => {
+      form.addEventListener("submit", (e) => e.stopImmediatePropagation(), { capture: true });
+      form.querySelector("textarea")!.value = "y".repeat(161);
+    });
+    await news.getByRole("button", { name: "Save Latest News" }).click();
+    const toast = page.getByRole("listitem").filter({ hasText: "News text must be 160 characters or less" });
+    await expect(toast).toHaveAttribute("data-type", "error");
+    await expect(toast.getByText("Error", { exact: true })).toBeVisible();
+    expect(await getLatestNews()).toBeNull();
+  },
+);
 
 test("gallery: four images with badges; editing the alt text keeps the image", async ({ adminPage: page }) => {
   await page.goto("/admin");
@@ -65,20 +69,22 @@ test("gallery: four images with badges; editing the alt text keeps the image", a
   expect(await getHomeImage("home-2")).toEqual({ ...before, altText: "Morning gallop on the beach" });
 });
 
-test("a new gallery image is stored as home-{position}-{timestamp} and shows on the home page", async ({
-  adminPage: page,
-}) => {
-  const { solid } = await import("../images");
-  await page.goto("/admin?edit=home-3");
-  const edit = page.getByRole("form", { name: "Edit Image 3" });
-  await edit
-    .getByLabel("Image", { exact: true })
-    .setInputFiles({ name: "gallop.jpg", mimeType: "image/jpeg", buffer: await solid(1200, 900).jpeg().toBuffer() });
-  await edit.getByLabel("Alt Text", { exact: true }).fill("Gallop at dawn");
-  await edit.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Image Updated", { exact: true })).toBeVisible();
-  const image = (await getHomeImage("home-3"))!;
-  expect(image.image!.url).toMatch(/^\/media\/horse-images\/home-3-\d+\.jpg$/);
-  await page.goto("/");
-  await expect(page.getByRole("img", { name: "Gallop at dawn" })).toHaveAttribute("src", /home-3-/);
-});
+test(
+  "a new gallery image is stored as home-{position}-{timestamp} and shows on the home page",
+  { tag: "@any-width" },
+  async ({ adminPage: page }) => {
+    const { solid } = await import("../images");
+    await page.goto("/admin?edit=home-3");
+    const edit = page.getByRole("form", { name: "Edit Image 3" });
+    await edit
+      .getByLabel("Image", { exact: true })
+      .setInputFiles({ name: "gallop.jpg", mimeType: "image/jpeg", buffer: await solid(1200, 900).jpeg().toBuffer() });
+    await edit.getByLabel("Alt Text", { exact: true }).fill("Gallop at dawn");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Image Updated", { exact: true })).toBeVisible();
+    const image = (await getHomeImage("home-3"))!;
+    expect(image.image!.url).toMatch(/^\/media\/horse-images\/home-3-\d+\.jpg$/);
+    await page.goto("/");
+    await expect(page.getByRole("img", { name: "Gallop at dawn" })).toHaveAttribute("src", /home-3-/);
+  },
+);

@@ -49,7 +49,7 @@ test("add a member with the default description, reorder, edit and delete", asyn
   expect(await order()).toEqual(["1:Anna"]);
 });
 
-test("name and role are required", async ({ adminPage: page }) => {
+test("name and role are required", { tag: "@any-width" }, async ({ adminPage: page }) => {
   await page.goto("/admin/team");
   const add = page.getByRole("form", { name: "Add Team Member" });
   await add.evaluate((form) => form.setAttribute("novalidate", ""));
@@ -60,13 +60,17 @@ test("name and role are required", async ({ adminPage: page }) => {
   expect(await listTeamMembers()).toEqual([]);
 });
 
-test("moving a member that is already gone gives the error toast", async ({ adminPage: page }) => {
-  const a = await createTeamMember({ name: "Anna", role: "Trainer" });
-  await createTeamMember({ name: "Bo", role: "Groom" });
-  await page.goto("/admin/team");
-  const { deleteTeamMember } = await import("~/models/team-member.server");
-  await deleteTeamMember(a.id);
-  await page.getByRole("button", { name: "Move Anna down" }).click();
-  const toast = page.getByRole("listitem").filter({ hasText: "Failed to update team member position" });
-  await expect(toast).toHaveAttribute("data-type", "error");
-});
+test(
+  "moving a member that is already gone gives the error toast",
+  { tag: "@any-width" },
+  async ({ adminPage: page }) => {
+    const a = await createTeamMember({ name: "Anna", role: "Trainer" });
+    await createTeamMember({ name: "Bo", role: "Groom" });
+    await page.goto("/admin/team");
+    const { deleteTeamMember } = await import("~/models/team-member.server");
+    await deleteTeamMember(a.id);
+    await page.getByRole("button", { name: "Move Anna down" }).click();
+    const toast = page.getByRole("listitem").filter({ hasText: "Failed to update team member position" });
+    await expect(toast).toHaveAttribute("data-type", "error");
+  },
+);

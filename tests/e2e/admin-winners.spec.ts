@@ -34,39 +34,43 @@ test("add a victory with a Danish prize: it lists, adds to the horse's total and
   await expect(page.getByText("Dansk Derby")).toBeVisible();
 });
 
-test("a prize that is not an amount is a field error, nothing is stored and the typing is kept", async ({
-  adminPage: page,
-}) => {
-  await createHorse(horse);
-  await page.goto("/admin/winners");
-  const add = page.getByRole("form", { name: "Add New Victory" });
-  await add.getByLabel("Horse", { exact: true }).selectOption({ label: "Nordlys" });
-  await add.getByLabel("Race Name", { exact: true }).fill("Cup");
-  await add.getByLabel("Race Date", { exact: true }).fill("2026-06-07");
-  await add.getByLabel("Prize Money (DKK)", { exact: true }).fill("lots of money");
-  await add.getByRole("button", { name: "Add Victory" }).click();
-  await expect(add.getByText("'lots of money' is not an amount.")).toBeVisible();
-  await expect(add.getByLabel("Prize Money (DKK)", { exact: true })).toHaveAttribute("aria-invalid", "true");
-  await expect(add.getByLabel("Race Name", { exact: true })).toHaveValue("Cup");
-  expect(await listWinnersWithHorses()).toEqual([]);
-});
+test(
+  "a prize that is not an amount is a field error, nothing is stored and the typing is kept",
+  { tag: "@any-width" },
+  async ({ adminPage: page }) => {
+    await createHorse(horse);
+    await page.goto("/admin/winners");
+    const add = page.getByRole("form", { name: "Add New Victory" });
+    await add.getByLabel("Horse", { exact: true }).selectOption({ label: "Nordlys" });
+    await add.getByLabel("Race Name", { exact: true }).fill("Cup");
+    await add.getByLabel("Race Date", { exact: true }).fill("2026-06-07");
+    await add.getByLabel("Prize Money (DKK)", { exact: true }).fill("lots of money");
+    await add.getByRole("button", { name: "Add Victory" }).click();
+    await expect(add.getByText("'lots of money' is not an amount.")).toBeVisible();
+    await expect(add.getByLabel("Prize Money (DKK)", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(add.getByLabel("Race Name", { exact: true })).toHaveValue("Cup");
+    expect(await listWinnersWithHorses()).toEqual([]);
+  },
+);
 
-test("the server refuses a victory without a known horse, even when the page is bypassed", async ({
-  adminPage: page,
-}) => {
-  await page.goto("/admin/winners");
-  const add = page.getByRole("form", { name: "Add New Victory" });
-  await add.evaluate((form) => form.setAttribute("novalidate", ""));
-  await add.getByLabel("Race Name", { exact: true }).fill("Cup");
-  // Skip the page's own check to reach the server.
-  await add.evaluate((form: HTMLFormElement) => {
-    form.addEventListener("submit", (e) => e.stopImmediatePropagation(), { capture: true });
-  });
-  await add.getByRole("button", { name: "Add Victory" }).click();
-  await expect(add.getByText("Choose the horse")).toBeVisible();
-  await expect(add.getByText("Race date is required")).toBeVisible();
-  expect(await listWinnersWithHorses()).toEqual([]);
-});
+test(
+  "the server refuses a victory without a known horse, even when the page is bypassed",
+  { tag: "@any-width" },
+  async ({ adminPage: page }) => {
+    await page.goto("/admin/winners");
+    const add = page.getByRole("form", { name: "Add New Victory" });
+    await add.evaluate((form) => form.setAttribute("novalidate", ""));
+    await add.getByLabel("Race Name", { exact: true }).fill("Cup");
+    // Skip the page's own check to reach the server.
+    await add.evaluate((form: HTMLFormElement) => {
+      form.addEventListener("submit", (e) => e.stopImmediatePropagation(), { capture: true });
+    });
+    await add.getByRole("button", { name: "Add Victory" }).click();
+    await expect(add.getByText("Choose the horse")).toBeVisible();
+    await expect(add.getByText("Race date is required")).toBeVisible();
+    expect(await listWinnersWithHorses()).toEqual([]);
+  },
+);
 
 test("edit a victory: moving it to another horse moves its prize; delete takes it off", async ({ adminPage: page }) => {
   const a = await createHorse({ ...horse, name: "Alfa" });
@@ -103,7 +107,7 @@ test("edit a victory: moving it to another horse moves its prize; delete takes i
   expect((await getHorse(b.id))!.totalPrizeOre).toBe(0);
 });
 
-test("a victory whose horse is gone shows 'Unknown Horse'", async ({ adminPage: page }) => {
+test("a victory whose horse is gone shows 'Unknown Horse'", { tag: "@any-width" }, async ({ adminPage: page }) => {
   const h = await createHorse(horse);
   await createWinner({ horseId: h.id, raceName: "Old Cup", raceDate: "2020-06-01" });
   const { deleteHorse } = await import("~/models/horse.server");

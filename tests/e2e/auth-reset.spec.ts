@@ -28,6 +28,9 @@ const test = base.extend<{ mailbox: Mailbox }>({
   },
 });
 
+// The mail server, and so the site's settings, belong to one test: each gets a server of its own.
+test.use({ ownServer: true });
+
 const resetLinkIn = (text: string) => /(http:\/\/\S+\/auth\?mode=reset&token=[\w-]+)/.exec(text)?.[1];
 
 async function requestReset(page: import("@playwright/test").Page, email: string) {
@@ -41,55 +44,54 @@ async function requestReset(page: import("@playwright/test").Page, email: string
   await expect(toast).toContainText("We've sent you a password reset link.");
 }
 
-test("the whole reset flow: request, mail, new password, other sessions signed out, link used up", async ({
-  page,
-  app,
-  mailbox,
-  browser,
-}) => {
-  test.slow(); // several password hashes and page loads in one story
-  const user = await createUser({ email: "owner@stable.test", admin: true });
-  const elsewhere = await browser.newContext();
-  const otherPage = await elsewhere.newPage();
-  await signInAs(otherPage, app, user);
+test(
+  "the whole reset flow: request, mail, new password, other sessions signed out, link used up",
+  { tag: "@any-width" },
+  async ({ page, app, mailbox, browser }) => {
+    test.slow(); // several password hashes and page loads in one story
+    const user = await createUser({ email: "owner@stable.test", admin: true });
+    const elsewhere = await browser.newContext();
+    const otherPage = await elsewhere.newPage();
+    await signInAs(otherPage, app, user);
 
-  await requestReset(page, "nobody@stable.test");
-  await requestReset(page, user.email);
-  const mail = await mailbox.waitFor(user.email);
-  expect(mailbox.received.some((m) => m.envelopeTo.includes("nobody@stable.test"))).toBe(false);
-  expect(mail.text).toContain("Subject: Reset your password");
-  const link = resetLinkIn(mail.text)!;
-  expect(link.startsWith(`${app.url}/auth?mode=reset&token=`)).toBe(true);
+    await requestReset(page, "nobody@stable.test");
+    await requestReset(page, user.email);
+    const mail = await mailbox.waitFor(user.email);
+    expect(mailbox.received.some((m) => m.envelopeTo.includes("nobody@stable.test"))).toBe(false);
+    expect(mail.text).toContain("Subject: Reset your password");
+    const link = resetLinkIn(mail.text)!;
+    expect(link.startsWith(`${app.url}/auth?mode=reset&token=`)).toBe(true);
 
-  await page.goto(link);
-  await page.getByLabel("New password", { exact: true }).fill("1234567890");
-  await page.getByLabel("Confirm new password").fill("1234567890");
-  await page.getByRole("button", { name: "Update Password" }).click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Reset Password Error" })).toContainText(
-    "This password is too common",
-  );
+    await page.goto(link);
+    await page.getByLabel("New password", { exact: true }).fill("1234567890");
+    await page.getByLabel("Confirm new password").fill("1234567890");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Reset Password Error" })).toContainText(
+      "This password is too common",
+    );
 
-  await page.getByLabel("New password", { exact: true }).fill("Fresh-Gallop-2026");
-  await page.getByLabel("Confirm new password").fill("Fresh-Gallop-2026");
-  await page.getByRole("button", { name: "Update Password" }).click();
-  await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Password updated" })).toBeVisible();
+    await page.getByLabel("New password", { exact: true }).fill("Fresh-Gallop-2026");
+    await page.getByLabel("Confirm new password").fill("Fresh-Gallop-2026");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Password updated" })).toBeVisible();
 
-  await otherPage.goto(`${app.url}/admin`);
-  await expect(otherPage).toHaveURL(/\/auth\?redirectTo=/);
-  await elsewhere.close();
+    await otherPage.goto(`${app.url}/admin`);
+    await expect(otherPage).toHaveURL(/\/auth\?redirectTo=/);
+    await elsewhere.close();
 
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password").fill("Fresh-Gallop-2026");
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/$/);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill("Fresh-Gallop-2026");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/$/);
 
-  // Used once: the same link no longer works (signed out first, since /auth sends members home).
-  await page.context().clearCookies();
-  await page.goto(link);
-  await expect(page.getByRole("alert")).toContainText("This reset link is invalid or has expired.");
-  await expect(page.getByRole("button", { name: "Update Password" })).toHaveCount(0);
-});
+    // Used once: the same link no longer works (signed out first, since /auth sends members home).
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.getByRole("alert")).toContainText("This reset link is invalid or has expired.");
+    await expect(page.getByRole("button", { name: "Update Password" })).toHaveCount(0);
+  },
+);
 
 test("an expired link is refused, on opening and on submitting", async ({ page, mailbox }) => {
   test.slow();

@@ -21,7 +21,7 @@ test("signs in through the form and lands on the home page with the admin button
   await expect(nav.getByRole("button", { name: "Sign Out" })).toBeVisible();
 });
 
-test("a wrong password shows 'Sign In Error' with the server's message and nothing else", async ({ page }) => {
+test("a wrong password shows 'Sign In Error' with the server's message and nothing else", { tag: "@any-width" }, async ({ page }) => {
   const admin = await createUser({ admin: true });
   await page.goto("/auth");
   await page.getByLabel("Email").fill(admin.email);
@@ -47,7 +47,7 @@ test("a wrong password shows 'Sign In Error' with the server's message and nothi
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the form signs in and shows the error in the page", async ({ page }) => {
+  test("the form signs in and shows the error in the page", { tag: "@any-width" }, async ({ page }) => {
     const admin = await createUser({ admin: true });
     await page.goto("/auth");
     await page.getByLabel("Email").fill(admin.email);
@@ -64,7 +64,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("signed-out visitors to /admin go to /auth and come back after signing in", async ({ page }) => {
+test("signed-out visitors to /admin go to /auth and come back after signing in", { tag: "@any-width" }, async ({ page }) => {
   const admin = await createUser({ admin: true });
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin$/);
@@ -76,7 +76,7 @@ test("signed-out visitors to /admin go to /auth and come back after signing in",
   await expect(page.getByText(`Welcome back ${admin.email}`)).toBeVisible();
 });
 
-test("an outside redirectTo is ignored after signing in", async ({ page }) => {
+test("an outside redirectTo is ignored after signing in", { tag: "@any-width" }, async ({ page }) => {
   const admin = await createUser({ admin: true });
   await page.goto("/auth?redirectTo=//evil.example/steal");
   await page.getByLabel("Email").fill(admin.email);
@@ -85,12 +85,12 @@ test("an outside redirectTo is ignored after signing in", async ({ page }) => {
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 });
 
-test("a signed-in visitor who opens /auth goes home", async ({ adminPage: page }) => {
+test("a signed-in visitor who opens /auth goes home", { tag: "@any-width" }, async ({ adminPage: page }) => {
   await page.goto("/auth");
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("a signed-in user without the admin role is sent home with the access-denied message", async ({ page, app }) => {
+test("a signed-in user without the admin role is sent home with the access-denied message", { tag: "@any-width" }, async ({ page, app }) => {
   const user = await createUser({ email: "rider@stable.test" });
   await signInAs(page, app, user);
   await page.goto("/admin");
@@ -109,7 +109,7 @@ test("Sign Out ends the session and brings the Sign In link back", async ({ admi
   await expect(page).toHaveURL(/\/auth\?redirectTo=/);
 });
 
-test("sign out other devices keeps this one; sign out everywhere ends both", async ({
+test("sign out other devices keeps this one; sign out everywhere ends both", { tag: "@any-width" }, async ({
   adminPage: page,
   app,
   admin,
@@ -157,30 +157,34 @@ test("the client-side way into /admin shows 'Loading...' while the server checks
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 });
 
-test("Back to Home goes to /", async ({ page }) => {
+test("Back to Home goes to /", { tag: "@any-width" }, async ({ page }) => {
   await page.goto("/auth");
   await page.getByRole("link", { name: "Back to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("the first-administrator link printed at start creates the admin and signs them in", async ({ page, app }) => {
-  await expect.poll(() => /\/auth\/setup\?token=[\w-]+/.exec(app.logs.join(""))?.[0]).toBeTruthy();
-  const path = /\/auth\/setup\?token=[\w-]+/.exec(app.logs.join(""))![0];
-  await page.goto(path);
-  await expect(page.getByRole("heading", { name: "Create the administrator" })).toBeVisible();
-  await page.getByLabel("Email").fill("owner@stable.test");
-  await page.getByLabel("Password", { exact: true }).fill("Klampenborg-2025");
-  await page.getByLabel("Confirm password").fill("Klampenborg-2025");
-  await page.getByRole("button", { name: "Create Administrator" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByText("Welcome back owner@stable.test")).toBeVisible();
+test.describe("reading what the server prints at start", () => {
+  test.use({ ownServer: true });
 
-  await page.context().clearCookies();
-  await page.goto(path);
-  await expect(page.getByRole("alert")).toContainText("This setup link is invalid, expired or already used.");
+  test("the first-administrator link printed at start creates the admin and signs them in", async ({ page, app }) => {
+    await expect.poll(() => /\/auth\/setup\?token=[\w-]+/.exec(app.logs.join(""))?.[0]).toBeTruthy();
+    const path = /\/auth\/setup\?token=[\w-]+/.exec(app.logs.join(""))![0];
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: "Create the administrator" })).toBeVisible();
+    await page.getByLabel("Email").fill("owner@stable.test");
+    await page.getByLabel("Password", { exact: true }).fill("Klampenborg-2025");
+    await page.getByLabel("Confirm password").fill("Klampenborg-2025");
+    await page.getByRole("button", { name: "Create Administrator" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText("Welcome back owner@stable.test")).toBeVisible();
+
+    await page.context().clearCookies();
+    await page.goto(path);
+    await expect(page.getByRole("alert")).toContainText("This setup link is invalid, expired or already used.");
+  });
 });
 
-test("a form on another site cannot post to this one, even with the admin signed in", async ({
+test("a form on another site cannot post to this one, even with the admin signed in", { tag: "@any-width" }, async ({
   adminPage: page,
   app,
 }) => {
@@ -203,9 +207,10 @@ test("a form on another site cannot post to this one, even with the admin signed
 });
 
 test.describe("behind a TLS-terminating proxy (TRUST_PROXY)", () => {
-  test.use({ appEnv: { TRUST_PROXY: "loopback" } });
+  // Settings no other test uses: a server of its own.
+  test.use({ appEnv: { TRUST_PROXY: "loopback" }, ownServer: true });
 
-  test("the session cookie is Secure when the proxy says the request came over HTTPS", async ({ app, request }) => {
+  test("the session cookie is Secure when the proxy says the request came over HTTPS", { tag: "@any-width" }, async ({ app, request }) => {
     const admin = await createUser({ admin: true });
     const form = { intent: "sign-in", email: admin.email, password: admin.password };
     const viaHttps = await request.post(`${app.url}/auth`, {

@@ -91,26 +91,30 @@ async function expectFieldError(page: Page, field: keyof typeof VALID, error: st
 }
 
 test.describe("contact information", () => {
-  test("shows the address with its line breaks, a call link and a mail link", async ({ page }) => {
-    await saveContactInfo({
-      address: "Stald Nordlys\nDyrehaven 12\n2930 Klampenborg",
-      phoneNumber: "+45 12 34 56 78",
-      emailAddress: "office@stald.example",
-    });
-    await page.goto("/contact");
-    await expect(page).toHaveTitle(/Contact/);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const card = page.getByRole("region", { name: "Contact Information" });
-    await expect(card.locator("address")).toHaveText("Stald NordlysDyrehaven 122930 Klampenborg");
-    await expect(card.locator("address br")).toHaveCount(2);
-    await expect(card.getByRole("link", { name: "+45 12 34 56 78" })).toHaveAttribute("href", "tel:+4512345678");
-    await expect(card.getByRole("link", { name: "office@stald.example" })).toHaveAttribute(
-      "href",
-      "mailto:office@stald.example",
-    );
-  });
+  test(
+    "shows the address with its line breaks, a call link and a mail link",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await saveContactInfo({
+        address: "Stald Nordlys\nDyrehaven 12\n2930 Klampenborg",
+        phoneNumber: "+45 12 34 56 78",
+        emailAddress: "office@stald.example",
+      });
+      await page.goto("/contact");
+      await expect(page).toHaveTitle(/Contact/);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const card = page.getByRole("region", { name: "Contact Information" });
+      await expect(card.locator("address")).toHaveText("Stald NordlysDyrehaven 122930 Klampenborg");
+      await expect(card.locator("address br")).toHaveCount(2);
+      await expect(card.getByRole("link", { name: "+45 12 34 56 78" })).toHaveAttribute("href", "tel:+4512345678");
+      await expect(card.getByRole("link", { name: "office@stald.example" })).toHaveAttribute(
+        "href",
+        "mailto:office@stald.example",
+      );
+    },
+  );
 
-  test("shows only what is set, and a notice when nothing is", async ({ page }) => {
+  test("shows only what is set, and a notice when nothing is", { tag: "@any-width" }, async ({ page }) => {
     await page.goto("/contact");
     const card = page.getByRole("region", { name: "Contact Information" });
     await expect(card.getByText("Contact information will be displayed here once configured by admin.")).toBeVisible();
@@ -143,7 +147,7 @@ test.describe("contact information", () => {
 });
 
 test.describe("sending a message with JavaScript", () => {
-  test("the counter follows the message and the inputs carry their limits", async ({ page }) => {
+  test("the counter follows the message and the inputs carry their limits", { tag: "@any-width" }, async ({ page }) => {
     await page.goto("/contact");
     const form = page.getByRole("region", { name: "Send us a Message" });
     await expect(form.getByText("0/2000")).toBeVisible();
@@ -159,60 +163,65 @@ test.describe("sending a message with JavaScript", () => {
     await expect(page.getByLabel("Full Name")).toHaveValue("n".repeat(100));
   });
 
-  test("each rule of the validation matrix shows its message as a toast and beside its field, keeping what was typed", async ({
-    page,
-  }) => {
-    test.slow(); // seven submissions, each on a freshly loaded page
-    await page.goto("/contact");
-    for (const row of INVALID) {
-      await page.reload();
-      await waitForHydration(page);
-      const typed = await fillForm(page, row.values, { stripLimits: row.stripLimits });
-      await page.getByRole("button", { name: "Send Message" }).click();
-      const toast = page
-        .getByRole("region", { name: /Notifications/ })
-        .getByRole("listitem")
-        .filter({ hasText: "Validation Error" });
-      await expect(toast, row.case).toContainText(row.error);
-      await expectFieldError(page, row.field, row.error);
-      await expect(page.getByLabel(LABELS[row.field], { exact: true })).toHaveValue(typed[row.field]);
-    }
-    expect(await listContactMessages()).toEqual([]);
-  });
+  test(
+    "each rule of the validation matrix shows its message as a toast and beside its field, keeping what was typed",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      test.slow(); // seven submissions, each on a freshly loaded page
+      await page.goto("/contact");
+      for (const row of INVALID) {
+        await page.reload();
+        await waitForHydration(page);
+        const typed = await fillForm(page, row.values, { stripLimits: row.stripLimits });
+        await page.getByRole("button", { name: "Send Message" }).click();
+        const toast = page
+          .getByRole("region", { name: /Notifications/ })
+          .getByRole("listitem")
+          .filter({ hasText: "Validation Error" });
+        await expect(toast, row.case).toContainText(row.error);
+        await expectFieldError(page, row.field, row.error);
+        await expect(page.getByLabel(LABELS[row.field], { exact: true })).toHaveValue(typed[row.field]);
+      }
+      expect(await listContactMessages()).toEqual([]);
+    },
+  );
 
-  test("a valid message is confirmed, the form cleared, the message stored and e-mailed; limits are inclusive", async ({
-    page,
-    app,
-  }) => {
-    test.slow(); // five submissions
-    await page.goto("/contact");
-    await waitForHydration(page);
-    for (const row of [{ case: "plain", values: {} }, ...BOUNDARY_OK]) {
-      await fillForm(page, row.values);
-      await page.getByRole("button", { name: "Send Message" }).click();
-      const toast = page
-        .getByRole("region", { name: /Notifications/ })
-        .getByRole("listitem")
-        .filter({ hasText: "Message Sent!" })
-        .last();
-      await expect(toast, row.case).toContainText("Thank you for contacting the stable. We'll get back to you soon.");
-      await expect(page.getByLabel("Full Name")).toHaveValue("");
-      await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
-      await expect(page.getByText("0/2000")).toBeVisible();
-    }
-    const stored = await listContactMessages();
-    expect(stored).toHaveLength(5);
-    expect(stored.map((m) => m.message)).toContain("m".repeat(2000));
-    // Delivered by the queue (no SMTP server configured: written to DATA_DIR/mail).
-    const mailDir = path.join(app.dataDir, "mail");
-    await expect.poll(() => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir).length : 0), { timeout: 10_000 }).toBe(5);
-    const mail = fs
-      .readdirSync(mailDir)
-      .map((f) => fs.readFileSync(path.join(mailDir, f), "utf8"))
-      .join("\n");
-    expect(mail).toContain("To: office@stald.example");
-    expect(mail).toContain("Reply-To: anne@example.com");
-  });
+  test(
+    "a valid message is confirmed, the form cleared, the message stored and e-mailed; limits are inclusive",
+    { tag: "@any-width" },
+    async ({ page, app }) => {
+      test.slow(); // five submissions
+      await page.goto("/contact");
+      await waitForHydration(page);
+      for (const row of [{ case: "plain", values: {} }, ...BOUNDARY_OK]) {
+        await fillForm(page, row.values);
+        await page.getByRole("button", { name: "Send Message" }).click();
+        const toast = page
+          .getByRole("region", { name: /Notifications/ })
+          .getByRole("listitem")
+          .filter({ hasText: "Message Sent!" })
+          .last();
+        await expect(toast, row.case).toContainText("Thank you for contacting the stable. We'll get back to you soon.");
+        await expect(page.getByLabel("Full Name")).toHaveValue("");
+        await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+        await expect(page.getByText("0/2000")).toBeVisible();
+      }
+      const stored = await listContactMessages();
+      expect(stored).toHaveLength(5);
+      expect(stored.map((m) => m.message)).toContain("m".repeat(2000));
+      // Delivered by the queue (no SMTP server configured: written to DATA_DIR/mail).
+      const mailDir = path.join(app.dataDir, "mail");
+      await expect
+        .poll(() => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir).length : 0), { timeout: 10_000 })
+        .toBe(5);
+      const mail = fs
+        .readdirSync(mailDir)
+        .map((f) => fs.readFileSync(path.join(mailDir, f), "utf8"))
+        .join("\n");
+      expect(mail).toContain("To: office@stald.example");
+      expect(mail).toContain("Reply-To: anne@example.com");
+    },
+  );
 
   test("a refusal from the server keeps everything typed", async ({ page }) => {
     await page.goto("/contact");
@@ -232,104 +241,124 @@ test.describe("sending a message with JavaScript", () => {
   });
 });
 
-test("when the message cannot be stored: 'Error', and everything typed is kept, with or without JavaScript", async ({
-  page,
-  browser,
-  app,
-}) => {
-  await sql`alter table contact_messages rename to contact_messages_gone`.execute(db());
-  const failure = "Failed to send message. Please try again or contact us directly.";
-  await page.goto("/contact");
-  await waitForHydration(page);
-  await fillForm(page, { message: "A message that must not be lost." });
-  await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(
-    page
-      .getByRole("region", { name: /Notifications/ })
-      .getByRole("listitem")
-      .filter({ hasText: "Error" }),
-  ).toContainText(failure);
-  await expect(page.getByLabel("Message", { exact: true })).toHaveValue("A message that must not be lost.");
-  await expect(page.getByLabel("Email Address")).toHaveValue(VALID.email);
+test.describe("with a database that fails", () => {
+  test.use({ ownServer: true });
 
-  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: app.url });
-  const plain = await noScript.newPage();
-  await plain.goto("/contact");
-  await fillForm(plain, { message: "A message that must not be lost." });
-  await plain.getByRole("button", { name: "Send Message" }).click();
-  await expect(plain.getByRole("alert")).toContainText(`Error${failure}`);
-  await expect(plain.getByLabel("Message", { exact: true })).toHaveValue("A message that must not be lost.");
-  await noScript.close();
+  test(
+    "when the message cannot be stored: 'Error', and everything typed is kept, with or without JavaScript",
+    { tag: "@any-width" },
+    async ({ page, browser, app }) => {
+      await sql`alter table contact_messages rename to contact_messages_gone`.execute(db());
+      const failure = "Failed to send message. Please try again or contact us directly.";
+      await page.goto("/contact");
+      await waitForHydration(page);
+      await fillForm(page, { message: "A message that must not be lost." });
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(
+        page
+          .getByRole("region", { name: /Notifications/ })
+          .getByRole("listitem")
+          .filter({ hasText: "Error" }),
+      ).toContainText(failure);
+      await expect(page.getByLabel("Message", { exact: true })).toHaveValue("A message that must not be lost.");
+      await expect(page.getByLabel("Email Address")).toHaveValue(VALID.email);
+
+      const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: app.url });
+      const plain = await noScript.newPage();
+      await plain.goto("/contact");
+      await fillForm(plain, { message: "A message that must not be lost." });
+      await plain.getByRole("button", { name: "Send Message" }).click();
+      await expect(plain.getByRole("alert")).toContainText(`Error${failure}`);
+      await expect(plain.getByLabel("Message", { exact: true })).toHaveValue("A message that must not be lost.");
+      await noScript.close();
+    },
+  );
 });
 
 test.describe("sending a message without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("each rule of the validation matrix comes back beside its field, with the values kept", async ({ page }) => {
-    test.slow(); // seven full-page submissions
-    for (const row of INVALID) {
-      await page.goto("/contact");
-      const typed = await fillForm(page, row.values, { stripLimits: row.stripLimits });
-      await page.getByRole("button", { name: "Send Message" }).click();
-      await expect(page.getByRole("alert"), row.case).toContainText(`Validation Error${row.error}`);
-      await expectFieldError(page, row.field, row.error);
-      for (const field of ["name", "email", "message"] as const) {
-        await expect(page.getByLabel(LABELS[field], { exact: true })).toHaveValue(
-          field === row.field ? typed[field] : typed[field].trim(),
-        );
+  test(
+    "each rule of the validation matrix comes back beside its field, with the values kept",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      test.slow(); // seven full-page submissions
+      for (const row of INVALID) {
+        await page.goto("/contact");
+        const typed = await fillForm(page, row.values, { stripLimits: row.stripLimits });
+        await page.getByRole("button", { name: "Send Message" }).click();
+        await expect(page.getByRole("alert"), row.case).toContainText(`Validation Error${row.error}`);
+        await expectFieldError(page, row.field, row.error);
+        for (const field of ["name", "email", "message"] as const) {
+          await expect(page.getByLabel(LABELS[field], { exact: true })).toHaveValue(
+            field === row.field ? typed[field] : typed[field].trim(),
+          );
+        }
       }
-    }
-    expect(await listContactMessages()).toEqual([]);
-  });
+      expect(await listContactMessages()).toEqual([]);
+    },
+  );
 
-  test("a valid message is confirmed on the page that comes back, with an empty form", async ({ page }) => {
-    test.slow(); // five full-page submissions
-    for (const row of [{ case: "plain", values: {} }, ...BOUNDARY_OK]) {
-      await page.goto("/contact");
-      await fillForm(page, row.values);
-      await page.getByRole("button", { name: "Send Message" }).click();
-      await expect(page.getByRole("status"), row.case).toContainText(
-        "Message Sent!Thank you for contacting the stable. We'll get back to you soon.",
-      );
-      await expect(page.getByLabel("Full Name")).toHaveValue("");
-      await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
-    }
-    expect(await listContactMessages()).toHaveLength(5);
-  });
+  test(
+    "a valid message is confirmed on the page that comes back, with an empty form",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      test.slow(); // five full-page submissions
+      for (const row of [{ case: "plain", values: {} }, ...BOUNDARY_OK]) {
+        await page.goto("/contact");
+        await fillForm(page, row.values);
+        await page.getByRole("button", { name: "Send Message" }).click();
+        await expect(page.getByRole("status"), row.case).toContainText(
+          "Message Sent!Thank you for contacting the stable. We'll get back to you soon.",
+        );
+        await expect(page.getByLabel("Full Name")).toHaveValue("");
+        await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+      }
+      expect(await listContactMessages()).toHaveLength(5);
+    },
+  );
 });
 
 test.describe("the admin Messages view", () => {
-  test.use({ appEnv: { CONTACT_MIN_FILL_MS: "0", CONTACT_RATE_LIMIT: "50", SMTP_URL: "smtp://127.0.0.1:9" } });
-
-  test("lists a visitor's message with its delivery state and retries a failed one", async ({ page, adminPage }) => {
-    await page.goto("/contact");
-    await fillForm(page, { name: "Bente Holm", message: "Do you have room for a two-year-old?" });
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Message Sent!")).toBeVisible();
-    // Nothing listens on port 9 and no Contact Info e-mail is set: first the warning, then failures.
-    await adminPage.goto("/admin/messages");
-    await expect(adminPage.getByRole("alert")).toContainText("Messages are not being e-mailed");
-    const message = adminPage.getByRole("article", { name: "Message from Bente Holm" });
-    await expect(message).toContainText("Do you have room for a two-year-old?");
-    await expect(message).toContainText("Waiting to send");
-    await expect(message).toContainText("0 attempts");
-
-    const [stored] = await listContactMessages();
-    // As after hours of retries against a mail server that is down (the queue itself is tested in Vitest).
-    await db()
-      .updateTable("mail_queue")
-      .set({ state: "failed", attempts: 10, last_error: "connect ECONNREFUSED 127.0.0.1:9" })
-      .where("contact_message_id", "=", stored!.id)
-      .execute();
-    await adminPage.reload();
-    await expect(message).toContainText("10 attempts");
-    await expect(message).toContainText("Failed");
-    await expect(message).toContainText("Last error: connect ECONNREFUSED");
-    await message.getByRole("button", { name: "Retry sending" }).click();
-    await expect(adminPage.getByRole("region", { name: /Notifications/ }).getByText("Message Queued")).toBeVisible();
-    await expect(message).not.toContainText("Failed");
-    await expect(message.getByRole("button", { name: "Retry sending" })).toHaveCount(0);
+  // Settings no other test uses (a mail server that is down): a server of its own.
+  test.use({
+    appEnv: { CONTACT_MIN_FILL_MS: "0", CONTACT_RATE_LIMIT: "50", SMTP_URL: "smtp://127.0.0.1:9" },
+    ownServer: true,
   });
+
+  test(
+    "lists a visitor's message with its delivery state and retries a failed one",
+    { tag: "@any-width" },
+    async ({ page, adminPage }) => {
+      await page.goto("/contact");
+      await fillForm(page, { name: "Bente Holm", message: "Do you have room for a two-year-old?" });
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Message Sent!")).toBeVisible();
+      // Nothing listens on port 9 and no Contact Info e-mail is set: first the warning, then failures.
+      await adminPage.goto("/admin/messages");
+      await expect(adminPage.getByRole("alert")).toContainText("Messages are not being e-mailed");
+      const message = adminPage.getByRole("article", { name: "Message from Bente Holm" });
+      await expect(message).toContainText("Do you have room for a two-year-old?");
+      await expect(message).toContainText("Waiting to send");
+      await expect(message).toContainText("0 attempts");
+
+      const [stored] = await listContactMessages();
+      // As after hours of retries against a mail server that is down (the queue itself is tested in Vitest).
+      await db()
+        .updateTable("mail_queue")
+        .set({ state: "failed", attempts: 10, last_error: "connect ECONNREFUSED 127.0.0.1:9" })
+        .where("contact_message_id", "=", stored!.id)
+        .execute();
+      await adminPage.reload();
+      await expect(message).toContainText("10 attempts");
+      await expect(message).toContainText("Failed");
+      await expect(message).toContainText("Last error: connect ECONNREFUSED");
+      await message.getByRole("button", { name: "Retry sending" }).click();
+      await expect(adminPage.getByRole("region", { name: /Notifications/ }).getByText("Message Queued")).toBeVisible();
+      await expect(message).not.toContainText("Failed");
+      await expect(message.getByRole("button", { name: "Retry sending" })).toHaveCount(0);
+    },
+  );
 });
 
 test("the contact page has no detectable accessibility violations, with or without errors showing", async ({

@@ -3,39 +3,67 @@ import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import { closeDatabase, openSqlite, useDatabase } from "~/utils/db.server";
 import { createSession, createUser, type TestUser } from "../auth";
-import { startAppServer, type AppServer } from "./app-server";
+import { startAppServer } from "./app-server";
+import { ServerPool, type TestSite } from "./shared-server";
 
 // The test process signs session cookies for the sites it starts, so both share the secret.
 process.env.SESSION_SECRET ??= crypto.randomBytes(32).toString("base64url");
 
 type Fixtures = {
-  /** A running site with its own fresh database; pages resolve relative URLs against it. */
-  app: AppServer;
+  /**
+   * The running site, as freshly started: the worker's shared server for `appEnv`, reset to its
+   * start state, or a server of the test's own when `ownServer` is set. Pages resolve relative
+   * URLs against it; `logs` holds what it printed during this test.
+   */
+  app: TestSite;
   /** Extra environment for the site (override with test.use({ appEnv: {...} })). */
   appEnv: Record<string, string>;
+  /**
+   * Start a server for this test alone (test.use({ ownServer: true })): for a test that breaks the
+   * database, reads what the server prints when it starts, or needs settings no other test shares.
+   */
+  ownServer: boolean;
   /** The administrator `adminPage` is signed in as. */
   admin: TestUser;
   /** A page already signed in as an administrator (no sign-in form involved). */
   adminPage: Page;
 };
 
+type WorkerFixtures = {
+  /** The servers this worker shares between its tests, one for each distinct `appEnv`. */
+  servers: ServerPool;
+};
+
 /** Signs the browser context of `page` in as `user` by setting the session cookie directly. */
-export async function signInAs(page: Page, app: AppServer, user: { email: string; password: string }) {
+export async function signInAs(page: Page, app: { url: string }, user: { email: string; password: string }) {
   const session = await createSession(user);
   await page
     .context()
     .addCookies([{ name: session.name, value: session.value, url: app.url, httpOnly: true, sameSite: "Lax" }]);
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  servers: [
+    async ({}, use) => {
+      const pool = new ServerPool();
+      await use(pool);
+      await pool.stop();
+    },
+    { scope: "worker" },
+  ],
   appEnv: [{}, { option: true }],
-  app: async ({ appEnv }, use) => {
-    const server = await startAppServer({ SESSION_SECRET: process.env.SESSION_SECRET!, ...appEnv });
+  ownServer: [false, { option: true }],
+  app: async ({ appEnv, ownServer, servers }, use) => {
+    const env = { SESSION_SECRET: process.env.SESSION_SECRET!, ...appEnv };
+    const server = ownServer ? await startAppServer(env) : undefined;
+    const shared = server ? undefined : servers.get(env);
+    const site = server ?? (await shared!.claim());
     // The test process writes seed data through the app's own models, into the server's database.
-    useDatabase(openSqlite(path.join(server.dataDir, "stable.db")));
-    await use(server);
+    useDatabase(openSqlite(path.join(site.dataDir, "stable.db")));
+    await use(site);
     await closeDatabase();
-    await server.stop();
+    // Either way, a server that crashed during the test fails it.
+    await (server ? server.stop() : shared!.release());
   },
   baseURL: async ({ app }, use) => {
     await use(app.url);

@@ -3,8 +3,9 @@ import { expect, test } from "./fixtures";
 
 const PAGE = "/__test/image-upload";
 
+// The test page keeps its image and its count of saves in the server's memory: a server per test.
 test.describe("the image upload field", () => {
-  test.use({ appEnv: { STABLE_TEST_ROUTES: "1" } });
+  test.use({ appEnv: { STABLE_TEST_ROUTES: "1" }, ownServer: true });
 
   test("shows the upload percentage, then Processing…, and sends the form only once", async ({ adminPage: page }) => {
     // Resizing a phone photo is CPU-bound; leave room on a busy machine.
@@ -74,38 +75,44 @@ test.describe("the image upload field", () => {
     await expect(save).toBeEnabled();
   });
 
-  test("shows the server's message for a file that is not an image, and nothing is saved", async ({
-    adminPage: page,
-  }) => {
-    await page.goto(PAGE);
-    await expect(page.locator("html[data-hydrated]")).toBeAttached();
-    await page.getByLabel("Image").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: SVG });
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "SVG drawings are not accepted" })).toBeVisible();
-    await expect(page.getByText("Saves: 0")).toBeVisible();
-  });
+  test(
+    "shows the server's message for a file that is not an image, and nothing is saved",
+    { tag: "@any-width" },
+    async ({ adminPage: page }) => {
+      await page.goto(PAGE);
+      await expect(page.locator("html[data-hydrated]")).toBeAttached();
+      await page.getByLabel("Image").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: SVG });
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "SVG drawings are not accepted" })).toBeVisible();
+      await expect(page.getByText("Saves: 0")).toBeVisible();
+    },
+  );
 
-  test("refuses a file over the limit in the page before sending it", async ({ adminPage: page }) => {
-    await page.goto(PAGE);
-    await expect(page.locator("html[data-hydrated]")).toBeAttached();
-    const posts: string[] = [];
-    page.on("request", (r) => {
-      if (r.method() === "POST") posts.push(r.url());
-    });
-    await page
-      .getByLabel("Image")
-      .setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(21 * 1024 * 1024, 1) });
-    await expect(page.getByText("The file is too large. The limit is 20 MB.")).toBeVisible();
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(page.getByText("Saves: 0")).toBeVisible();
-    expect(posts).toEqual([]);
-  });
+  test(
+    "refuses a file over the limit in the page before sending it",
+    { tag: "@any-width" },
+    async ({ adminPage: page }) => {
+      await page.goto(PAGE);
+      await expect(page.locator("html[data-hydrated]")).toBeAttached();
+      const posts: string[] = [];
+      page.on("request", (r) => {
+        if (r.method() === "POST") posts.push(r.url());
+      });
+      await page
+        .getByLabel("Image")
+        .setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(21 * 1024 * 1024, 1) });
+      await expect(page.getByText("The file is too large. The limit is 20 MB.")).toBeVisible();
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByText("Saves: 0")).toBeVisible();
+      expect(posts).toEqual([]);
+    },
+  );
 });
 
 test.describe("without JavaScript", () => {
-  test.use({ appEnv: { STABLE_TEST_ROUTES: "1" }, javaScriptEnabled: false });
+  test.use({ appEnv: { STABLE_TEST_ROUTES: "1" }, ownServer: true, javaScriptEnabled: false });
 
-  test("the same form uploads and the action answers", async ({ adminPage: page }) => {
+  test("the same form uploads and the action answers", { tag: "@any-width" }, async ({ adminPage: page }) => {
     await page.goto(PAGE);
     await page
       .getByLabel("Image")
@@ -116,7 +123,11 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the test page does not exist unless the server is started for it", async ({ adminPage: page }) => {
-  const response = await page.goto(PAGE);
-  expect(response?.status()).toBe(404);
-});
+test(
+  "the test page does not exist unless the server is started for it",
+  { tag: "@any-width" },
+  async ({ adminPage: page }) => {
+    const response = await page.goto(PAGE);
+    expect(response?.status()).toBe(404);
+  },
+);

@@ -5,8 +5,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { sql } from "kysely";
 import type { Page } from "@playwright/test";
 import { photoJpeg } from "../images";
-import type { AppServer } from "./app-server";
 import { expect } from "./fixtures";
+import type { TestSite } from "./shared-server";
 import { createHorse, type NewHorse } from "~/models/horse.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner, type NewWinner } from "~/models/winner.server";
@@ -15,7 +15,7 @@ import { storeImage } from "~/utils/images.server";
 import { LocalDiskStorage, type Bucket } from "~/utils/storage.server";
 
 /** Stores a generated photo in the running site's media storage, as an upload would be. */
-export async function storeTestImage(app: AppServer, bucket: Bucket, width = 640, height = 480) {
+export async function storeTestImage(app: TestSite, bucket: Bucket, width = 640, height = 480) {
   const file = path.join(os.tmpdir(), `public-test-${crypto.randomUUID()}.jpg`);
   await fs.writeFile(file, await photoJpeg(width, height));
   try {

@@ -59,28 +59,40 @@ test("each horse has a card with its details, prize money and placings, newest f
   await expectNoAxeViolations(page);
 });
 
-test("a failed read is only logged: the page keeps its layout and answers 503", async ({ page, app }) => {
-  await seedHorse();
-  await breakTable("horses");
-  const response = await page.goto("/horses");
-  expect(response?.status()).toBe(503);
-  expect(response?.headers()["cache-control"]).toBe("no-store");
-  await expect(page.getByRole("heading", { level: 1, name: "Horses in Training" })).toBeVisible();
-  await expect(page.getByRole("article")).toHaveCount(0);
-  await expectLayout(page);
-  await expect.poll(() => app.logs.join("")).toContain("Reading horses failed");
+test.describe("with a database that fails", () => {
+  test.use({ ownServer: true });
+
+  test(
+    "a failed read is only logged: the page keeps its layout and answers 503",
+    { tag: "@any-width" },
+    async ({ page, app }) => {
+      await seedHorse();
+      await breakTable("horses");
+      const response = await page.goto("/horses");
+      expect(response?.status()).toBe(503);
+      expect(response?.headers()["cache-control"]).toBe("no-store");
+      await expect(page.getByRole("heading", { level: 1, name: "Horses in Training" })).toBeVisible();
+      await expect(page.getByRole("article")).toHaveCount(0);
+      await expectLayout(page);
+      await expect.poll(() => app.logs.join("")).toContain("Reading horses failed");
+    },
+  );
 });
 
-test("a client-side visit shows 'Loading horses...' until the data arrives", async ({ page }) => {
-  await seedHorse();
-  await page.goto("/");
-  await waitForHydration(page);
-  const release = await holdRequests(page, /\/horses\.data/);
-  await page.getByRole("link", { name: "View Our Champions" }).click();
-  await expect(page.getByRole("status")).toHaveText("Loading horses...");
-  await expect(page.getByRole("heading", { level: 1, name: "Horses in Training" })).toBeVisible();
-  release();
-  await expect(page.getByRole("article").getByRole("heading", { name: "Nordlys" })).toBeVisible();
-  await expect(page.getByText("Loading horses...")).toHaveCount(0);
-  await expect(page).toHaveURL(/\/horses$/);
-});
+test(
+  "a client-side visit shows 'Loading horses...' until the data arrives",
+  { tag: "@any-width" },
+  async ({ page }) => {
+    await seedHorse();
+    await page.goto("/");
+    await waitForHydration(page);
+    const release = await holdRequests(page, /\/horses\.data/);
+    await page.getByRole("link", { name: "View Our Champions" }).click();
+    await expect(page.getByRole("status")).toHaveText("Loading horses...");
+    await expect(page.getByRole("heading", { level: 1, name: "Horses in Training" })).toBeVisible();
+    release();
+    await expect(page.getByRole("article").getByRole("heading", { name: "Nordlys" })).toBeVisible();
+    await expect(page.getByText("Loading horses...")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/horses$/);
+  },
+);

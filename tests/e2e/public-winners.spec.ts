@@ -86,20 +86,24 @@ test("missing details show the spec's fallbacks and a placeholder photo", async 
   await expectNoAxeViolations(page);
 });
 
-test("a failed read shows the error state inside the intact page", async ({ page, app }) => {
-  await breakTable("winners");
-  const response = await page.goto("/winners");
-  expect(response?.status()).toBe(503);
-  const alert = page.getByRole("alert");
-  await expect(alert.getByRole("heading", { name: "Error Loading Winners" })).toBeVisible();
-  await expect(alert).toContainText("Failed to load winners data. Please try again later.");
-  await expect(page.getByText("No winners found.")).toHaveCount(0);
-  await expectLayout(page);
-  await expect.poll(() => app.logs.join("")).toContain("Reading winners failed");
-  await expectNoAxeViolations(page);
+test.describe("with a database that fails", () => {
+  test.use({ ownServer: true });
+
+  test("a failed read shows the error state inside the intact page", async ({ page, app }) => {
+    await breakTable("winners");
+    const response = await page.goto("/winners");
+    expect(response?.status()).toBe(503);
+    const alert = page.getByRole("alert");
+    await expect(alert.getByRole("heading", { name: "Error Loading Winners" })).toBeVisible();
+    await expect(alert).toContainText("Failed to load winners data. Please try again later.");
+    await expect(page.getByText("No winners found.")).toHaveCount(0);
+    await expectLayout(page);
+    await expect.poll(() => app.logs.join("")).toContain("Reading winners failed");
+    await expectNoAxeViolations(page);
+  });
 });
 
-test("a client-side visit shows four placeholder cards while loading", async ({ page }) => {
+test("a client-side visit shows four placeholder cards while loading", { tag: "@any-width" }, async ({ page }) => {
   const horse = await seedHorse();
   await seedWinner(horse.id);
   await page.goto("/");

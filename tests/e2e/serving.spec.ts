@@ -35,7 +35,7 @@ test("pages hydrate under the Content-Security-Policy and client navigation work
   expect(violations).toEqual([]);
 });
 
-test("every response carries the security headers", async ({ request }) => {
+test("every response carries the security headers", { tag: "@any-width" }, async ({ request }) => {
   for (const path of ["/", "/horses", "/healthz", "/robots.txt", "/sitemap.xml", "/favicon.svg", "/no-such-page"]) {
     const res = await request.get(path);
     const h = res.headers();
@@ -49,70 +49,80 @@ test("every response carries the security headers", async ({ request }) => {
   }
 });
 
-test("anonymous pages come from memory, revalidate with 304, and a save shows at once", async ({ request }) => {
-  const first = await request.get("/");
-  expect(first.headers()["x-cache"]).toBe("MISS");
-  const second = await request.get("/");
-  expect(second.headers()["x-cache"]).toBe("HIT");
-  const etag = second.headers()["etag"]!;
-  expect((await request.get("/", { headers: { "If-None-Match": etag } })).status()).toBe(304);
-  expect(await second.text()).not.toContain("+45 70 20 30 40");
+test(
+  "anonymous pages come from memory, revalidate with 304, and a save shows at once",
+  { tag: "@any-width" },
+  async ({ request }) => {
+    const first = await request.get("/");
+    expect(first.headers()["x-cache"]).toBe("MISS");
+    const second = await request.get("/");
+    expect(second.headers()["x-cache"]).toBe("HIT");
+    const etag = second.headers()["etag"]!;
+    expect((await request.get("/", { headers: { "If-None-Match": etag } })).status()).toBe(304);
+    expect(await second.text()).not.toContain("+45 70 20 30 40");
 
-  // Written by this test process straight into the site's database, as another instance would.
-  await saveContactInfo({
-    address: "Strandvejen 1\n2930 Klampenborg",
-    phoneNumber: "+45 70 20 30 40",
-    emailAddress: "stald@example.dk",
-  });
-  const after = await request.get("/");
-  expect(after.headers()["x-cache"]).toBe("MISS");
-  expect(await after.text()).toContain("+45 70 20 30 40");
-  expect(after.headers()["etag"]).not.toBe(etag);
-  expect((await request.get("/", { headers: { "If-None-Match": etag } })).status()).toBe(200);
-});
+    // Written by this test process straight into the site's database, as another instance would.
+    await saveContactInfo({
+      address: "Strandvejen 1\n2930 Klampenborg",
+      phoneNumber: "+45 70 20 30 40",
+      emailAddress: "stald@example.dk",
+    });
+    const after = await request.get("/");
+    expect(after.headers()["x-cache"]).toBe("MISS");
+    expect(await after.text()).toContain("+45 70 20 30 40");
+    expect(after.headers()["etag"]).not.toBe(etag);
+    expect((await request.get("/", { headers: { "If-None-Match": etag } })).status()).toBe(200);
+  },
+);
 
-test("signed-in and flash-toast requests bypass the cache; admin, auth and health are never cached", async ({
-  request,
-}) => {
-  await request.get("/horses");
-  expect((await request.get("/horses")).headers()["x-cache"]).toBe("HIT");
-  const withCookie = await request.get("/horses", { headers: { Cookie: "stable_toast=abc" } });
-  expect(withCookie.headers()["x-cache"]).toBe("BYPASS");
-  expect(withCookie.headers()["cache-control"]).toContain("private");
-  for (const path of ["/healthz", "/auth", "/admin"]) {
-    await request.get(path, { maxRedirects: 0 });
-    expect((await request.get(path, { maxRedirects: 0 })).headers()["x-cache"], path).not.toBe("HIT");
-  }
-});
+test(
+  "signed-in and flash-toast requests bypass the cache; admin, auth and health are never cached",
+  { tag: "@any-width" },
+  async ({ request }) => {
+    await request.get("/horses");
+    expect((await request.get("/horses")).headers()["x-cache"]).toBe("HIT");
+    const withCookie = await request.get("/horses", { headers: { Cookie: "stable_toast=abc" } });
+    expect(withCookie.headers()["x-cache"]).toBe("BYPASS");
+    expect(withCookie.headers()["cache-control"]).toContain("private");
+    for (const path of ["/healthz", "/auth", "/admin"]) {
+      await request.get(path, { maxRedirects: 0 });
+      expect((await request.get(path, { maxRedirects: 0 })).headers()["x-cache"], path).not.toBe("HIT");
+    }
+  },
+);
 
-test("/healthz reports the database as JSON and is not cached", async ({ request }) => {
+test("/healthz reports the database as JSON and is not cached", { tag: "@any-width" }, async ({ request }) => {
   const res = await request.get("/healthz");
   expect(res.status()).toBe(200);
   expect(res.headers()["cache-control"]).toBe("no-store");
   expect(await res.json()).toEqual({ status: "ok", database: "ok", draining: false });
 });
 
-test("the stylesheet is inline; hashed assets are pre-compressed and immutable", async ({ request, page }) => {
-  await page.goto("/");
-  // The first paint needs no request beyond the document.
-  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
-  await expect(page.locator('head style[data-href="site-css"]')).toHaveCount(1);
-  const document = await (await request.get("/")).text();
-  const script = /<link rel="modulepreload" href="([^"]+)"/.exec(document)?.[1];
-  expect(script).toMatch(/^\/assets\/.+\.js$/);
-  const br = await request.get(script!, { headers: { "Accept-Encoding": "br" } });
-  expect(br.headers()["content-encoding"]).toBe("br");
-  expect(br.headers()["content-type"]).toContain("text/javascript");
-  expect(br.headers()["cache-control"]).toContain("immutable");
-  expect(br.headers()["vary"]).toContain("Accept-Encoding");
-  const gz = await request.get(script!, { headers: { "Accept-Encoding": "gzip" } });
-  expect(gz.headers()["content-encoding"]).toBe("gzip");
-  // Pages are compressed too (brotli when accepted).
-  const html = await request.get("/team", { headers: { "Accept-Encoding": "gzip, br" } });
-  expect(html.headers()["content-encoding"]).toBe("br");
-});
+test(
+  "the stylesheet is inline; hashed assets are pre-compressed and immutable",
+  { tag: "@any-width" },
+  async ({ request, page }) => {
+    await page.goto("/");
+    // The first paint needs no request beyond the document.
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    await expect(page.locator('head style[data-href="site-css"]')).toHaveCount(1);
+    const document = await (await request.get("/")).text();
+    const script = /<link rel="modulepreload" href="([^"]+)"/.exec(document)?.[1];
+    expect(script).toMatch(/^\/assets\/.+\.js$/);
+    const br = await request.get(script!, { headers: { "Accept-Encoding": "br" } });
+    expect(br.headers()["content-encoding"]).toBe("br");
+    expect(br.headers()["content-type"]).toContain("text/javascript");
+    expect(br.headers()["cache-control"]).toContain("immutable");
+    expect(br.headers()["vary"]).toContain("Accept-Encoding");
+    const gz = await request.get(script!, { headers: { "Accept-Encoding": "gzip" } });
+    expect(gz.headers()["content-encoding"]).toBe("gzip");
+    // Pages are compressed too (brotli when accepted).
+    const html = await request.get("/team", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(html.headers()["content-encoding"]).toBe("br");
+  },
+);
 
-test("fonts are self-hosted, latin only, and preloaded", async ({ request }) => {
+test("fonts are self-hosted, latin only, and preloaded", { tag: "@any-width" }, async ({ request }) => {
   const html = await (await request.get("/")).text();
   const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]!);
   expect(preloads).toHaveLength(2);
@@ -122,26 +132,30 @@ test("fonts are self-hosted, latin only, and preloaded", async ({ request }) => 
   }
 });
 
-test("a malformed request gets a plain answer without internals", async ({ request }) => {
+test("a malformed request gets a plain answer without internals", { tag: "@any-width" }, async ({ request }) => {
   const res = await request.get("/%E0%A4%A");
   expect(res.status()).toBeLessThan(500);
   const body = await res.text();
   expect(body).not.toMatch(/URIError|\bat \S+\.(js|ts):\d+|node_modules/);
 });
 
-test("SIGTERM finishes, closes the database and exits cleanly, logging one JSON line per request", async () => {
-  const server = await startAppServer({ LOG_LEVEL: "info" });
-  const res = await fetch(`${server.url}/horses`, { headers: { Cookie: "stable_session=do-not-log-me" } });
-  expect(res.status).toBe(200);
-  await server.stop();
-  const output = server.logs.join("");
-  expect(output).toContain("SIGTERM received");
-  expect(output).toContain("Stopped cleanly");
-  const line = output.split("\n").find((l) => l.includes('"msg":"request"') && l.includes('"/horses"'));
-  expect(line).toBeTruthy();
-  const entry = JSON.parse(line!);
-  expect(entry).toMatchObject({ level: "info", method: "GET", path: "/horses", status: 200 });
-  expect(entry.requestId).toBe(res.headers.get("x-request-id"));
-  expect(typeof entry.ms).toBe("number");
-  expect(output).not.toContain("do-not-log-me");
-});
+test(
+  "SIGTERM finishes, closes the database and exits cleanly, logging one JSON line per request",
+  { tag: "@any-width" },
+  async () => {
+    const server = await startAppServer({ LOG_LEVEL: "info" });
+    const res = await fetch(`${server.url}/horses`, { headers: { Cookie: "stable_session=do-not-log-me" } });
+    expect(res.status).toBe(200);
+    await server.stop();
+    const output = server.logs.join("");
+    expect(output).toContain("SIGTERM received");
+    expect(output).toContain("Stopped cleanly");
+    const line = output.split("\n").find((l) => l.includes('"msg":"request"') && l.includes('"/horses"'));
+    expect(line).toBeTruthy();
+    const entry = JSON.parse(line!);
+    expect(entry).toMatchObject({ level: "info", method: "GET", path: "/horses", status: 200 });
+    expect(entry.requestId).toBe(res.headers.get("x-request-id"));
+    expect(typeof entry.ms).toBe("number");
+    expect(output).not.toContain("do-not-log-me");
+  },
+);
