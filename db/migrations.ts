@@ -5,6 +5,7 @@ import * as auth from "./migrations/0003-auth";
 import * as contactMessages from "./migrations/0005-contact-messages";
 import * as mailQueue from "./migrations/0010-mail-queue";
 import * as formStamps from "./migrations/0011-form-stamps";
+import * as backupSchedule from "./migrations/0012-backup-schedule";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -14,19 +15,38 @@ const migrations: Record<string, Migration> = {
   "0005-contact-messages": contactMessages,
   "0010-mail-queue": mailQueue,
   "0011-form-stamps": formStamps,
+  "0012-backup-schedule": backupSchedule,
 };
+
+/** The migrations this version of the site knows, in the order they apply. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+/** Kysely's bookkeeping tables: which migrations ran, and the lock that serialises running them. */
+export const MIGRATION_TABLES = ["schema_migrations", "schema_migrations_lock"] as const;
 
 export function migrator(db: Kysely<any>) {
   return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    migrationTableName: "schema_migrations",
-    migrationLockTableName: "schema_migrations_lock",
+    migrationTableName: MIGRATION_TABLES[0],
+    migrationLockTableName: MIGRATION_TABLES[1],
   });
 }
 
-export async function migrateToLatest(db: Kysely<any>) {
-  const { error, results } = await migrator(db).migrateToLatest();
+function applied(outcome: Awaited<ReturnType<Migrator["migrateToLatest"]>>) {
+  const { error, results } = outcome;
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+export async function migrateToLatest(db: Kysely<any>) {
+  return applied(await migrator(db).migrateToLatest());
+}
+
+/** Applies pending migrations up to and including `name` (never reverts any). */
+export async function migrateUpTo(db: Kysely<any>, name: string) {
+  const m = migrator(db);
+  const known = await m.getMigrations();
+  const ahead = known.some((k) => k.executedAt && k.name > name);
+  return ahead ? [] : applied(await m.migrateTo(name));
 }

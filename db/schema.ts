@@ -18,6 +18,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   mail_queue: MailQueueTable;
   used_form_stamps: UsedFormStampsTable;
+  backup_schedule: BackupScheduleTable;
 }
 
 export interface SiteSettingsTable {
@@ -192,4 +193,16 @@ export interface MailQueueTable {
 export interface UsedFormStampsTable {
   stamp_hash: string;
   expires_at: string;
+}
+
+export interface BackupScheduleTable {
+  id: number;
+  next_due_at: string | null;
+  lease_until: string | null;
+  claimed_by: string | null;
+  last_started_at: string | null;
+  last_success_at: string | null;
+  last_file: string | null;
+  last_failure_at: string | null;
+  last_error: string | null;
 }

@@ -1,6 +1,7 @@
 import "react-router";
 import express from "express";
 import { createRequestHandler } from "react-router";
+import { startScheduledBackups, stopScheduledBackups } from "~/backup/schedule.server";
 import { announceSetupLinkIfNeeded } from "~/utils/admin-setup.server";
 import { getUser, hasSessionCookie, refreshSession } from "~/utils/auth.server";
 import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
@@ -78,6 +79,7 @@ let housekeeping: Housekeeping | undefined;
 export async function startServices() {
   startMailDelivery();
   housekeeping ??= startHousekeeping();
+  startScheduledBackups();
   const url = env().DATABASE_URL;
   if (engine() === "postgres" && url) cacheSync.startListening(url);
 }
@@ -88,6 +90,8 @@ export async function stopServices() {
   await stopMailDelivery();
   await housekeeping?.stop();
   housekeeping = undefined;
+  // A backup in progress stops between two files and removes what it wrote.
+  await stopScheduledBackups();
   await cacheSync.stop();
   await closeDatabase();
 }

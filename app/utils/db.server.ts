@@ -91,6 +91,11 @@ export function db(): DB {
   return handle().db;
 }
 
+/** The process-wide database with its engine (backups need both). */
+export function currentDatabase(): DatabaseHandle {
+  return handle();
+}
+
 export function engine(): Engine {
   return handle().engine;
 }

@@ -44,22 +44,46 @@ const schema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
   CONTACT_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
   CONTACT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** Where backups are written: `npm run backup` (default ./backups) and the scheduled ones. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** Hours between scheduled backups; unset = the site makes none. */
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number("must be a number of hours")
+    .min(0.1, "must be at least 0.1 (six minutes)")
+    .max(8760, "must be at most 8760 (a year)")
+    .optional(),
+  /** How many backup files to keep in BACKUP_DIR; unset = all. */
+  BACKUP_KEEP: z.coerce.number().int("must be a whole number").min(1, "must be at least 1").optional(),
+});
+
+/** Rules that involve more than one variable. */
+const checked = schema.superRefine((values, ctx) => {
+  if (values.BACKUP_INTERVAL_HOURS !== undefined && !values.BACKUP_DIR)
+    ctx.addIssue({
+      code: "custom",
+      path: ["BACKUP_INTERVAL_HOURS"],
+      message: "needs BACKUP_DIR, the folder scheduled backups are written to",
+    });
 });
 
 export type Env = z.infer<typeof schema>;
 
-let cached: (Env & { dataDir: string }) | undefined;
+let cached: (Env & { dataDir: string; backupDir: string }) | undefined;
 
 /** Parses process.env once; a bad value stops start-up with the variable's name and the reason. */
 export function env() {
   if (cached) return cached;
   const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = schema.safeParse(raw);
+  const parsed = checked.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
-  cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  cached = {
+    ...parsed.data,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    backupDir: path.resolve(parsed.data.BACKUP_DIR ?? "backups"),
+  };
   return cached;
 }
 

@@ -1,12 +1,14 @@
 import { NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
+import { BackupNotice } from "~/backup/backup-notice";
+import { backupFailureNotice } from "~/backup/schedule.server";
 import { SessionControls } from "~/components/session-controls";
 import { requireAdmin } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  return { email: user.email };
+  return { email: user.email, backupFailure: await backupFailureNotice() };
 }
 
 const TABS = [
@@ -39,6 +41,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <SessionControls />
       </header>
+      <BackupNotice failure={loaderData.backupFailure} />
       <nav aria-label="Admin sections" className="mb-8 overflow-x-auto">
         <ul className="flex min-w-max gap-1 rounded-lg bg-stone-100 p-1">
           {TABS.map((tab) => (

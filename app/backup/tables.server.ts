@@ -1,0 +1,115 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "@db/schema";
+import { isPostgres } from "@db/dialect";
+import type { MIGRATION_TABLES } from "@db/migrations";
+
+/**
+ * What a backup does with each table. Every table of the database is listed here, and
+ * tables.server.test.ts fails when the database has one that is not: a new table must be decided
+ * on (docs/decisions/0080-backups.md).
+ * - content: written to every backup and restored; restored in the order listed (parents first).
+ * - ephemeral: never backed up; emptied by a restore, since its rows belong to the replaced data.
+ * - local: never backed up and left alone by a restore; it belongs to this installation.
+ */
+export type TableKind = "content" | "ephemeral" | "local";
+/** `only`: a content table of which only the rows with this value are content; a restore empties it all the same. */
+export type TablePolicy = { kind: TableKind; why: string; only?: { column: string; value: string } };
+
+type TableName = keyof Database | (typeof MIGRATION_TABLES)[number];
+
+export const BACKUP_TABLES = {
+  site_settings: { kind: "content", why: "the stable's name, tagline and logo" },
+  latest_news: { kind: "content", why: "the news banner" },
+  home_images: { kind: "content", why: "the home gallery" },
+  horses: { kind: "content", why: "horses in training" },
+  winners: { kind: "content", why: "victories; they point at horses" },
+  team_members: { kind: "content", why: "the team and its order" },
+  contact_info: { kind: "content", why: "the contact details" },
+  users: { kind: "content", why: "the administrators' accounts" },
+  accounts: { kind: "content", why: "password hashes, so the administrators can sign in after a restore" },
+  user_roles: { kind: "content", why: "who is an administrator" },
+  contact_messages: { kind: "content", why: "visitors' messages" },
+  mail_queue: {
+    kind: "content",
+    why: "the delivery state of visitors' messages, which the admin's Messages list shows; reset mails are not kept",
+    only: { column: "kind", value: "contact" },
+  },
+  sessions: { kind: "ephemeral", why: "sign-ins end with a restore; a backup never holds a live session token" },
+  verifications: { kind: "ephemeral", why: "password-reset and setup links, valid for hours at most" },
+  rate_limits: { kind: "ephemeral", why: "counters that expire within the hour" },
+  used_form_stamps: { kind: "ephemeral", why: "contact-form stamps already used, kept until they expire" },
+  backup_schedule: { kind: "local", why: "this installation's backup runs and their outcome" },
+  schema_migrations: { kind: "local", why: "the restore runs the migrations on the target itself" },
+  schema_migrations_lock: { kind: "local", why: "the migrations' lock" },
+} as const satisfies Record<TableName, TablePolicy>;
+
+export type ContentTable = {
+  [K in keyof typeof BACKUP_TABLES]: (typeof BACKUP_TABLES)[K]["kind"] extends "content" ? K : never;
+}[keyof typeof BACKUP_TABLES];
+
+const entries = Object.entries(BACKUP_TABLES) as [TableName, TablePolicy][];
+
+/** Content tables in restore order. */
+export const CONTENT_TABLES = entries.filter(([, p]) => p.kind === "content").map(([name]) => name) as ContentTable[];
+
+/** Tables a restore empties besides the content tables. */
+export const EPHEMERAL_TABLES = entries.filter(([, p]) => p.kind === "ephemeral").map(([name]) => name);
+
+/** The condition that picks a table's content rows (all rows unless the table says `only`). */
+export function contentRowsOf(table: string) {
+  const only = (BACKUP_TABLES as Record<string, TablePolicy>)[table]?.only;
+  return only ? sql`where ${sql.ref(only.column)} = ${only.value}` : sql``;
+}
+
+export function isCoveredTable(name: string) {
+  return Object.hasOwn(BACKUP_TABLES, name);
+}
+
+export function isContentTable(name: string): name is ContentTable {
+  return (CONTENT_TABLES as string[]).includes(name);
+}
+
+export type ColumnInfo = { name: string; type: string };
+
+/** The tables of the site's schema as the database itself reports them. */
+export async function listTables(db: Kysely<Database>): Promise<string[]> {
+  const rows = isPostgres(db)
+    ? await sql<{ name: string }>`select table_name as name from information_schema.tables
+        where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
+    : await sql<{ name: string }>`select name from sqlite_master
+        where type = 'table' and name not like 'sqlite\\_%' escape '\\'`.execute(db);
+  return rows.rows.map((r) => r.name).sort();
+}
+
+/** A table's columns in their declared order, with the type the engine reports (lower case). */
+export async function listColumns(db: Kysely<Database>, table: string): Promise<ColumnInfo[]> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<ColumnInfo>`select column_name as name, udt_name as type from information_schema.columns
+      where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(db);
+    return rows;
+  }
+  const { rows } = await sql<{
+    name: string;
+    type: string;
+  }>`select name, type from pragma_table_info(${table})`.execute(db);
+  return rows.map((r) => ({ name: r.name, type: r.type.toLowerCase() }));
+}
+
+/** The primary-key columns, so that rows are read in a stable order. */
+export async function primaryKey(db: Kysely<Database>, table: string): Promise<string[]> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ name: string }>`select a.attname as name
+      from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+      where i.indrelid = to_regclass(${table}) and i.indisprimary
+      order by a.attnum`.execute(db);
+    return rows.map((r) => r.name);
+  }
+  const { rows } = await sql<{ name: string; pk: number }>`select name, pk from pragma_table_info(${table})
+    where pk > 0 order by pk`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+/** Tables the database has that BACKUP_TABLES does not decide on. */
+export async function uncoveredTables(db: Kysely<Database>) {
+  return (await listTables(db)).filter((name) => !isCoveredTable(name));
+}

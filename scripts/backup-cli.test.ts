@@ -1,0 +1,85 @@
+import { execFile } from "node:child_process";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBackup } from "~/backup/create-backup.server";
+import { seedContent } from "../tests/backup";
+import { useFreshDatabase } from "../tests/db";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "..");
+
+/** Runs an npm script's file the way `npm run` does, with its own settings; returns status and output. */
+async function cli(script: string, args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: "warn", ...env },
+      timeout: 60_000,
+    });
+    return { status: 0, out: stdout + stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { status: e.code ?? -1, out: (e.stdout ?? "") + (e.stderr ?? "") };
+  }
+}
+
+useFreshDatabase();
+
+describe("npm run backup and npm run restore", () => {
+  let work: string;
+  let file: string;
+  let truncated: string;
+
+  beforeAll(async () => {
+    work = await fsp.mkdtemp(path.join(os.tmpdir(), "stable-backup-cli-"));
+  });
+  afterAll(async () => {
+    await fsp.rm(work, { recursive: true, force: true });
+  });
+
+  it("restore into an empty site, refuse a second time, back it up again and verify", async () => {
+    await seedContent();
+    ({ file } = await createBackup({ dir: work }));
+    const bytes = await fsp.readFile(file);
+    truncated = path.join(work, "truncated.tar.gz");
+    await fsp.writeFile(truncated, bytes.subarray(0, bytes.length - 100));
+    const site = { DATA_DIR: path.join(work, "site") };
+
+    const restored = await cli("scripts/restore.ts", [file], site);
+    expect(restored.out).toContain("Restored in");
+    expect(restored.out).toMatch(/horses 2, winners 1/);
+    expect(restored.status).toBe(0);
+
+    const again = await cli("scripts/restore.ts", [file], site);
+    expect(again.out).toMatch(
+      /NOT RESTORED: The target already holds content \(.*2 rows in horses.*\)\. Nothing was changed\. Run the restore with --force/,
+    );
+    expect(again.status).toBe(1);
+
+    const out = path.join(work, "again.tar.gz");
+    const backedUp = await cli("scripts/backup.ts", ["--out", out], site);
+    expect(backedUp.out).toContain(`Wrote ${out}`);
+    expect(backedUp.status).toBe(0);
+
+    const verified = await cli("scripts/backup.ts", ["--verify", out], site);
+    expect(verified.out).toContain("OK: the backup is complete and can be restored.");
+    expect(verified.status).toBe(0);
+  });
+
+  it("refuse a damaged file in --verify and in restore, saying why", async () => {
+    const site = { DATA_DIR: path.join(work, "other-site") };
+    const verified = await cli("scripts/backup.ts", ["--verify", truncated], site);
+    expect(verified.out).toContain(
+      `NOT USABLE: ${truncated} is not a usable backup: the file ends early: it was cut off`,
+    );
+    expect(verified.status).toBe(1);
+
+    const restored = await cli("scripts/restore.ts", [truncated], site);
+    expect(restored.out).toContain(`NOT RESTORED: ${truncated} is not a usable backup: the file ends early`);
+    expect(restored.out).toContain("Nothing was changed.");
+    expect(restored.status).toBe(1);
+  });
+});

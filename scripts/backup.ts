@@ -1,0 +1,58 @@
+/**
+ * `npm run backup` writes one backup file (database snapshot, media, manifest) to BACKUP_DIR
+ * (default ./backups) while the site keeps running. `--out <file>` names the file itself.
+ * `npm run backup -- --verify <file>` checks a backup file from end to end without restoring it.
+ */
+import { parseArgs } from "node:util";
+import { BackupFileError } from "~/backup/archive.server";
+import { createBackup, pruneBackups } from "~/backup/create-backup.server";
+import { describeBackup } from "~/backup/describe.server";
+import { describeBackupError } from "~/backup/schedule.server";
+import { verifyBackup } from "~/backup/verify-backup.server";
+import { closeDatabase, engine } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { formatBytes } from "~/utils/image";
+
+const USAGE = "Usage: npm run backup [-- --out <file>]  |  npm run backup -- --verify <file>";
+
+let args: { verify?: string; out?: string };
+try {
+  args = parseArgs({ options: { verify: { type: "string" }, out: { type: "string" } } }).values;
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  process.exit(2);
+}
+
+if (args.verify) {
+  try {
+    const verified = await verifyBackup(args.verify);
+    console.log(`Backup ${verified.file}`);
+    for (const line of describeBackup(verified.manifest)) console.log(`  ${line}`);
+    console.log(
+      `  Checked ${verified.manifest.entries.length + 1} entries: gzip and tar intact, every checksum, row count and column matches the manifest.`,
+    );
+    console.log("OK: the backup is complete and can be restored.");
+  } catch (error) {
+    if (!(error instanceof BackupFileError)) throw error;
+    console.error(`NOT USABLE: ${args.verify} is not a usable backup: ${error.message}.`);
+    process.exitCode = 1;
+  }
+} else {
+  try {
+    const { backupDir, BACKUP_KEEP } = env();
+    console.log(`Backing up the ${engine()} database and the media…`);
+    const result = await createBackup({ dir: backupDir, file: args.out });
+    console.log(`Wrote ${result.file} (${formatBytes(result.bytes)}) in ${(result.ms / 1000).toFixed(1)} s`);
+    for (const line of describeBackup(result.manifest)) console.log(`  ${line}`);
+    if (!args.out && BACKUP_KEEP) {
+      const removed = await pruneBackups(backupDir, BACKUP_KEEP);
+      if (removed.length)
+        console.log(`Removed ${removed.length} older backup(s), keeping ${BACKUP_KEEP}: ${removed.join(", ")}`);
+    }
+  } catch (error) {
+    console.error(`Backup failed: ${describeBackupError(error)}. No backup file was written.`);
+    process.exitCode = 1;
+  } finally {
+    await closeDatabase();
+  }
+}
