@@ -29,6 +29,8 @@ import { getToast } from "~/utils/toast.server";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
 import { SiteCssContext } from "~/utils/site-css";
+import { localizedPath } from "~/i18n/lang";
+import { LangContext, useLang, useT } from "~/i18n/use-lang";
 
 // Both faces appear above the fold (headings and body text): fetch them with the document.
 export const links: Route.LinksFunction = () => [
@@ -78,8 +80,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const site = root?.site ?? DEFAULT_SITE_SETTINGS;
   const signedIn = !!root?.user;
+  const lang = useLang();
+  const t = useT();
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -96,7 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
         >
-          Skip to content
+          {t("layout.skipToContent")}
         </a>
         <SiteHeader
           stableName={site.stableName}
@@ -118,7 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
-  const PendingView = usePendingView();
+  const pending = usePendingView();
   // Entering /admin from another page waits for the server's admin check; say so meanwhile.
   const checkingAdmin =
     navigation.state === "loading" && isAdminPath(navigation.location.pathname) && !isAdminPath(location.pathname);
@@ -129,7 +133,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ShowToast toast={loaderData.toast} />
-      {checkingAdmin ? <AdminLoading /> : PendingView ? <PendingView /> : <Outlet />}
+      {checkingAdmin ? (
+        <AdminLoading />
+      ) : pending ? (
+        <LangContext value={pending.lang}>
+          <pending.View />
+        </LangContext>
+      ) : (
+        <Outlet />
+      )}
     </>
   );
 }
@@ -139,11 +151,13 @@ function isAdminPath(pathname: string) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = "Something went wrong";
-  let details = "An unexpected error occurred. Please try again later.";
+  const lang = useLang();
+  const t = useT();
+  let title = t("layout.errorTitle");
+  let details = t("layout.errorText");
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "404" : `${error.status}`;
-    details = error.status === 404 ? "Oops! Page not found" : error.statusText || details;
+    details = error.status === 404 ? t("notFound.text") : error.statusText || details;
   } else {
     console.error(error);
   }
@@ -151,8 +165,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="mx-auto max-w-3xl px-4 py-24 text-center">
       <h1 className="text-5xl font-bold">{title}</h1>
       <p className="mt-4 text-lg text-stone-600">{details}</p>
-      <a href="/" className="mt-6 inline-block text-brand-700 underline">
-        Return to Home
+      <a href={localizedPath("/", lang)} className="mt-6 inline-block text-brand-700 underline">
+        {t("notFound.home")}
       </a>
     </section>
   );

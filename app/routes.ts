@@ -6,6 +6,12 @@ export default [
   route("winners", "routes/winners.tsx"),
   route("team", "routes/team.tsx"),
   route("contact", "routes/contact.tsx"),
+  // The same pages in Danish: one module per page, its language read from the path (app/i18n/lang.ts).
+  route("da", "routes/home.tsx", { id: "da/home" }),
+  route("da/horses", "routes/horses.tsx", { id: "da/horses" }),
+  route("da/winners", "routes/winners.tsx", { id: "da/winners" }),
+  route("da/team", "routes/team.tsx", { id: "da/team" }),
+  route("da/contact", "routes/contact.tsx", { id: "da/contact" }),
   route("auth", "routes/auth.tsx"),
   route("auth/setup", "routes/auth-setup.tsx"),
   route("admin", "routes/admin/layout.tsx", [

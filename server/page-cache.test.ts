@@ -46,6 +46,19 @@ describe("cacheKeyFor", () => {
     expect(cacheKeyFor("GET", u("/horses.data?_routes=x1"), {}).key).toBeNull();
   });
 
+  it("caches the Danish pages and their navigation data under the Danish routes' ids", () => {
+    for (const path of ["/da", "/da/horses", "/da/winners", "/da/team", "/da/contact"]) {
+      expect(cacheKeyFor("GET", u(path), {})).toEqual({ key: `http://example.test${path}` });
+    }
+    expect(cacheKeyFor("GET", u("/da.data?_routes=root,da/home"), {})).toEqual({
+      key: "http://example.test/da.data?_routes=root,da/home",
+    });
+    expect(cacheKeyFor("GET", u("/da/horses.data"), {})).toEqual({ key: "http://example.test/da/horses.data" });
+    expect(cacheKeyFor("GET", u("/da/horses.data?_routes=routes/horses"), {}).key).toBeNull();
+    expect(cacheKeyFor("GET", u("/da/admin"), {}).key).toBeNull();
+    expect(cacheKeyFor("GET", u("/da/unknown"), {}).key).toBeNull();
+  });
+
   it("keeps pages for different hosts apart (canonical URLs may come from the Host header)", () => {
     const a = cacheKeyFor("GET", new URL("http://a.test/"), {});
     const b = cacheKeyFor("GET", new URL("http://b.test/"), {});
@@ -71,6 +84,19 @@ describe("PageCache eviction", () => {
     expect(cache.get("http://example.test/other-1")).toBeUndefined();
     expect(cache.get("http://example.test/other-5")).toBeUndefined();
     expect(cache.get("http://example.test/other-6")).toBeDefined();
+  });
+});
+
+describe("PageCache invalidation", () => {
+  it("drops both languages of every page at once", async () => {
+    const cache = new PageCache();
+    const keys = ["/", "/da", "/horses", "/da/horses", "/da/team.data"].map((p) => `http://example.test${p}`);
+    for (const key of keys) {
+      await cache.store(key, cache.generation, 200, new Headers({ "content-type": "text/html" }), Buffer.from(key));
+    }
+    expect(cache.size).toBe(keys.length);
+    cache.invalidate();
+    for (const key of keys) expect(cache.get(key)).toBeUndefined();
   });
 });
 

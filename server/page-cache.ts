@@ -12,6 +12,12 @@ const PAGE_ROUTES = new Map([
   ["/winners", "routes/winners"],
   ["/team", "routes/team"],
   ["/contact", "routes/contact"],
+  // The Danish pages: the same modules under their own route ids (app/routes.ts).
+  ["/da", "da/home"],
+  ["/da/horses", "da/horses"],
+  ["/da/winners", "da/winners"],
+  ["/da/team", "da/team"],
+  ["/da/contact", "da/contact"],
 ]);
 export const CACHEABLE_PAGES = [...PAGE_ROUTES.keys()];
 const DATA_PATHS = new Map(CACHEABLE_PAGES.map((p) => [p === "/" ? "/_root.data" : `${p}.data`, p]));

@@ -2,10 +2,14 @@ import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
 import { FORM_STAMP_FIELD } from "~/utils/contact-form";
 import { issueFormStamp } from "~/utils/form-stamp.server";
 
-/** A contact form POST as a browser sends it, from `ip`, with a stamp issued `ageMs` ago. */
+/** A contact form POST as a browser sends it to `path`, from `ip`, with a stamp issued `ageMs` ago. */
 export function contactRequest(
   fields: Record<string, string>,
-  { ip = "203.0.113.7", ageMs = 60_000 }: { ip?: string; ageMs?: number } = {},
+  {
+    ip = "203.0.113.7",
+    ageMs = 60_000,
+    path = "/contact",
+  }: { ip?: string; ageMs?: number; path?: "/contact" | "/da/contact" } = {},
 ) {
   const body = new URLSearchParams({
     name: "Anne Jensen",
@@ -14,7 +18,7 @@ export function contactRequest(
     [FORM_STAMP_FIELD]: issueFormStamp(new Date(Date.now() - ageMs)),
     ...fields,
   });
-  return new Request("http://localhost/contact", {
+  return new Request(`http://localhost${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", [CLIENT_IP_HEADER]: ip },
     body: body.toString(),

@@ -1,14 +1,16 @@
 import { Form, Link } from "react-router";
+import { useT } from "~/i18n/use-lang";
 
 /** The navigation's buttons for a signed-in visitor: Admin and Sign Out. */
 export function AuthActions() {
+  const t = useT();
   return (
     <>
       <Link
         to="/admin"
         className="rounded-md bg-gold-400 px-3 py-2 text-sm font-semibold text-brand-900 hover:bg-gold-300"
       >
-        Admin
+        {t("layout.admin")}
       </Link>
       <Form method="post" action="/sign-out">
         <input type="hidden" name="scope" value="local" />
@@ -16,7 +18,7 @@ export function AuthActions() {
           type="submit"
           className="rounded-md border border-brand-50/40 px-3 py-2 text-sm font-medium text-brand-50 hover:bg-brand-700"
         >
-          Sign Out
+          {t("layout.signOut")}
         </button>
       </Form>
     </>

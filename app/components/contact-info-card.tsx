@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
+import { useT } from "~/i18n/use-lang";
 
 export type ContactInfo = { address: string; phoneNumber: string; emailAddress: string };
 
@@ -7,16 +8,17 @@ type Props = { info: ContactInfo | null | Promise<ContactInfo | null> };
 
 /** The stable's address, phone and e-mail; on a client-side visit it shows a loading line first. */
 export function ContactInfoCard({ info }: Props) {
+  const t = useT();
   return (
     <section
       aria-labelledby="contact-info-heading"
       className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm"
     >
       <h2 id="contact-info-heading" className="text-2xl font-semibold text-brand-900">
-        Contact Information
+        {t("contact.infoHeading")}
       </h2>
       <div className="mt-4">
-        <Suspense fallback={<p className="text-stone-600">Loading contact information...</p>}>
+        <Suspense fallback={<p className="text-stone-600">{t("contact.infoLoading")}</p>}>
           <Await resolve={info} errorElement={<Unavailable />}>
             {(resolved) => (resolved ? <Details info={resolved} /> : <Unavailable />)}
           </Await>
@@ -27,22 +29,24 @@ export function ContactInfoCard({ info }: Props) {
 }
 
 function Unavailable() {
-  return <p className="text-stone-600">Contact information could not be loaded. Please try again later.</p>;
+  const t = useT();
+  return <p className="text-stone-600">{t("contact.infoUnavailable")}</p>;
 }
 
 function Details({ info }: { info: ContactInfo }) {
+  const t = useT();
   const address = info.address.trim();
   const phone = info.phoneNumber.trim();
   const email = info.emailAddress.trim();
   if (!address && !phone && !email) {
-    return <p className="text-stone-600">Contact information will be displayed here once configured by admin.</p>;
+    return <p className="text-stone-600">{t("contact.infoEmpty")}</p>;
   }
   const lines = address.split(/\r?\n/);
   return (
     <dl className="space-y-4">
       {address ? (
         <div>
-          <dt className="text-sm font-semibold uppercase tracking-wide text-stone-500">Address</dt>
+          <dt className="text-sm font-semibold uppercase tracking-wide text-stone-500">{t("contact.address")}</dt>
           <dd>
             <address className="not-italic">
               {lines.map((line, i) => (
@@ -57,7 +61,7 @@ function Details({ info }: { info: ContactInfo }) {
       ) : null}
       {phone ? (
         <div>
-          <dt className="text-sm font-semibold uppercase tracking-wide text-stone-500">Phone</dt>
+          <dt className="text-sm font-semibold uppercase tracking-wide text-stone-500">{t("contact.phone")}</dt>
           <dd>
             <a
               href={`tel:${phone.replace(/[^\d+]/g, "")}`}
@@ -70,7 +74,7 @@ function Details({ info }: { info: ContactInfo }) {
       ) : null}
       {email ? (
         <div>
-          <dt className="text-sm font-semibold uppercase tracking-wide text-stone-500">Email</dt>
+          <dt className="text-sm font-semibold uppercase tracking-wide text-stone-500">{t("contact.emailLabel")}</dt>
           <dd>
             <a
               href={`mailto:${email}`}

@@ -1,4 +1,6 @@
 import { useLocation, useNavigation } from "react-router";
+import { langFromPath, unprefixedPath, type Lang } from "~/i18n/lang";
+import { useT } from "~/i18n/use-lang";
 import { HorsesIntro, TeamIntro, WinnersIntro } from "./page-intro";
 
 /** A grey card in the shape of the cards still to come; hidden from assistive technology. */
@@ -20,21 +22,23 @@ export function PlaceholderCard({ testId }: { testId: string }) {
 }
 
 export function HorsesLoading() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
       <HorsesIntro />
       <p role="status" className="mt-12 text-center text-lg text-stone-600">
-        Loading horses...
+        {t("horses.loading")}
       </p>
     </div>
   );
 }
 
 export function WinnersLoading() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <WinnersIntro />
-      <div role="status" aria-label="Loading winners" className="mt-12 grid gap-8 md:grid-cols-2">
+      <div role="status" aria-label={t("winners.loading")} className="mt-12 grid gap-8 md:grid-cols-2">
         {[1, 2, 3, 4].map((n) => (
           <PlaceholderCard key={n} testId="winner-placeholder" />
         ))}
@@ -44,10 +48,11 @@ export function WinnersLoading() {
 }
 
 export function TeamLoading() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
       <TeamIntro />
-      <div role="status" aria-label="Loading team members" className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+      <div role="status" aria-label={t("team.loading")} className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
         {[1, 2, 3, 4].map((n) => (
           <PlaceholderCard key={n} testId="team-placeholder" />
         ))}
@@ -56,7 +61,7 @@ export function TeamLoading() {
   );
 }
 
-/** Destinations whose data is worth a loading view while a client-side navigation fetches it. */
+/** Destinations (by English path) whose data is worth a loading view while a client-side navigation fetches it. */
 const LOADING_VIEWS: Record<string, () => React.JSX.Element> = {
   "/horses": HorsesLoading,
   "/winners": WinnersLoading,
@@ -64,15 +69,16 @@ const LOADING_VIEWS: Record<string, () => React.JSX.Element> = {
 };
 
 /**
- * The loading view of the page being navigated to, or null. Server-rendered pages arrive complete;
+ * The loading view of the page being navigated to, in that page's language, or null. Server-rendered pages arrive complete;
  * only a client-side navigation waits for data, and then the destination's loading state shows in
  * place of the page being left (which would otherwise sit there, stale, until the data arrives).
  */
-export function usePendingView() {
+export function usePendingView(): { View: () => React.JSX.Element; lang: Lang } | null {
   const navigation = useNavigation();
   const location = useLocation();
   if (navigation.state !== "loading" || navigation.formMethod) return null;
   const target = navigation.location.pathname.replace(/\/+$/, "") || "/";
   if (target === location.pathname.replace(/\/+$/, "")) return null;
-  return LOADING_VIEWS[target] ?? null;
+  const View = LOADING_VIEWS[unprefixedPath(target)];
+  return View ? { View, lang: langFromPath(target) } : null;
 }

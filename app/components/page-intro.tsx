@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/use-lang";
 
 /** The heading and introduction every public list page opens with. */
 export function PageIntro({ eyebrow, title, children }: { eyebrow: string; title: string; children: ReactNode }) {
@@ -12,34 +13,28 @@ export function PageIntro({ eyebrow, title, children }: { eyebrow: string; title
 }
 
 export function HorsesIntro() {
+  const t = useT();
   return (
-    <PageIntro eyebrow="In the yard" title="Horses in Training">
-      <p>
-        Meet the horses who share our stable. Each one follows a programme built around its age, temperament and target
-        races, with daily work on the sand track, swimming and long hacks through Dyrehaven.
-      </p>
+    <PageIntro eyebrow={t("horses.eyebrow")} title={t("horses.title")}>
+      <p>{t("horses.intro")}</p>
     </PageIntro>
   );
 }
 
 export function WinnersIntro() {
+  const t = useT();
   return (
-    <PageIntro eyebrow="On the racecourse" title="Our Winners">
-      <p>
-        Every victory is the result of months of patient preparation. From Klampenborg to Jydsk Væddeløbsbane, these are
-        the days our horses, jockeys and owners crossed the line first.
-      </p>
+    <PageIntro eyebrow={t("winners.eyebrow")} title={t("winners.title")}>
+      <p>{t("winners.intro")}</p>
     </PageIntro>
   );
 }
 
 export function TeamIntro() {
+  const t = useT();
   return (
-    <PageIntro eyebrow="The people behind the horses" title="The Team">
-      <p>
-        Trainers, riders, grooms and a vet who know every horse by its habits as well as its name. Together they look
-        after our horses from the first feed at dawn to the last check at night.
-      </p>
+    <PageIntro eyebrow={t("team.eyebrow")} title={t("team.title")}>
+      <p>{t("team.intro")}</p>
     </PageIntro>
   );
 }

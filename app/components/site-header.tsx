@@ -2,14 +2,18 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 // clsx, not cn(): these classes never conflict, and tailwind-merge would add ~8 kB to every public page.
 import { clsx } from "clsx";
+import type { MessageKey } from "~/i18n/dictionary";
+import { LANGUAGE_NAMES, localizedPath, otherLang, type Lang } from "~/i18n/lang";
+import { pageAlternates } from "~/i18n/pages";
+import { useLang, useT } from "~/i18n/use-lang";
 
 export const NAV_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/horses", label: "Horses" },
-  { to: "/winners", label: "Winners" },
-  { to: "/team", label: "Team" },
-  { to: "/contact", label: "Contact" },
-] as const;
+  { to: "/", label: "nav.home" },
+  { to: "/horses", label: "nav.horses" },
+  { to: "/winners", label: "nav.winners" },
+  { to: "/team", label: "nav.team" },
+  { to: "/contact", label: "nav.contact" },
+] as const satisfies readonly { to: string; label: MessageKey }[];
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return clsx(
@@ -33,19 +37,26 @@ export function SiteHeader({
 }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const lang = useLang();
+  const t = useT();
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.pathname]);
+  const links = NAV_LINKS.map((l) => ({ to: localizedPath(l.to, lang), label: t(l.label) }));
+  const alternates = pageAlternates(location.pathname);
+  const other = otherLang(lang);
+  // Pages that exist in English only (sign-in, admin) have no switch.
+  const languageSwitch = alternates ? <LanguageSwitch to={alternates[other]} lang={other} /> : null;
 
   return (
     <header className="sticky top-0 z-40 bg-brand-900/95 shadow-md backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-3 text-white">
+      <nav aria-label={t("nav.label")} className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+        <Link to={localizedPath("/", lang)} className="flex items-center gap-3 text-white">
           <img src={logoUrl} alt="" width={40} height={40} className="h-10 w-10" />
           <span className="font-serif text-lg font-semibold tracking-wide">{stableName}</span>
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
-          {NAV_LINKS.map((l) => (
+          {links.map((l) => (
             <li key={l.to}>
               <NavLink to={l.to} end className={linkClass} prefetch="intent">
                 {l.label}
@@ -53,11 +64,14 @@ export function SiteHeader({
             </li>
           ))}
         </ul>
-        <div className="hidden items-center gap-2 md:flex">{actions}</div>
+        <div className="hidden items-center gap-2 md:flex">
+          {languageSwitch}
+          {actions}
+        </div>
         <details ref={menu} className="group md:hidden">
           <summary
             className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 [&::-webkit-details-marker]:hidden"
-            aria-label="Menu"
+            aria-label={t("nav.menu")}
           >
             <svg
               aria-hidden="true"
@@ -70,11 +84,11 @@ export function SiteHeader({
               <path className="group-open:hidden" d="M4 6h16M4 12h16M4 18h16" />
               <path className="hidden group-open:block" d="M6 6l12 12M18 6L6 18" />
             </svg>
-            <span>Menu</span>
+            <span>{t("nav.menu")}</span>
           </summary>
           <div className="absolute inset-x-0 top-full border-t border-brand-700 bg-brand-900 px-4 pb-4 shadow-lg">
             <ul className="flex flex-col gap-1 pt-2">
-              {NAV_LINKS.map((l) => (
+              {links.map((l) => (
                 <li key={l.to}>
                   <NavLink to={l.to} end className={(s) => clsx(linkClass(s), "block")}>
                     {l.label}
@@ -82,10 +96,29 @@ export function SiteHeader({
                 </li>
               ))}
             </ul>
-            {actions ? <div className="mt-3 flex flex-wrap gap-2 border-t border-brand-700 pt-3">{actions}</div> : null}
+            {languageSwitch || actions ? (
+              <div className="mt-3 flex flex-wrap gap-2 border-t border-brand-700 pt-3">
+                {languageSwitch}
+                {actions}
+              </div>
+            ) : null}
           </div>
         </details>
       </nav>
     </header>
+  );
+}
+
+/** The page being read, in the other language: named in that language and marked so for screen readers. */
+function LanguageSwitch({ to, lang }: { to: string; lang: Lang }) {
+  return (
+    <Link
+      to={to}
+      hrefLang={lang}
+      lang={lang}
+      className="rounded-md border border-brand-50/40 px-3 py-2 text-sm font-medium text-brand-50 hover:bg-brand-700"
+    >
+      {LANGUAGE_NAMES[lang]}
+    </Link>
   );
 }

@@ -29,6 +29,7 @@ type RouteModule = {
 const PUBLIC_ACTIONS: Record<string, string> = {
   "/auth": "signing in, requesting a reset link and using one: guarded by credentials, tokens and rate limits",
   "/contact": "the public contact form",
+  "/da/contact": "the public contact form, in Danish",
   "/sign-out": "ends only the caller's own session (tested separately below)",
 };
 

@@ -20,6 +20,9 @@ import { log } from "~/utils/log.server";
 import { seo } from "~/utils/seo";
 import { stableNameFrom } from "~/utils/site";
 import { toastMessage, type Toast } from "~/utils/toast";
+import { translator } from "~/i18n/dictionary";
+import { langFromPath, localizedPath } from "~/i18n/lang";
+import { useLang, useT } from "~/i18n/use-lang";
 
 export async function loader() {
   const contactInfo = await getContactInfo().catch((error: unknown) => {
@@ -53,13 +56,11 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
-      <PageIntro eyebrow="Get in touch" title="Contact Us">
-        <p>
-          Thinking of putting a horse into training, visiting the yard or following one of our runners? Send us a
-          message and the stable will get back to you, or use our details to reach us directly.
-        </p>
+      <PageIntro eyebrow={t("contact.eyebrow")} title={t("contact.title")}>
+        <p>{t("contact.intro")}</p>
       </PageIntro>
       <div className="mt-12 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <ContactForm
@@ -81,7 +82,10 @@ type ActionData = Route.ComponentProps["actionData"];
 function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; actionData: ActionData }) {
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const lang = useLang();
+  const t = useT();
+  const action = localizedPath("/contact", lang);
+  const sending = navigation.state === "submitting" && navigation.formAction === action;
   const values = actionData && "values" in actionData ? actionData.values : undefined;
   const [errors, setErrors] = useState<ContactFieldErrors>(
     actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {},
@@ -104,14 +108,14 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
 
   // With JavaScript the schema checks before anything is sent, with the spec's messages.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const checked = checkContact(contactValues(new FormData(event.currentTarget)));
+    const checked = checkContact(contactValues(new FormData(event.currentTarget)), lang);
     if (checked.ok) {
       setErrors({});
       return;
     }
     event.preventDefault();
     setErrors(checked.fieldErrors);
-    setClientToast(toastMessage("error", "Validation Error", checked.firstError));
+    setClientToast(toastMessage("error", t("contact.validationTitle"), checked.firstError));
     const first = Object.keys(checked.fieldErrors)[0];
     if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
@@ -128,19 +132,19 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
       <ShowToast toast={actionData?.toast} />
       <ShowToast toast={clientToast} />
       <h2 id="contact-form-heading" className="text-2xl font-semibold text-brand-900">
-        Send us a Message
+        {t("contact.formHeading")}
       </h2>
       <Form
         ref={formRef}
         method="post"
-        action="/contact"
+        action={action}
         noValidate={hydrated}
         onSubmit={onSubmit}
         className="mt-6 space-y-5"
       >
         <Field
           id="contact-name"
-          label="Full Name"
+          label={t("contact.name")}
           error={errors.name}
           input={(describedBy) => (
             <input
@@ -161,7 +165,7 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
         />
         <Field
           id="contact-email"
-          label="Email Address"
+          label={t("contact.email")}
           error={errors.email}
           input={(describedBy) => (
             <input
@@ -182,13 +186,13 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
         />
         <Field
           id="contact-message"
-          label="Message"
+          label={t("contact.message")}
           error={errors.message}
           hintId="contact-message-count"
           hint={
             <span>
               {count}/{CONTACT_LIMITS.messageMax}
-              <span className="sr-only"> characters</span>
+              <span className="sr-only"> {t("contact.characters")}</span>
             </span>
           }
           input={(describedBy) => (
@@ -213,7 +217,7 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
         {/* A trap for bots that fill every field; hidden from people and assistive technology. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
           <label>
-            Fax number (leave empty)
+            {t("contact.honeypot")}
             <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
           </label>
         </div>
@@ -225,7 +229,7 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
           disabled={sending}
           className="w-full rounded-md bg-brand-700 px-5 py-3 font-semibold text-white transition-colors hover:bg-brand-800 disabled:opacity-70 sm:w-auto"
         >
-          {sending ? "Sending..." : "Send Message"}
+          {sending ? t("contact.sending") : t("contact.send")}
         </button>
       </Form>
     </section>
@@ -279,9 +283,7 @@ function Field({
 }
 
 export function meta(args: Route.MetaArgs) {
-  const stableName = stableNameFrom(args.matches);
-  return seo(args, {
-    title: `Contact | ${stableName}`,
-    description: `Get in touch with ${stableName}: send the stable a message, or find its address, phone number and e-mail.`,
-  });
+  const name = stableNameFrom(args.matches);
+  const t = translator(langFromPath(args.location.pathname));
+  return seo(args, { title: t("contact.metaTitle", { name }), description: t("contact.metaDescription", { name }) });
 }

@@ -7,6 +7,9 @@ import { getLatestNews } from "~/models/news.server";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { DEFAULT_SITE_SETTINGS, stableNameFrom } from "~/utils/site";
 import { seo } from "~/utils/seo";
+import { translator, type MessageKey } from "~/i18n/dictionary";
+import { langFromPath, localizedPath } from "~/i18n/lang";
+import { useLang, useT } from "~/i18n/use-lang";
 
 const GALLERY_POSITIONS = [1, 2, 3, 4] as const;
 
@@ -28,47 +31,32 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 const FEATURES = [
-  {
-    title: "Elite Training",
-    text: "Individual programmes on grass, sand and in the water, planned around each horse's next race.",
-    to: "/horses",
-  },
-  {
-    title: "Winners",
-    text: "Victories from Klampenborg to Aalborg, and the stories of the horses that earned them.",
-    to: "/winners",
-  },
-  {
-    title: "Expert Team",
-    text: "Trainers, riders, grooms and a vet who know every horse in the yard by heart.",
-    to: "/team",
-  },
-  {
-    title: "Consultation",
-    text: "Thinking of a horse in training? Visit the yard and talk it through with our head trainer.",
-    to: "/contact",
-  },
-] as const;
+  { title: "home.trainingTitle", text: "home.trainingText", to: "/horses" },
+  { title: "home.winnersTitle", text: "home.winnersText", to: "/winners" },
+  { title: "home.teamTitle", text: "home.teamText", to: "/team" },
+  { title: "home.consultationTitle", text: "home.consultationText", to: "/contact" },
+] as const satisfies readonly { title: MessageKey; text: MessageKey; to: string }[];
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site ?? DEFAULT_SITE_SETTINGS;
   const { newsText, images } = loaderData;
+  const lang = useLang();
+  const t = useT();
+  const to = (path: string) => localizedPath(path, lang);
   const byPosition = new Map(images.map((image) => [image.position, image]));
 
   return (
     <>
-      <section aria-label="Gallery" className="grid grid-cols-2 gap-1 bg-brand-900 md:grid-cols-4">
+      <section aria-label={t("home.gallery")} className="grid grid-cols-2 gap-1 bg-brand-900 md:grid-cols-4">
         {GALLERY_POSITIONS.map((position) => (
           <GalleryImage key={position} position={position} image={byPosition.get(position)} />
         ))}
       </section>
 
-      <section aria-label="Latest News" className="bg-gold-300 text-stone-900">
+      <section aria-label={t("home.news")} className="bg-gold-300 text-stone-900">
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-3">
-          <h2 className="shrink-0 font-sans text-xs font-bold uppercase tracking-widest">Latest News</h2>
-          <p className="text-sm sm:text-base">
-            {newsText ?? `Welcome to ${site.stableName}! Follow our horses here as the racing season unfolds.`}
-          </p>
+          <h2 className="shrink-0 font-sans text-xs font-bold uppercase tracking-widest">{t("home.news")}</h2>
+          <p className="text-sm sm:text-base">{newsText ?? t("home.newsWelcome", { name: site.stableName })}</p>
         </div>
       </section>
 
@@ -78,16 +66,16 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 text-lg text-brand-100 sm:text-xl">{site.tagline}</p>
           <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
             <Link
-              to="/horses"
+              to={to("/horses")}
               className="rounded-md bg-gold-400 px-6 py-3 font-semibold text-stone-900 shadow hover:bg-gold-300"
             >
-              View Our Champions
+              {t("home.viewChampions")}
             </Link>
             <Link
-              to="/contact"
+              to={to("/contact")}
               className="rounded-md border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10"
             >
-              Start Training
+              {t("home.startTraining")}
             </Link>
           </div>
         </div>
@@ -95,19 +83,19 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="what-we-offer" className="mx-auto max-w-7xl px-4 py-16 sm:py-20">
         <h2 id="what-we-offer" className="text-center text-3xl font-bold text-brand-900 sm:text-4xl">
-          What We Offer
+          {t("home.offerHeading")}
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map((feature) => (
             <li key={feature.title} className="flex flex-col rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
-              <h3 className="text-xl font-semibold text-brand-900">{feature.title}</h3>
-              <p className="mt-3 flex-1 text-stone-700">{feature.text}</p>
+              <h3 className="text-xl font-semibold text-brand-900">{t(feature.title)}</h3>
+              <p className="mt-3 flex-1 text-stone-700">{t(feature.text)}</p>
               <Link
-                to={feature.to}
-                aria-label={`Explore ${feature.title}`}
+                to={to(feature.to)}
+                aria-label={t("home.exploreLabel", { title: t(feature.title) })}
                 className="mt-6 inline-block self-start rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
               >
-                Explore
+                {t("home.explore")}
               </Link>
             </li>
           ))}
@@ -117,39 +105,26 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <section className="bg-brand-50">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:py-20 lg:grid-cols-2 lg:items-center">
           <div>
-            <h2 className="text-3xl font-bold text-brand-900 sm:text-4xl">Excellence in Every Stride</h2>
-            <p className="mt-5 text-lg text-stone-700">
-              For three generations we have trained thoroughbreds on the edge of Dyrehaven, a short canter from
-              Klampenborg Galopbane. We keep the yard small on purpose: every horse is known by name, ridden by the same
-              people each morning and raced only when it is ready.
-            </p>
-            <p className="mt-4 text-lg text-stone-700">
-              Our owners hear from us every week, see their horse work whenever they like, and stand with us in the
-              winner's circle when the day comes.
-            </p>
+            <h2 className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("home.excellenceHeading")}</h2>
+            <p className="mt-5 text-lg text-stone-700">{t("home.excellenceText1")}</p>
+            <p className="mt-4 text-lg text-stone-700">{t("home.excellenceText2")}</p>
           </div>
           <div className="rounded-2xl bg-brand-900 p-8 text-white shadow-lg">
             <p className="font-serif text-5xl font-bold text-gold-300">24/7</p>
-            <h3 className="mt-2 text-2xl font-semibold">Professional care</h3>
-            <p className="mt-4 text-brand-100">
-              Someone is always in the yard. Night checks, a vet on call, farrier visits every five weeks and feeding
-              plans adjusted to each horse's work, so nothing waits until morning.
-            </p>
+            <h3 className="mt-2 text-2xl font-semibold">{t("home.careHeading")}</h3>
+            <p className="mt-4 text-brand-100">{t("home.careText")}</p>
           </div>
         </div>
       </section>
 
       <section className="mx-auto max-w-4xl px-4 py-16 text-center sm:py-20">
-        <h2 className="text-3xl font-bold text-brand-900 sm:text-4xl">Ready to Begin?</h2>
-        <p className="mt-4 text-lg text-stone-700">
-          Whether you own a yearling with promise or are looking for your first racehorse, we would love to show you
-          around the stable.
-        </p>
+        <h2 className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("home.readyHeading")}</h2>
+        <p className="mt-4 text-lg text-stone-700">{t("home.readyText")}</p>
         <Link
-          to="/contact"
+          to={to("/contact")}
           className="mt-8 inline-block rounded-md bg-brand-700 px-6 py-3 font-semibold text-white shadow hover:bg-brand-800"
         >
-          Contact Us
+          {t("home.contactUs")}
         </Link>
       </section>
     </>
@@ -157,12 +132,13 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 }
 
 function GalleryImage({ position, image }: { position: number; image: HomeImage | undefined }) {
+  const t = useT();
   // Its own grid cell: a <picture> is display: contents, so its <source>s would otherwise take cells.
   return (
     <div>
       <ResponsiveImage
         image={image?.image}
-        alt={image?.altText.trim() || `Gallery image ${position}`}
+        alt={image?.altText.trim() || t("home.galleryImage", { position })}
         sizes="(min-width: 768px) 25vw, 50vw"
         priority
         className="aspect-[4/3] w-full bg-brand-800 object-cover"
@@ -173,8 +149,6 @@ function GalleryImage({ position, image }: { position: number; image: HomeImage 
 
 export function meta(args: Route.MetaArgs) {
   const name = stableNameFrom(args.matches);
-  return seo(args, {
-    title: `${name} | Racehorse training stable`,
-    description: `${name} trains thoroughbred racehorses in Denmark: our horses in training, race winners, team and how to visit.`,
-  });
+  const t = translator(langFromPath(args.location.pathname));
+  return seo(args, { title: t("home.metaTitle", { name }), description: t("home.metaDescription", { name }) });
 }

@@ -7,6 +7,9 @@ import { formatDkk } from "~/utils/format";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { stableNameFrom } from "~/utils/site";
 import { seo } from "~/utils/seo";
+import { translator } from "~/i18n/dictionary";
+import { langFromPath } from "~/i18n/lang";
+import { useT } from "~/i18n/use-lang";
 
 export async function loader() {
   const horses = await readForPage("horses", listHorses);
@@ -21,13 +24,12 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function HorsesPage({ loaderData }: Route.ComponentProps) {
   const { horses } = loaderData;
+  const t = useT();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
       <HorsesIntro />
       {horses.length === 0 ? (
-        <p className="mt-12 text-center text-lg text-stone-600">
-          No horses in training yet. Add some horses in the admin panel.
-        </p>
+        <p className="mt-12 text-center text-lg text-stone-600">{t("horses.empty")}</p>
       ) : (
         <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
           {horses.map((horse, index) => (
@@ -42,6 +44,7 @@ export default function HorsesPage({ loaderData }: Route.ComponentProps) {
 }
 
 function HorseCard({ horse, priority }: { horse: Horse; priority: boolean }) {
+  const t = useT();
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       {horse.image ? (
@@ -56,26 +59,32 @@ function HorseCard({ horse, priority }: { horse: Horse; priority: boolean }) {
       <div className="flex flex-1 flex-col p-5">
         <h2 className="text-2xl font-semibold text-brand-900">{horse.name}</h2>
         <p className="mt-1 text-stone-600">
-          {horse.age} {horse.age === 1 ? "year" : "years"} old · {horse.color}
+          {t(horse.age === 1 ? "horses.ageOne" : "horses.ageMany", { age: horse.age })} · {horse.color}
         </p>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="font-medium text-stone-500">Sire</dt>
+          <dt className="font-medium text-stone-500">{t("horses.sire")}</dt>
           <dd>{horse.sire}</dd>
-          <dt className="font-medium text-stone-500">Dam</dt>
+          <dt className="font-medium text-stone-500">{t("horses.dam")}</dt>
           <dd>{horse.dam}</dd>
           {horse.owner?.trim() ? (
             <>
-              <dt className="font-medium text-stone-500">Owner</dt>
+              <dt className="font-medium text-stone-500">{t("horses.owner")}</dt>
               <dd>{horse.owner}</dd>
             </>
           ) : null}
-          <dt className="font-medium text-stone-500">Prize money</dt>
+          <dt className="font-medium text-stone-500">{t("horses.prizeMoney")}</dt>
           <dd className="font-semibold text-brand-800">{formatDkk(horse.totalPrizeOre)}</dd>
         </dl>
-        <ul aria-label="Placings" className="mt-auto flex flex-wrap gap-2 pt-5 text-sm font-medium">
-          <li className="rounded-full bg-gold-300 px-3 py-1 text-stone-900">1st: {horse.firstPlaces}</li>
-          <li className="rounded-full bg-stone-200 px-3 py-1 text-stone-900">2nd: {horse.secondPlaces}</li>
-          <li className="rounded-full bg-amber-100 px-3 py-1 text-amber-950">3rd: {horse.thirdPlaces}</li>
+        <ul aria-label={t("horses.placings")} className="mt-auto flex flex-wrap gap-2 pt-5 text-sm font-medium">
+          <li className="rounded-full bg-gold-300 px-3 py-1 text-stone-900">
+            {t("horses.firsts", { count: horse.firstPlaces })}
+          </li>
+          <li className="rounded-full bg-stone-200 px-3 py-1 text-stone-900">
+            {t("horses.seconds", { count: horse.secondPlaces })}
+          </li>
+          <li className="rounded-full bg-amber-100 px-3 py-1 text-amber-950">
+            {t("horses.thirds", { count: horse.thirdPlaces })}
+          </li>
         </ul>
       </div>
     </article>
@@ -83,9 +92,9 @@ function HorseCard({ horse, priority }: { horse: Horse; priority: boolean }) {
 }
 
 export function meta(args: Route.MetaArgs) {
+  const t = translator(langFromPath(args.location.pathname));
   return seo(args, {
-    title: `Horses in Training | ${stableNameFrom(args.matches)}`,
-    description:
-      "The thoroughbreds in training at our stable: pedigree, owner, prize money and placings for each horse.",
+    title: t("horses.metaTitle", { name: stableNameFrom(args.matches) }),
+    description: t("horses.metaDescription"),
   });
 }

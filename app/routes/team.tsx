@@ -2,11 +2,15 @@ import { data } from "react-router";
 import type { Route } from "./+types/team";
 import { TeamIntro } from "~/components/page-intro";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { DEFAULT_MEMBER_DESCRIPTION, listTeamMembers, type TeamMember } from "~/models/team-member.server";
+import { listTeamMembers, type TeamMember } from "~/models/team-member.server";
+import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
 import { orFallback } from "~/utils/format";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { stableNameFrom } from "~/utils/site";
 import { seo } from "~/utils/seo";
+import { translator } from "~/i18n/dictionary";
+import { langFromPath } from "~/i18n/lang";
+import { useT } from "~/i18n/use-lang";
 
 export async function loader() {
   const team = await readForPage("team members", listTeamMembers);
@@ -22,16 +26,17 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function TeamPage({ loaderData }: Route.ComponentProps) {
   const { failed, members } = loaderData;
+  const t = useT();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
       <TeamIntro />
       {failed ? (
         <div role="alert" className="mx-auto mt-12 max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-          <h2 className="text-2xl font-semibold text-red-900">Error</h2>
-          <p className="mt-2 text-red-900">Failed to load team members.</p>
+          <h2 className="text-2xl font-semibold text-red-900">{t("team.errorHeading")}</h2>
+          <p className="mt-2 text-red-900">{t("team.errorText")}</p>
         </div>
       ) : members.length === 0 ? (
-        <p className="mt-12 text-center text-lg text-stone-600">Our team will be introduced here soon.</p>
+        <p className="mt-12 text-center text-lg text-stone-600">{t("team.empty")}</p>
       ) : (
         <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
           {members.map((member, index) => (
@@ -48,7 +53,11 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
 type PublicMember = TeamMember & { description: string };
 
 function MemberCard({ member, priority }: { member: PublicMember; priority: boolean }) {
+  const t = useT();
   const role = member.role.trim();
+  // The default description is the site's own text (stored with the member), so it is translated.
+  const description =
+    member.description === DEFAULT_MEMBER_DESCRIPTION ? t("team.defaultDescription") : member.description;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white text-center shadow-sm">
       <ResponsiveImage
@@ -63,15 +72,16 @@ function MemberCard({ member, priority }: { member: PublicMember; priority: bool
         {role ? (
           <p className="mt-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-900">{role}</p>
         ) : null}
-        <p className="mt-4 text-stone-700">{member.description}</p>
+        <p className="mt-4 text-stone-700">{description}</p>
       </div>
     </article>
   );
 }
 
 export function meta(args: Route.MetaArgs) {
+  const t = translator(langFromPath(args.location.pathname));
   return seo(args, {
-    title: `The Team | ${stableNameFrom(args.matches)}`,
-    description: "Meet the trainers, riders, grooms and vet who care for our racehorses every day of the year.",
+    title: t("team.metaTitle", { name: stableNameFrom(args.matches) }),
+    description: t("team.metaDescription"),
   });
 }

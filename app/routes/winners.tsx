@@ -7,6 +7,9 @@ import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { stableNameFrom } from "~/utils/site";
 import { seo } from "~/utils/seo";
+import { translator } from "~/i18n/dictionary";
+import { langFromPath } from "~/i18n/lang";
+import { useT } from "~/i18n/use-lang";
 
 export async function loader() {
   const winners = await readForPage("winners", listWinnersWithHorses);
@@ -20,18 +23,17 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function WinnersPage({ loaderData }: Route.ComponentProps) {
   const { failed, winners } = loaderData;
+  const t = useT();
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <WinnersIntro />
       {failed ? (
         <div role="alert" className="mx-auto mt-12 max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-          <h2 className="text-2xl font-semibold text-red-900">Error Loading Winners</h2>
-          <p className="mt-2 text-red-900">Failed to load winners data. Please try again later.</p>
+          <h2 className="text-2xl font-semibold text-red-900">{t("winners.errorHeading")}</h2>
+          <p className="mt-2 text-red-900">{t("winners.errorText")}</p>
         </div>
       ) : winners.length === 0 ? (
-        <p className="mt-12 text-center text-lg text-stone-600">
-          No winners found. Add some winners from the admin page.
-        </p>
+        <p className="mt-12 text-center text-lg text-stone-600">{t("winners.empty")}</p>
       ) : (
         <ul className="mt-12 grid gap-8 md:grid-cols-2">
           {winners.map((winner, index) => (
@@ -46,21 +48,22 @@ export default function WinnersPage({ loaderData }: Route.ComponentProps) {
 }
 
 function WinnerCard({ winner, priority }: { winner: Winner; priority: boolean }) {
-  const horseName = orFallback(winner.horseName, "Unknown Horse");
-  const raceName = orFallback(winner.raceName, "Unknown Race");
+  const t = useT();
+  const horseName = orFallback(winner.horseName, t("winners.unknownHorse"));
+  const raceName = orFallback(winner.raceName, t("winners.unknownRace"));
   const facts: [string, string][] = [
-    ["Track", orFallback(winner.track, "Unknown Track")],
-    ["Date", formatDanishDate(winner.raceDate, "Unknown Date")],
-    ["Distance", orFallback(winner.distance, "Unknown Distance")],
-    ["Owner", orFallback(winner.horseOwner, "Unknown Owner")],
-    ["Jockey", orFallback(winner.jockey, "Unknown Jockey")],
-    ["Prize money", formatPrize(winner.prizeOre, "Not specified")],
+    [t("winners.track"), orFallback(winner.track, t("winners.unknownTrack"))],
+    [t("winners.date"), formatDanishDate(winner.raceDate, t("winners.unknownDate"))],
+    [t("winners.distance"), orFallback(winner.distance, t("winners.unknownDistance"))],
+    [t("winners.owner"), orFallback(winner.horseOwner, t("winners.unknownOwner"))],
+    [t("winners.jockey"), orFallback(winner.jockey, t("winners.unknownJockey"))],
+    [t("winners.prizeMoney"), formatPrize(winner.prizeOre, t("winners.notSpecified"))],
   ];
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       <ResponsiveImage
         image={winner.photo}
-        alt={winner.photo ? `${horseName} after winning ${raceName}` : ""}
+        alt={winner.photo ? t("winners.photoAlt", { horse: horseName, race: raceName }) : ""}
         sizes="(min-width: 768px) 560px, 100vw"
         priority={priority}
         className="aspect-[3/2] w-full bg-stone-100 object-cover"
@@ -82,9 +85,9 @@ function WinnerCard({ winner, priority }: { winner: Winner; priority: boolean })
 }
 
 export function meta(args: Route.MetaArgs) {
+  const t = translator(langFromPath(args.location.pathname));
   return seo(args, {
-    title: `Winners | ${stableNameFrom(args.matches)}`,
-    description:
-      "Race victories of our horses at Klampenborg, Aarhus, Aalborg and Odense: races, dates, jockeys and prize money.",
+    title: t("winners.metaTitle", { name: stableNameFrom(args.matches) }),
+    description: t("winners.metaDescription"),
   });
 }

@@ -81,3 +81,23 @@ describe("contact form rules (spec section 5)", () => {
     }
   });
 });
+
+describe("contact form rules in Danish (the same schema, the page's language)", () => {
+  test("each rule has its Danish message, the first failing one reported", () => {
+    expect(checkContact({ name: "", email: "x", message: "short" }, "da")).toEqual({
+      ok: false,
+      firstError: "Skriv dit navn",
+      fieldErrors: {
+        name: "Skriv dit navn",
+        email: "Skriv en gyldig e-mailadresse",
+        message: "Beskeden skal være på mindst 10 tegn",
+      },
+    });
+    const da = (patch: Partial<ContactValues>) => checkContact({ ...valid, ...patch }, "da");
+    expect(da({ name: "a".repeat(101) })).toMatchObject({ firstError: "Navnet må højst være på 100 tegn" });
+    expect(da({ name: "Anne\nX" })).toMatchObject({ firstError: "Navnet skal stå på én linje" });
+    expect(da({ email: email(256) })).toMatchObject({ firstError: "E-mailadressen må højst være på 255 tegn" });
+    expect(da({ message: "x".repeat(2001) })).toMatchObject({ firstError: "Beskeden må højst være på 2000 tegn" });
+    expect(da({})).toMatchObject({ ok: true });
+  });
+});

@@ -150,6 +150,41 @@ describe("submitting the contact form", () => {
     expect(await listContactMessages()).toHaveLength(6);
   });
 
+  test("sent from /da/contact, the visitor is answered in Danish and the message stored like any other", async () => {
+    const invalid = await submitContact(
+      contactRequest({ name: " ", email: "anne@", message: "kort" }, { path: "/da/contact" }),
+    );
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({
+      result: "invalid",
+      toast: { type: "error", title: "Tjek formularen", description: "Skriv dit navn" },
+      fieldErrors: {
+        name: "Skriv dit navn",
+        email: "Skriv en gyldig e-mailadresse",
+        message: "Beskeden skal være på mindst 10 tegn",
+      },
+    });
+    const tooFast = await submitContact(contactRequest({}, { path: "/da/contact", ageMs: 500 }));
+    expect(tooFast.body).toMatchObject({ toast: { title: "Fejl", description: expect.stringMatching(/^Det gik/) } });
+
+    const sent = await submitContact(
+      contactRequest({ message: "Må vi komme forbi stalden?" }, { path: "/da/contact", ip: "198.51.100.9" }),
+    );
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({
+      result: "sent",
+      toast: { type: "success", title: "Tak for din besked!" },
+    });
+    expect(await listContactMessages()).toMatchObject([{ message: "Må vi komme forbi stalden?", state: "pending" }]);
+
+    for (let i = 0; i < 5; i++) await submitContact(contactRequest({}, { path: "/da/contact", ip: "198.51.100.9" }));
+    const limited = await submitContact(contactRequest({}, { path: "/da/contact", ip: "198.51.100.9" }));
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({
+      toast: { description: expect.stringMatching(/^Der er sendt for mange beskeder .* om \d+ minut(ter)?,/) },
+    });
+  });
+
   test("a multipart post (another way a form can be sent) works too", async () => {
     const form = new FormData();
     form.set("name", "Anne");

@@ -16,14 +16,13 @@ import { checkFormStamp, issueFormStamp, useFormStamp } from "./form-stamp.serve
 import { log } from "./log.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { toastMessage, type Toast } from "./toast";
+import { translator, type Translate } from "~/i18n/dictionary";
+import { en } from "~/i18n/en";
+import { langFromPath } from "~/i18n/lang";
 
-export const CONTACT_SENT_TITLE = "Message Sent!";
-export const CONTACT_SENT_TEXT = "Thank you for contacting the stable. We'll get back to you soon.";
-export const CONTACT_FAILED_TEXT = "Failed to send message. Please try again or contact us directly.";
-export const CONTACT_TOO_FAST_TEXT =
-  "That was quicker than anyone can write a message, so it was not sent. Please wait a few seconds and press Send Message again.";
-export const CONTACT_EXPIRED_TEXT =
-  "The form had expired, so your message was not sent. Please press Send Message again.";
+export const CONTACT_SENT_TEXT = en["contact.sentText"];
+export const CONTACT_TOO_FAST_TEXT = en["contact.tooFastText"];
+export const CONTACT_EXPIRED_TEXT = en["contact.expiredText"];
 
 const RATE_WINDOW_MS = 60 * 60_000;
 
@@ -42,19 +41,22 @@ export type ContactOutcome = { body: ContactActionData; status: number; headers?
 
 /**
  * The contact form's action: check, filter abuse, store, and wake delivery. Success is reported as
- * soon as the message is stored; sending the e-mail happens in the delivery queue.
+ * soon as the message is stored; sending the e-mail happens in the delivery queue. The visitor's
+ * messages are in the language of the page the form was posted to (/contact or /da/contact).
  */
 export async function submitContact(request: Request, now = new Date()): Promise<ContactOutcome> {
+  const lang = langFromPath(new URL(request.url).pathname);
+  const t = translator(lang);
   // The server has bounded the body already (server/body-limit.ts, 64 KB and 20 fields).
   const form = await readForm(request);
   const values = contactValues(form);
-  const checked = checkContact(values);
+  const checked = checkContact(values, lang);
   if (!checked.ok) {
     return {
       status: 400,
       body: {
         result: "invalid",
-        toast: toastMessage("error", "Validation Error", checked.firstError),
+        toast: toastMessage("error", t("contact.validationTitle"), checked.firstError),
         values,
         fieldErrors: checked.fieldErrors,
       },
@@ -69,7 +71,7 @@ export async function submitContact(request: Request, now = new Date()): Promise
     log.info("contact form spam trap filled; message dropped", { ip });
     return {
       status: 200,
-      body: { result: "sent", toast: toastMessage("success", CONTACT_SENT_TITLE, CONTACT_SENT_TEXT) },
+      body: { result: "sent", toast: toastMessage("success", t("contact.sentTitle"), t("contact.sentText")) },
     };
   }
 
@@ -77,18 +79,18 @@ export async function submitContact(request: Request, now = new Date()): Promise
   const stamp = checkFormStamp(stampValue, CONTACT_MIN_FILL_MS, now);
   if (stamp === "too-fast") {
     log.info("contact form sent too fast; refused", { ip });
-    return { status: 400, body: refusal("refused", "Error", CONTACT_TOO_FAST_TEXT, values) };
+    return { status: 400, body: refusal("refused", t, t("contact.tooFastText"), values) };
   }
   if (stamp !== "ok") {
     log.info(`contact form stamp ${stamp === "expired" ? "expired" : "missing or forged"}; refused`, { ip });
-    return expiredForm(values, now);
+    return expiredForm(t, values, now);
   }
 
   let limit: Awaited<ReturnType<typeof hitRateLimit>>;
   try {
     limit = await hitRateLimit(`contact:${ip}`, { limit: CONTACT_RATE_LIMIT, windowMs: RATE_WINDOW_MS }, now);
   } catch (error) {
-    return notStored("checking the contact rate limit failed", error, values);
+    return notStored(t, "checking the contact rate limit failed", error, values);
   }
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
@@ -98,8 +100,8 @@ export async function submitContact(request: Request, now = new Date()): Promise
       headers: { "Retry-After": String(limit.retryAfterSeconds) },
       body: refusal(
         "refused",
-        "Error",
-        `Too many messages have been sent from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or contact us directly.`,
+        t,
+        t(minutes === 1 ? "contact.rateLimitedOne" : "contact.rateLimitedMany", { minutes }),
         values,
       ),
     };
@@ -109,12 +111,12 @@ export async function submitContact(request: Request, now = new Date()): Promise
     // Each served form is accepted once: a replayed post (same stamp) is refused like an old page.
     if (!(await useFormStamp(stampValue as string))) {
       log.info("contact form stamp used before; refused", { ip });
-      return expiredForm(values, now);
+      return expiredForm(t, values, now);
     }
     const stored = await createContactMessage(checked.data, { attemptLimit: CONTACT_MAX_ATTEMPTS, now });
     log.info("contact message stored", { id: stored.id });
   } catch (error) {
-    return notStored("storing a contact message failed", error, values);
+    return notStored(t, "storing a contact message failed", error, values);
   }
   wakeMailDelivery();
   return {
@@ -122,35 +124,36 @@ export async function submitContact(request: Request, now = new Date()): Promise
     // The page keeps its form: the next message from it needs a stamp of its own.
     body: {
       result: "sent",
-      toast: toastMessage("success", CONTACT_SENT_TITLE, CONTACT_SENT_TEXT),
+      toast: toastMessage("success", t("contact.sentTitle"), t("contact.sentText")),
       formStamp: issueFormStamp(now),
     },
   };
 }
 
 /** An old, forged or already used form: the visitor keeps what they typed and gets a fresh stamp. */
-function expiredForm(values: ContactValues, now: Date): ContactOutcome {
+function expiredForm(t: Translate, values: ContactValues, now: Date): ContactOutcome {
   return {
     status: 400,
-    body: { ...refusal("refused", "Error", CONTACT_EXPIRED_TEXT, values), formStamp: issueFormStamp(now) },
+    body: { ...refusal("refused", t, t("contact.expiredText"), values), formStamp: issueFormStamp(now) },
   };
 }
 
 /** The database could not take the message (unreachable, full): the spec's failure toast, the form kept. */
-function notStored(what: string, error: unknown, values: ContactValues): ContactOutcome {
+function notStored(t: Translate, what: string, error: unknown, values: ContactValues): ContactOutcome {
   log.error(what, { error });
   const fault = faultOf(error);
   return {
     status: fault ? FAULT_STATUS[fault.kind] : 500,
-    body: refusal("error", "Error", CONTACT_FAILED_TEXT, values),
+    body: refusal("error", t, t("contact.failedText"), values),
   };
 }
 
+/** A refusal toast has the spec's title 'Error' (in the page's language). */
 function refusal(
   result: "refused" | "error",
-  title: string,
+  t: Translate,
   text: string,
   values: ContactValues,
 ): Extract<ContactActionData, { values: ContactValues }> {
-  return { result, toast: toastMessage("error", title, text), values, fieldErrors: {} };
+  return { result, toast: toastMessage("error", t("contact.errorTitle"), text), values, fieldErrors: {} };
 }

@@ -20,6 +20,41 @@ describe("seo", () => {
     expect(tags).toContainEqual({ name: "twitter:image", content: "https://stald.example/social-card.png" });
   });
 
+  it("links each public page to itself in both languages, English as the default", () => {
+    const english = seo(args, { title: "Horses", description: "Our horses." });
+    const danish = seo({ ...args, location: { pathname: "/da/horses" } }, { title: "Heste", description: "Hestene." });
+    for (const tags of [english, danish]) {
+      expect(tags).toContainEqual({
+        tagName: "link",
+        rel: "alternate",
+        hrefLang: "en",
+        href: "https://stald.example/horses",
+      });
+      expect(tags).toContainEqual({
+        tagName: "link",
+        rel: "alternate",
+        hrefLang: "da",
+        href: "https://stald.example/da/horses",
+      });
+      expect(tags).toContainEqual({
+        tagName: "link",
+        rel: "alternate",
+        hrefLang: "x-default",
+        href: "https://stald.example/horses",
+      });
+    }
+    expect(english).toContainEqual({ property: "og:locale", content: "en_GB" });
+    expect(english).toContainEqual({ property: "og:locale:alternate", content: "da_DK" });
+    expect(danish).toContainEqual({ property: "og:locale", content: "da_DK" });
+    expect(danish).toContainEqual({ property: "og:locale:alternate", content: "en_GB" });
+    expect(danish).toContainEqual({ tagName: "link", rel: "canonical", href: "https://stald.example/da/horses" });
+  });
+
+  it("gives pages that exist in English only no language alternates", () => {
+    const tags = seo({ ...args, location: { pathname: "/no-such-page" } }, { title: "x", description: "y" });
+    expect(tags.some((t) => "rel" in t && t.rel === "alternate")).toBe(false);
+  });
+
   it("keeps admin and sign-in pages out of search results without social tags", () => {
     const tags = seo(args, { title: "Admin Access", description: "Sign in.", noindex: true });
     expect(tags).toContainEqual({ name: "robots", content: "noindex, nofollow" });

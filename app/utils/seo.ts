@@ -1,4 +1,6 @@
 import type { MetaDescriptor } from "react-router";
+import { langFromPath, LANGS, LOCALES, otherLang } from "~/i18n/lang";
+import { pageAlternates } from "~/i18n/pages";
 
 export const SOCIAL_IMAGE = { path: "/social-card.png", width: 1200, height: 630 };
 
@@ -61,7 +63,7 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
     { property: "og:title", content: page.title },
     { property: "og:description", content: page.description },
     { property: "og:image", content: imageUrl },
-    { property: "og:locale", content: "en_GB" },
+    { property: "og:locale", content: LOCALES[langFromPath(args.location.pathname)] },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: page.title },
     { name: "twitter:description", content: page.description },
@@ -79,5 +81,25 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
       { name: "twitter:image:alt", content: page.imageAlt },
     );
   if (name) tags.push({ property: "og:site_name", content: name });
+  tags.push(...languageAlternates(args.location.pathname, origin));
   return tags;
+}
+
+/**
+ * The same page in each language (hreflang), English doubling as the default for other languages,
+ * and Open Graph's pointer to the other locale; nothing for pages that exist in English only.
+ */
+function languageAlternates(pathname: string, origin: string): MetaDescriptor[] {
+  const alternates = pageAlternates(pathname);
+  if (!alternates) return [];
+  return [
+    ...LANGS.map((lang) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: lang,
+      href: `${origin}${alternates[lang]}`,
+    })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${origin}${alternates.en}` },
+    { property: "og:locale:alternate", content: LOCALES[otherLang(langFromPath(pathname))] },
+  ];
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { sitemapXml } from "./sitemap";
+
+describe("sitemap.xml", () => {
+  const xml = sitemapXml("https://stald.example");
+
+  it("lists every public page in both languages", () => {
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.sort()).toEqual(
+      ["/", "/horses", "/winners", "/team", "/contact", "/da", "/da/horses", "/da/winners", "/da/team", "/da/contact"]
+        .map((p) => `https://stald.example${p}`)
+        .sort(),
+    );
+    expect(xml).not.toMatch(/\/admin|\/auth/);
+  });
+
+  it("names each page's language versions", () => {
+    const entry = /<url>\s*<loc>https:\/\/stald\.example\/da\/team<\/loc>([\s\S]*?)<\/url>/.exec(xml)?.[1];
+    expect(entry).toContain('hreflang="en" href="https://stald.example/team"');
+    expect(entry).toContain('hreflang="da" href="https://stald.example/da/team"');
+    expect(entry).toContain('hreflang="x-default" href="https://stald.example/team"');
+  });
+});
