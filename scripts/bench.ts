@@ -23,7 +23,18 @@ const duration = Number(args[args.indexOf("--duration") + 1]) || 8;
 const withLighthouse = !args.includes("--no-lighthouse");
 const withLoad = !args.includes("--no-load");
 const PAGES = ["/", "/horses", "/winners", "/team"];
-const LIGHTHOUSE_PAGES = ["/", "/horses", "/winners", "/team", "/contact"];
+const LIGHTHOUSE_PAGES = [
+  "/",
+  "/horses",
+  "/winners",
+  "/team",
+  "/contact",
+  "/da",
+  "/da/horses",
+  "/da/winners",
+  "/da/team",
+  "/da/contact",
+];
 const CONNECTIONS = 50;
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const TARGET = { score: 100, jsKb: 100, ratio: 0.5, p99: 50 };
