@@ -111,7 +111,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter stableName={site.stableName} signedIn={signedIn} />
-        <Toaster richColors closeButton position="top-right" />
+        <Toaster
+          richColors
+          closeButton
+          position="top-right"
+          containerAriaLabel={t("layout.notifications")}
+          toastOptions={{ closeButtonAriaLabel: t("layout.closeToast") }}
+        />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -7,6 +7,8 @@ export const da = {
   "layout.admin": "Admin",
   "layout.signOut": "Log ud",
   "layout.errorTitle": "Noget gik galt",
+  "layout.notifications": "Beskeder",
+  "layout.closeToast": "Luk beskeden",
   "layout.errorText": "Der opstod en uventet fejl. Prøv igen lidt senere.",
 
   "nav.label": "Hovedmenu",

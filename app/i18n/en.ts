@@ -12,6 +12,8 @@ export const en = {
   "layout.admin": "Admin",
   "layout.signOut": "Sign Out",
   "layout.errorTitle": "Something went wrong",
+  "layout.notifications": "Notifications",
+  "layout.closeToast": "Close toast",
   "layout.errorText": "An unexpected error occurred. Please try again later.",
 
   "nav.label": "Main",

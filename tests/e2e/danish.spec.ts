@@ -237,7 +237,7 @@ test.describe("the contact form in Danish", () => {
       await expect(form.getByText("0/2000")).toBeVisible();
       await fill(page, { name: "   ", email: "anne@localhost", message: "kort" });
       await page.getByRole("button", { name: "Send besked" }).click();
-      const toasts = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+      const toasts = page.getByRole("region", { name: /Beskeder/ }).getByRole("listitem");
       await expect(toasts.filter({ hasText: "Tjek formularen" })).toContainText("Skriv dit navn");
       await expect(page.getByLabel("Dit navn")).toHaveAccessibleDescription("Skriv dit navn");
       await expect(page.getByLabel("Din e-mailadresse")).toHaveAccessibleDescription("Skriv en gyldig e-mailadresse");
@@ -315,7 +315,7 @@ test("the Danish pages have no detectable accessibility violations", async ({ pa
   await waitForHydration(page);
   await page.getByRole("button", { name: "Send besked" }).click();
   await expect(page.getByLabel("Dit navn")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Tjek formularen")).toBeVisible();
+  await expect(page.getByRole("region", { name: /Beskeder/ }).getByText("Tjek formularen")).toBeVisible();
   // Let the toast finish sliding in; mid-animation its colours are not the final ones.
   await page.waitForTimeout(1000);
   await expectNoAxeViolations(page);
