@@ -1,12 +1,16 @@
-import { sql } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Database } from "@db/schema";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
 import { imageRef, type ImageRef } from "~/utils/image";
 import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/utils/money";
+import { firstFreeSlug, slugify } from "~/utils/slug";
 
 export type Horse = {
   id: string;
   name: string;
+  /** The horse page's address: /horses/{slug}. */
+  slug: string;
   age: number;
   color: string;
   sire: string;
@@ -23,6 +27,7 @@ export type Horse = {
 const columns = [
   "id",
   "name",
+  "slug",
   "age",
   "color",
   "sire",
@@ -41,6 +46,7 @@ const columns = [
 type Row = {
   id: string;
   name: string;
+  slug: string | null;
   age: number;
   color: string;
   sire: string;
@@ -60,6 +66,7 @@ function toHorse(r: Row): Horse {
   return {
     id: r.id,
     name: r.name,
+    slug: r.slug ?? r.id,
     age: r.age,
     color: r.color,
     sire: r.sire,
@@ -85,6 +92,60 @@ export async function getHorse(id: string): Promise<Horse | null> {
   return row ? toHorse(row) : null;
 }
 
+/**
+ * The horse at /horses/{slug}: `{ horse }` for its current address, `{ redirectTo }` (its current
+ * slug) for an address it had before a rename, null for neither.
+ */
+export async function findHorseBySlug(slug: string): Promise<{ horse: Horse } | { redirectTo: string } | null> {
+  const row = await db().selectFrom("horses").select(columns).where("slug", "=", slug).executeTakeFirst();
+  if (row) return { horse: toHorse(row) };
+  const moved = await db()
+    .selectFrom("horse_slug_history as o")
+    .innerJoin("horses as h", "h.id", "o.horse_id")
+    .select("h.slug")
+    .where("o.old_slug", "=", slug)
+    .executeTakeFirst();
+  return moved?.slug ? { redirectTo: moved.slug } : null;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A free slug for `name`: base, base-2 … among the live slugs (an old address of another horse may be reused). */
+async function freeSlug(q: Db, name: string, exceptHorseId?: string): Promise<string> {
+  const base = slugify(name);
+  const rows = await q
+    .selectFrom("horses")
+    .select("slug")
+    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
+    .$if(Boolean(exceptHorseId), (qb) => qb.where("id", "!=", exceptHorseId!))
+    .execute();
+  return firstFreeSlug(
+    base,
+    rows.flatMap((r) => (r.slug ? [r.slug] : [])),
+  );
+}
+
+/** A live address wins over an old one: the old address now leads to the horse that holds it. */
+async function claimSlug(trx: Transaction<Database>, slug: string) {
+  await trx.deleteFrom("horse_slug_history").where("old_slug", "=", slug).execute();
+}
+
+function isSlugClash(error: unknown) {
+  const text = error instanceof Error ? `${error.message} ${(error as { detail?: string }).detail ?? ""}` : "";
+  return /slug/i.test(text) && /unique|duplicate/i.test(text);
+}
+
+/** Runs `fn` again when a simultaneous save took the same slug first (the unique index refused it). */
+async function retryOnSlugClash<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (attempt >= 5 || !isSlugClash(error)) throw error;
+    }
+  }
+}
+
 export type NewHorse = {
   name: string;
   age: number;
@@ -100,27 +161,36 @@ export type NewHorse = {
 };
 
 export async function createHorse(values: NewHorse): Promise<Horse> {
-  const row = await db()
-    .insertInto("horses")
-    .values({
-      id: crypto.randomUUID(),
-      name: values.name,
-      age: values.age,
-      color: values.color,
-      sire: values.sire,
-      dam: values.dam,
-      owner: values.owner || null,
-      image_url: values.image?.url ?? null,
-      image_width: values.image?.width ?? null,
-      image_height: values.image?.height ?? null,
-      total_prize_ore: values.totalPrizeOre ?? 0,
-      first_places: values.firstPlaces ?? 0,
-      second_places: values.secondPlaces ?? 0,
-      third_places: values.thirdPlaces ?? 0,
-      created_at: new Date().toISOString(),
-    })
-    .returning(columns)
-    .executeTakeFirstOrThrow();
+  const row = await retryOnSlugClash(() =>
+    db()
+      .transaction()
+      .execute(async (trx) => {
+        const slug = await freeSlug(trx, values.name);
+        await claimSlug(trx, slug);
+        return trx
+          .insertInto("horses")
+          .values({
+            id: crypto.randomUUID(),
+            name: values.name,
+            slug,
+            age: values.age,
+            color: values.color,
+            sire: values.sire,
+            dam: values.dam,
+            owner: values.owner || null,
+            image_url: values.image?.url ?? null,
+            image_width: values.image?.width ?? null,
+            image_height: values.image?.height ?? null,
+            total_prize_ore: values.totalPrizeOre ?? 0,
+            first_places: values.firstPlaces ?? 0,
+            second_places: values.secondPlaces ?? 0,
+            third_places: values.thirdPlaces ?? 0,
+            created_at: new Date().toISOString(),
+          })
+          .returning(columns)
+          .executeTakeFirstOrThrow();
+      }),
+  );
   contentChanged();
   return toHorse(row);
 }
@@ -164,15 +234,37 @@ export async function updateHorse(
   id: string,
   values: HorseUpdate,
 ): Promise<{ horse: Horse; replacedImageUrl: string | null } | null> {
-  const result = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const before = await trx.selectFrom("horses").select(["image_url"]).where("id", "=", id).executeTakeFirst();
+  const result = await retryOnSlugClash(() =>
+    db()
+      .transaction()
+      .execute(async (trx) => {
+      const before = await trx
+        .selectFrom("horses")
+        .select(["image_url", "name", "slug"])
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (!before) return null;
+      // A new name gives a new address; the old one is kept so its links redirect.
+      let slug = before.slug;
+      if (before.name !== values.name || !slug) {
+        const next = await freeSlug(trx, values.name, id);
+        if (next !== slug) {
+          await claimSlug(trx, next);
+          if (slug) {
+            await trx
+              .insertInto("horse_slug_history")
+              .values({ old_slug: slug, horse_id: id, created_at: new Date().toISOString() })
+              .onConflict((oc) => oc.column("old_slug").doUpdateSet({ horse_id: id }))
+              .execute();
+          }
+          slug = next;
+        }
+      }
       const row = await trx
         .updateTable("horses")
         .set({
           name: values.name,
+          slug,
           age: values.age,
           color: values.color,
           sire: values.sire,
@@ -194,14 +286,15 @@ export async function updateHorse(
       if (!row) throw values.prizeDeltaOre < 0 ? new NegativeTotalError() : new TotalTooLargeError();
       const replacedImageUrl = values.image && before.image_url !== values.image.url ? before.image_url : null;
       return { horse: toHorse(row), replacedImageUrl };
-    });
+    }),
+  );
   if (result) contentChanged();
   return result;
 }
 
 /**
  * Deletes a horse. Its victories stay, shown as 'Unknown Horse' (the foreign key sets them to
- * null). Returns the image to remove, or undefined when there was no such horse.
+ * null); its runners, results and old addresses go with it (the foreign keys cascade). Returns the image to remove, or undefined when there was no such horse.
  */
 export async function deleteHorse(id: string): Promise<{ imageUrl: string | null } | undefined> {
   const row = await db().deleteFrom("horses").where("id", "=", id).returning(["image_url"]).executeTakeFirst();

@@ -8,6 +8,8 @@ export type Winner = {
   id: string;
   horseId: string | null;
   horseName: string | null;
+  /** The horse page's address; null when the horse is gone. */
+  horseSlug: string | null;
   horseOwner: string | null;
   raceName: string;
   raceDate: string;
@@ -28,6 +30,7 @@ export async function listWinnersWithHorses(): Promise<Winner[]> {
       "w.id",
       "w.horse_id",
       "h.name as horse_name",
+      "h.slug as horse_slug",
       "h.owner as horse_owner",
       "w.race_name",
       "w.race_date",
@@ -47,6 +50,7 @@ export async function listWinnersWithHorses(): Promise<Winner[]> {
     id: r.id,
     horseId: r.horse_id,
     horseName: r.horse_name,
+    horseSlug: r.horse_slug,
     horseOwner: r.horse_owner,
     raceName: r.race_name,
     raceDate: r.race_date,
@@ -77,40 +81,43 @@ export type NewWinner = {
 export async function createWinner(values: NewWinner): Promise<{ id: string }> {
   const created = await db()
     .transaction()
-    .execute(async (trx) => {
-      const id = crypto.randomUUID();
-      await trx
-        .insertInto("winners")
-        .values({
-          id,
-          horse_id: values.horseId,
-          race_name: values.raceName,
-          race_date: values.raceDate,
-          track: values.track || null,
-          distance: values.distance || null,
-          jockey: values.jockey || null,
-          prize_ore: values.prizeOre ?? null,
-          photo_url: values.photo?.url ?? null,
-          photo_width: values.photo?.width ?? null,
-          photo_height: values.photo?.height ?? null,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
-      if (values.prizeOre) {
-        await trx
-          .updateTable("horses")
-          .set({ total_prize_ore: sql`total_prize_ore + ${values.prizeOre}` })
-          .where("id", "=", values.horseId)
-          .execute();
-      }
-      return { id };
-    });
+    .execute((trx) => insertWinnerIn(trx, values));
   contentChanged();
   return created;
 }
 
+/** createWinner's writes, inside a transaction the caller holds (a race result that is a win). */
+export async function insertWinnerIn(trx: Transaction<Database>, values: NewWinner): Promise<{ id: string }> {
+  const id = crypto.randomUUID();
+  await trx
+    .insertInto("winners")
+    .values({
+      id,
+      horse_id: values.horseId,
+      race_name: values.raceName,
+      race_date: values.raceDate,
+      track: values.track || null,
+      distance: values.distance || null,
+      jockey: values.jockey || null,
+      prize_ore: values.prizeOre ?? null,
+      photo_url: values.photo?.url ?? null,
+      photo_width: values.photo?.width ?? null,
+      photo_height: values.photo?.height ?? null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  if (values.prizeOre) {
+    await trx
+      .updateTable("horses")
+      .set({ total_prize_ore: sql`total_prize_ore + ${values.prizeOre}` })
+      .where("id", "=", values.horseId)
+      .execute();
+  }
+  return { id };
+}
+
 /** Adds (or, with a negative amount, takes off) prize money on a horse's total, in SQL. */
-async function adjustHorseTotal(trx: Transaction<Database>, horseId: string | null, deltaOre: number) {
+export async function adjustHorseTotal(trx: Transaction<Database>, horseId: string | null, deltaOre: number) {
   if (!horseId || deltaOre === 0) return;
   await trx
     .updateTable("horses")
@@ -142,42 +149,54 @@ export async function updateWinner(id: string, values: NewWinner): Promise<{ rep
     .transaction()
     .execute(async (trx) => {
       // Serialises edits and deletes of victories, so two of them never both take off the same old prize.
-      await lockFor(trx, "winners.prize");
-      const before = await trx
-        .selectFrom("winners")
-        .select(["horse_id", "prize_ore", "photo_url"])
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!before) return null;
-      await trx
-        .updateTable("winners")
-        .set({
-          horse_id: values.horseId,
-          race_name: values.raceName,
-          race_date: values.raceDate,
-          track: values.track || null,
-          distance: values.distance || null,
-          jockey: values.jockey || null,
-          prize_ore: values.prizeOre ?? null,
-          ...(values.photo
-            ? { photo_url: values.photo.url, photo_width: values.photo.width, photo_height: values.photo.height }
-            : {}),
-        })
-        .where("id", "=", id)
-        .execute();
-      const oldPrize = before.prize_ore ?? 0;
-      const newPrize = values.prizeOre ?? 0;
-      if (before.horse_id === values.horseId) {
-        await adjustHorseTotal(trx, values.horseId, newPrize - oldPrize);
-      } else {
-        await adjustHorseTotal(trx, before.horse_id, -oldPrize);
-        await adjustHorseTotal(trx, values.horseId, newPrize);
-      }
-      const replacedPhotoUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
-      return { replacedPhotoUrl };
+      await lockFor(trx, VICTORY_LOCK);
+      return updateWinnerIn(trx, id, values);
     });
   if (result) contentChanged();
   return result;
+}
+
+/** The lock that edits and deletes of victories (and of the results that made them) hold. */
+export const VICTORY_LOCK = "winners.prize";
+
+/** updateWinner's writes, inside a transaction the caller holds and that holds VICTORY_LOCK. */
+export async function updateWinnerIn(
+  trx: Transaction<Database>,
+  id: string,
+  values: NewWinner,
+): Promise<{ replacedPhotoUrl: string | null } | null> {
+  const before = await trx
+    .selectFrom("winners")
+    .select(["horse_id", "prize_ore", "photo_url"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!before) return null;
+  await trx
+    .updateTable("winners")
+    .set({
+      horse_id: values.horseId,
+      race_name: values.raceName,
+      race_date: values.raceDate,
+      track: values.track || null,
+      distance: values.distance || null,
+      jockey: values.jockey || null,
+      prize_ore: values.prizeOre ?? null,
+      ...(values.photo
+        ? { photo_url: values.photo.url, photo_width: values.photo.width, photo_height: values.photo.height }
+        : {}),
+    })
+    .where("id", "=", id)
+    .execute();
+  const oldPrize = before.prize_ore ?? 0;
+  const newPrize = values.prizeOre ?? 0;
+  if (before.horse_id === values.horseId) {
+    await adjustHorseTotal(trx, values.horseId, newPrize - oldPrize);
+  } else {
+    await adjustHorseTotal(trx, before.horse_id, -oldPrize);
+    await adjustHorseTotal(trx, values.horseId, newPrize);
+  }
+  const replacedPhotoUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
+  return { replacedPhotoUrl };
 }
 
 /**
@@ -188,16 +207,24 @@ export async function deleteWinner(id: string): Promise<{ photoUrl: string | nul
   const result = await db()
     .transaction()
     .execute(async (trx) => {
-      await lockFor(trx, "winners.prize");
-      const row = await trx
-        .deleteFrom("winners")
-        .where("id", "=", id)
-        .returning(["horse_id", "prize_ore", "photo_url"])
-        .executeTakeFirst();
-      if (!row) return undefined;
-      await adjustHorseTotal(trx, row.horse_id, -(row.prize_ore ?? 0));
-      return { photoUrl: row.photo_url };
+      await lockFor(trx, VICTORY_LOCK);
+      return deleteWinnerIn(trx, id);
     });
   if (result) contentChanged();
   return result;
+}
+
+/** deleteWinner's writes, inside a transaction the caller holds and that holds VICTORY_LOCK. */
+export async function deleteWinnerIn(
+  trx: Transaction<Database>,
+  id: string,
+): Promise<{ photoUrl: string | null } | undefined> {
+  const row = await trx
+    .deleteFrom("winners")
+    .where("id", "=", id)
+    .returning(["horse_id", "prize_ore", "photo_url"])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await adjustHorseTotal(trx, row.horse_id, -(row.prize_ore ?? 0));
+  return { photoUrl: row.photo_url };
 }

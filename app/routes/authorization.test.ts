@@ -9,6 +9,7 @@ import routes from "~/routes";
 import { createHorse } from "~/models/horse.server";
 import { saveNews } from "~/models/news.server";
 import { createTeamMember } from "~/models/team-member.server";
+import { createRunner, recordResult } from "~/models/runner.server";
 import { createWinner } from "~/models/winner.server";
 import { db, engine } from "~/utils/db.server";
 import { buildRequest, signedInUser } from "../../tests/auth";
@@ -84,7 +85,10 @@ async function seed() {
   const winner = await createWinner({ horseId: horse.id, raceName: "Derby", raceDate: "2026-06-01", prizeOre: 100 });
   const member = await createTeamMember({ name: "Ida", role: "Trainer" });
   await saveNews("Hello");
-  return { horse: horse.id, winner: winner.id, member: member.id };
+  const runner = await createRunner({ horseId: horse.id, raceName: "Oaks", raceDate: "2026-06-02" });
+  const run = await createRunner({ horseId: horse.id, raceName: "Cup", raceDate: "2026-06-03" });
+  await recordResult(run.id, { position: 1, didNotFinish: false, prizeOre: 500 }, "2026-06-03");
+  return { horse: horse.id, winner: winner.id, member: member.id, runner: runner.id, run: run.id };
 }
 
 function statusOf(outcome: unknown): number | undefined {
@@ -125,6 +129,9 @@ function bodiesFor(ids: Record<string, string>): Array<Record<string, string>> {
     { intent: "delete", id: ids.horse!, ...valid },
     { intent: "delete", id: ids.winner! },
     { intent: "delete", id: ids.member! },
+    { intent: "delete", id: ids.run! },
+    { intent: "result", id: ids.runner!, position: "1", prize: "100.000" },
+    { intent: "create", horseId: ids.horse!, raceName: "Forged", raceDate: "2026-06-04" },
     { intent: "update", id: ids.horse!, name: "Hacked", news_text: "Hacked", newsText: "Hacked", address: "Hacked" },
   ];
 }

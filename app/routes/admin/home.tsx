@@ -86,7 +86,7 @@ async function handle(form: AdminForm) {
       return failed(intent, values, FAILED.image, error);
     }
     if (!current) return failed(intent, values, FAILED.image, undefined, 404);
-    const stored = await storeChosenImage(form, "image", "horse-images", current.position).catch((e: unknown) => ({
+    const stored = await storeChosenImage(form, "image", "horse-images", { homePosition: current.position }).catch((e: unknown) => ({
       failure: e,
     }));
     if ("failure" in stored) return failed(intent, values, FAILED.image, stored.failure);
