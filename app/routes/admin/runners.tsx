@@ -15,7 +15,6 @@ import { getHorse, listHorses, type Horse } from "~/models/horse.server";
 import {
   createRunner,
   deleteRunner,
-  getRunner,
   listAwaitingResults,
   listRecentResults,
   listUpcomingRunners,
@@ -348,7 +347,13 @@ function RunnerForm({
     <Form method="post" aria-labelledby={titleId} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value={intent} />
       {runner ? <input type="hidden" name="id" value={runner.id} /> : null}
-      <SelectField label="Horse" name="horseId" required defaultValue={val("horseId", runner?.horseId)} error={errors.horseId}>
+      <SelectField
+        label="Horse"
+        name="horseId"
+        required
+        defaultValue={val("horseId", runner?.horseId)}
+        error={errors.horseId}
+      >
         <option value="">Select a horse</option>
         {horses.map((h) => (
           <option key={h.id} value={h.id}>
@@ -380,7 +385,13 @@ function RunnerForm({
         defaultValue={val("postTime", runner?.postTime)}
         error={errors.postTime}
       />
-      <Field label="Track" name="track" maxLength={200} defaultValue={val("track", runner?.track)} error={errors.track} />
+      <Field
+        label="Track"
+        name="track"
+        maxLength={200}
+        defaultValue={val("track", runner?.track)}
+        error={errors.track}
+      />
       <Field
         label="Distance"
         name="distance"
