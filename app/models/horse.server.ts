@@ -238,55 +238,55 @@ export async function updateHorse(
     db()
       .transaction()
       .execute(async (trx) => {
-      const before = await trx
-        .selectFrom("horses")
-        .select(["image_url", "name", "slug"])
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!before) return null;
-      // A new name gives a new address; the old one is kept so its links redirect.
-      let slug = before.slug;
-      if (before.name !== values.name || !slug) {
-        const next = await freeSlug(trx, values.name, id);
-        if (next !== slug) {
-          await claimSlug(trx, next);
-          if (slug) {
-            await trx
-              .insertInto("horse_slug_history")
-              .values({ old_slug: slug, horse_id: id, created_at: new Date().toISOString() })
-              .onConflict((oc) => oc.column("old_slug").doUpdateSet({ horse_id: id }))
-              .execute();
+        const before = await trx
+          .selectFrom("horses")
+          .select(["image_url", "name", "slug"])
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (!before) return null;
+        // A new name gives a new address; the old one is kept so its links redirect.
+        let slug = before.slug;
+        if (before.name !== values.name || !slug) {
+          const next = await freeSlug(trx, values.name, id);
+          if (next !== slug) {
+            await claimSlug(trx, next);
+            if (slug) {
+              await trx
+                .insertInto("horse_slug_history")
+                .values({ old_slug: slug, horse_id: id, created_at: new Date().toISOString() })
+                .onConflict((oc) => oc.column("old_slug").doUpdateSet({ horse_id: id }))
+                .execute();
+            }
+            slug = next;
           }
-          slug = next;
         }
-      }
-      const row = await trx
-        .updateTable("horses")
-        .set({
-          name: values.name,
-          slug,
-          age: values.age,
-          color: values.color,
-          sire: values.sire,
-          dam: values.dam,
-          owner: values.owner || null,
-          total_prize_ore: sql`total_prize_ore + ${values.prizeDeltaOre}`,
-          first_places: values.firstPlaces,
-          second_places: values.secondPlaces,
-          third_places: values.thirdPlaces,
-          ...(values.image
-            ? { image_url: values.image.url, image_width: values.image.width, image_height: values.image.height }
-            : {}),
-        })
-        .where("id", "=", id)
-        .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} >= 0`)
-        .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} <= ${MAX_AMOUNT_ORE}`)
-        .returning(columns)
-        .executeTakeFirst();
-      if (!row) throw values.prizeDeltaOre < 0 ? new NegativeTotalError() : new TotalTooLargeError();
-      const replacedImageUrl = values.image && before.image_url !== values.image.url ? before.image_url : null;
-      return { horse: toHorse(row), replacedImageUrl };
-    }),
+        const row = await trx
+          .updateTable("horses")
+          .set({
+            name: values.name,
+            slug,
+            age: values.age,
+            color: values.color,
+            sire: values.sire,
+            dam: values.dam,
+            owner: values.owner || null,
+            total_prize_ore: sql`total_prize_ore + ${values.prizeDeltaOre}`,
+            first_places: values.firstPlaces,
+            second_places: values.secondPlaces,
+            third_places: values.thirdPlaces,
+            ...(values.image
+              ? { image_url: values.image.url, image_width: values.image.width, image_height: values.image.height }
+              : {}),
+          })
+          .where("id", "=", id)
+          .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} >= 0`)
+          .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} <= ${MAX_AMOUNT_ORE}`)
+          .returning(columns)
+          .executeTakeFirst();
+        if (!row) throw values.prizeDeltaOre < 0 ? new NegativeTotalError() : new TotalTooLargeError();
+        const replacedImageUrl = values.image && before.image_url !== values.image.url ? before.image_url : null;
+        return { horse: toHorse(row), replacedImageUrl };
+      }),
   );
   if (result) contentChanged();
   return result;

@@ -20,7 +20,13 @@ useFreshDatabase();
 
 const TODAY = "2026-06-10";
 const horse = { name: "Kongens Ære", age: 4, color: "Brown", sire: "Sea The Stars", dam: "Frøken Fryd" };
-const race = { raceName: "Dansk Derby", raceDate: "2026-06-07", track: "Klampenborg", distance: "2400 m", jockey: "A. Jensen" };
+const race = {
+  raceName: "Dansk Derby",
+  raceDate: "2026-06-07",
+  track: "Klampenborg",
+  distance: "2400 m",
+  jockey: "A. Jensen",
+};
 
 async function counts(h: Horse) {
   const now = (await getHorse(h.id))!;
@@ -37,7 +43,14 @@ describe("slugs", () => {
 
   test("a rename moves the address and the old one leads to the new", async () => {
     const a = await createHorse(horse);
-    await updateHorse(a.id, { ...horse, name: "Nordlys", prizeDeltaOre: 0, firstPlaces: 0, secondPlaces: 0, thirdPlaces: 0 });
+    await updateHorse(a.id, {
+      ...horse,
+      name: "Nordlys",
+      prizeDeltaOre: 0,
+      firstPlaces: 0,
+      secondPlaces: 0,
+      thirdPlaces: 0,
+    });
     expect(await findHorseBySlug("nordlys")).toMatchObject({ horse: { id: a.id } });
     expect(await findHorseBySlug("kongens-aere")).toEqual({ redirectTo: "nordlys" });
     expect(await findHorseBySlug("nobody")).toBeNull();
@@ -63,7 +76,10 @@ describe("runners", () => {
     expect((await listUpcomingRunners(TODAY)).map((r) => r.raceName)).toEqual(["Today", "Early", "Late"]);
     expect((await listUpcomingRunners(TODAY, 2)).map((r) => r.raceName)).toEqual(["Today", "Early"]);
     expect((await listAwaitingResults(TODAY)).map((r) => r.raceName)).toEqual(["Past"]);
-    expect((await listUpcomingRunners(TODAY))[1]).toMatchObject({ horseName: "Kongens Ære", horseSlug: "kongens-aere" });
+    expect((await listUpcomingRunners(TODAY))[1]).toMatchObject({
+      horseName: "Kongens Ære",
+      horseSlug: "kongens-aere",
+    });
   });
 
   test("a win is a victory as Add Victory makes it, a 1st place and prize on the total", async () => {
@@ -72,10 +88,18 @@ describe("runners", () => {
     await recordResult(id, { position: 1, didNotFinish: false, prizeOre: 250_000_50 }, TODAY);
     expect(await counts(h)).toEqual({ total: 1_000_00 + 250_000_50, first: 3, second: 0, third: 0 });
     const [victory] = await listWinnersWithHorses();
-    expect(victory).toMatchObject({ horseName: "Kongens Ære", raceName: "Dansk Derby", raceDate: race.raceDate, track: "Klampenborg", prizeOre: 250_000_50 });
+    expect(victory).toMatchObject({
+      horseName: "Kongens Ære",
+      raceName: "Dansk Derby",
+      raceDate: race.raceDate,
+      track: "Klampenborg",
+      prizeOre: 250_000_50,
+    });
     expect((await getRunner(id))!.victoryId).toBe(victory!.id);
     expect(await listAwaitingResults(TODAY)).toEqual([]);
-    expect((await listRecentResults(10)).map((r) => r.result)).toEqual([{ position: 1, didNotFinish: false, prizeOre: 250_000_50 }]);
+    expect((await listRecentResults(10)).map((r) => r.result)).toEqual([
+      { position: 1, didNotFinish: false, prizeOre: 250_000_50 },
+    ]);
   });
 
   test("2nd and 3rd count their place and add the prize; other placings add the prize only", async () => {
@@ -121,7 +145,9 @@ describe("runners", () => {
     await updateRunner(id, { horseId: b.id, ...race, raceName: "Derby (renamed)" });
     expect(await counts(a)).toEqual({ total: 0, first: 0, second: 0, third: 0 });
     expect(await counts(b)).toEqual({ total: 45_000_00, first: 1, second: 0, third: 0 });
-    expect((await listWinnersWithHorses()).map((w) => [w.horseName, w.raceName])).toEqual([["Nordlys", "Derby (renamed)"]]);
+    expect((await listWinnersWithHorses()).map((w) => [w.horseName, w.raceName])).toEqual([
+      ["Nordlys", "Derby (renamed)"],
+    ]);
     await deleteRunner(id);
     expect(await counts(b)).toEqual({ total: 0, first: 0, second: 0, third: 0 });
     expect(await listWinnersWithHorses()).toEqual([]);
@@ -141,7 +167,9 @@ describe("runners", () => {
   test("a race still ahead cannot have a result", async () => {
     const h = await createHorse(horse);
     const { id } = await createRunner({ horseId: h.id, ...race, raceDate: "2026-06-11" });
-    await expect(recordResult(id, { position: 1, didNotFinish: false, prizeOre: 1 }, TODAY)).rejects.toThrow(RaceNotRunError);
+    await expect(recordResult(id, { position: 1, didNotFinish: false, prizeOre: 1 }, TODAY)).rejects.toThrow(
+      RaceNotRunError,
+    );
     expect(await counts(h)).toEqual({ total: 0, first: 0, second: 0, third: 0 });
     expect(await recordResult("missing", { position: 1, didNotFinish: false, prizeOre: null }, TODAY)).toBeNull();
   });

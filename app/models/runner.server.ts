@@ -302,8 +302,7 @@ async function moveOutcome(
   }
 
   const totalDeltas = new Map<string, number>();
-  if (before && !isWin(before) && before.result.prizeOre)
-    totalDeltas.set(before.horseId, -before.result.prizeOre);
+  if (before && !isWin(before) && before.result.prizeOre) totalDeltas.set(before.horseId, -before.result.prizeOre);
   if (after && !isWin(after) && after.result.prizeOre)
     totalDeltas.set(after.horseId, (totalDeltas.get(after.horseId) ?? 0) + after.result.prizeOre);
   for (const [horseId, delta] of totalDeltas) await adjustHorseTotal(trx, horseId, delta);
@@ -324,11 +323,7 @@ async function moveOutcome(
 
 async function lockedRunner(trx: Transaction<Database>, id: string) {
   await lockFor(trx, VICTORY_LOCK);
-  return trx
-    .selectFrom("runners")
-    .selectAll()
-    .where("id", "=", id)
-    .executeTakeFirst();
+  return trx.selectFrom("runners").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 type StoredRunner = NonNullable<Awaited<ReturnType<typeof lockedRunner>>>;

@@ -21,7 +21,14 @@ import { jsonLd, runnerEvents } from "~/utils/structured-data";
 type Page =
   | { state: "missing" }
   | { state: "failed" }
-  | { state: "found"; horse: Horse; nextRuns: Runner[]; record: RaceRecord; socialCard: string | null; events: string | null };
+  | {
+      state: "found";
+      horse: Horse;
+      nextRuns: Runner[];
+      record: RaceRecord;
+      socialCard: string | null;
+      events: string | null;
+    };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const slug = params.slug;

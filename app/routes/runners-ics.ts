@@ -1,14 +1,7 @@
 import type { Route } from "./+types/runners-ics";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { listUpcomingRunners, type Runner } from "~/models/runner.server";
-import {
-  COPENHAGEN_VTIMEZONE,
-  icalDate,
-  icalDocument,
-  icalText,
-  icalTime,
-  icalUtc,
-} from "~/utils/ical";
+import { COPENHAGEN_VTIMEZONE, icalDate, icalDocument, icalText, icalTime, icalUtc } from "~/utils/ical";
 import { log } from "~/utils/log.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { danishToday, RACE_TIME_ZONE } from "~/utils/race-day";

@@ -18,7 +18,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     Promise.all([listUpcomingRunners(today), listRecentResults(RECENT_RESULTS)]),
   );
   if (!read.ok) {
-    return data({ failed: true as const, upcoming: [] as Runner[], results: [] as Runner[], events: null }, FAILED_READ_INIT);
+    return data(
+      { failed: true as const, upcoming: [] as Runner[], results: [] as Runner[], events: null },
+      FAILED_READ_INIT,
+    );
   }
   const [upcoming, results] = read.value;
   const events = upcoming.length ? jsonLd(runnerEvents(upcoming, publicOrigin(request))) : null;

@@ -46,7 +46,10 @@ export const icalTime = (time: string) => `${time.replace(":", "")}00`;
 
 /** An instant as UTC date-time: '20260620T133000Z'. */
 export function icalUtc(iso: string): string {
-  return new Date(iso).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** Europe/Copenhagen's rules (CET/CEST, EU clock changes since 1996), for DTSTART;TZID=Europe/Copenhagen. */
