@@ -19,7 +19,13 @@ export function RunnerTable({
   showHorse?: boolean;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
+    // Focusable, so a keyboard can scroll it when it is wider than a phone.
+    <div
+      role="group"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm"
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-brand-50 text-brand-900">

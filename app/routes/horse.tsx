@@ -157,7 +157,12 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
         {record.entries.length === 0 ? (
           <p className="mt-6 text-stone-600">No races run yet.</p>
         ) : (
-          <div className="mt-6 overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
+          <div
+            role="group"
+            aria-label={`Race record of ${horse.name}`}
+            tabIndex={0}
+            className="mt-6 overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm"
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Race record of {horse.name}, newest first</caption>
               <thead className="bg-brand-50 text-brand-900">
