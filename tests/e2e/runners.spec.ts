@@ -244,3 +244,14 @@ test.describe("without JavaScript", () => {
     expect((await getHorse(horse.id))!.totalPrizeOre).toBe(0);
   });
 });
+
+test("the navigation's Runners link leads to /runners, in the bar and in the phone menu", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  if (page.viewportSize()!.width < 768) await nav.getByText("Menu", { exact: true }).click();
+  await nav.getByRole("link", { name: "Runners", exact: true }).filter({ visible: true }).click();
+  await expect(page).toHaveURL(/\/runners$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Runners" })).toBeVisible();
+  await expect(page.getByText("No runners declared yet. Check back soon.")).toBeVisible();
+});
