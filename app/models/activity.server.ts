@@ -53,6 +53,14 @@ export const ACTIVITY_PAGE_SIZE = 50;
 const LIMIT = 500;
 const clip = (text: string | null | undefined) => (text == null ? null : text.slice(0, LIMIT));
 
+let lastAt = 0;
+
+/** Now, but never at or before the previous entry's time, so entries keep their order when listed. */
+function nextTime() {
+  lastAt = Math.max(Date.now(), lastAt + 1);
+  return new Date(lastAt).toISOString();
+}
+
 /**
  * Records one entry. Writes pass their transaction, so the entry commits or rolls back with the
  * change itself. Without an actor (a change made by a test or a seeding script) nothing is
@@ -67,7 +75,7 @@ export async function recordActivity(
     .insertInto("activity")
     .values({
       id: crypto.randomUUID(),
-      at: new Date().toISOString(),
+      at: nextTime(),
       actor_id: actor.userId,
       actor_email: clip(actor.email),
       via: actor.via,

@@ -196,8 +196,8 @@ export async function updateWinner(id: string, values: NewWinner): Promise<{ rep
           entityId: id,
           summary: `Victory updated: ${after.race_name}`,
           changes: changedFields(before, after, {
-            ...LOGGED_FIELDS,
             horse_id: ["Horse", (horseId) => (horseId && names.get(horseId)) || "Unknown Horse"],
+            ...LOGGED_FIELDS,
           }),
         },
         { trx },
