@@ -82,7 +82,7 @@ describe(`activity log (${testEngine})`, () => {
       [{ field: "News", old: null, new: "First" }],
     ]);
     expect(byEntity("contact-info")[0]!.changes).toEqual([
-      { field: "Address", old: null, new: "Klampenborg" },
+      { field: "Stable Address", old: null, new: "Klampenborg" },
       { field: "Phone Number", old: null, new: "+45 12 34 56 78" },
     ]);
     expect(byEntity("gallery")[0]).toMatchObject({

@@ -3,25 +3,9 @@ import type { Database } from "@db/schema";
 import { currentActor, type Actor } from "~/utils/actor.server";
 import { db } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
+import type { ActivityKind } from "~/utils/activity-kinds";
 
-/** What happened; the Activity tab filters by these. */
-export const ACTIVITY_KINDS = {
-  create: "Created",
-  update: "Updated",
-  delete: "Deleted",
-  restore: "Restored",
-  purge: "Deleted forever",
-  reorder: "Reordered",
-  "sign-in": "Signed in",
-  "sign-in-failed": "Failed sign-in",
-  "sign-out": "Signed out",
-  "password-reset": "Password reset",
-} as const;
-export type ActivityKind = keyof typeof ACTIVITY_KINDS;
-
-export function isActivityKind(value: unknown): value is ActivityKind {
-  return typeof value === "string" && Object.hasOwn(ACTIVITY_KINDS, value);
-}
+export { ACTIVITY_KINDS, isActivityKind, type ActivityKind } from "~/utils/activity-kinds";
 
 /** A changed field as the log shows it: its label and its values before and after, as text. */
 export type FieldChange = { field: string; old: string | null; new: string | null };

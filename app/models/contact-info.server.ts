@@ -33,7 +33,7 @@ export async function saveContactInfo(values: ContactInfo): Promise<ContactInfo>
         .onConflict((oc) => oc.column("id").doUpdateSet(row))
         .execute();
       const changes = changedFields(before ?? { address: "", phone_number: "", email_address: "" }, row, {
-        address: "Address",
+        address: "Stable Address",
         phone_number: "Phone Number",
         email_address: "Email Address",
       });

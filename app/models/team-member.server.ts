@@ -233,7 +233,7 @@ export async function deleteTeamMember(id: string): Promise<{ trashId: string } 
 /** A deleted member comes back at the same position (the end, if the team is shorter now); those below move down. */
 export const teamMemberTrash: TrashKind<MemberSnapshot> = {
   name: "team-member",
-  noun: "Team member",
+  noun: "Team Member",
   restore: async (trx, { row }) => {
     await lockFor(trx, "team_members.position");
     const last = await trx

@@ -15,7 +15,16 @@ test("heading, welcome line and tabs; the open tab is in the URL and survives re
   await expect(page.getByText("Manage your racing stable content with ease")).toBeVisible();
   await expect(page.getByText("Welcome back admin@stable.test")).toBeVisible();
   const tabs = page.getByRole("navigation", { name: "Admin sections" });
-  await expect(tabs.getByRole("link")).toHaveText(["Home", "Horses", "Winners", "Team", "Contact Info", "Messages"]);
+  await expect(tabs.getByRole("link")).toHaveText([
+    "Home",
+    "Horses",
+    "Winners",
+    "Team",
+    "Contact Info",
+    "Messages",
+    "Trash",
+    "Activity",
+  ]);
   await expect(tabs.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "Latest News" })).toBeVisible();
 
