@@ -39,6 +39,12 @@ test("the Activity tab shows a whole admin session, newest first, filterable, wi
   await page.goto("/admin/horses");
   await page.getByRole("button", { name: "Delete Nordlys" }).click();
   await expect(page.getByText("Horse Deleted", { exact: true })).toBeVisible();
+  // The delete toast stays up for its Undo button; close it, as it sits over the header.
+  await page
+    .locator("[data-sonner-toast]")
+    .filter({ hasText: "Horse Deleted" })
+    .getByRole("button", { name: "Close toast" })
+    .click();
 
   const nav = page.getByRole("navigation", { name: "Main" });
   if (!(await nav.getByRole("button", { name: "Sign Out" }).isVisible())) await nav.getByText("Menu").click();
