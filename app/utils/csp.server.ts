@@ -16,7 +16,9 @@ const BASE = [
 export function contentSecurityPolicy(scriptHashes: readonly string[] = [], imageOrigins: readonly string[] = []) {
   const scripts = ["'self'", ...new Set(scriptHashes)].join(" ");
   // Media behind a CDN or public bucket (MEDIA_PUBLIC_URL) are images from that origin too.
-  const base = imageOrigins.length ? BASE.map((d) => (d.startsWith("img-src ") ? `${d} ${imageOrigins.join(" ")}` : d)) : BASE;
+  const base = imageOrigins.length
+    ? BASE.map((d) => (d.startsWith("img-src ") ? `${d} ${imageOrigins.join(" ")}` : d))
+    : BASE;
   return [`script-src ${scripts}`, ...base].join("; ");
 }
 

@@ -57,7 +57,10 @@ const schema = z.object({
   /** Media in S3-compatible object storage; unset = DATA_DIR/media on the local disk. */
   MEDIA_S3_BUCKET: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens")
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens",
+    )
     .optional(),
   /** The service's address for anything but AWS itself (R2, MinIO, Garage, B2 …). */
   MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),

@@ -49,6 +49,8 @@ export type S3StorageOptions = {
 
 function isNotFound(error: unknown) {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
+  // A missing bucket is a configuration fault, not a missing file.
+  if (e?.name === "NoSuchBucket") return false;
   return e?.name === "NoSuchKey" || e?.name === "NotFound" || e?.$metadata?.httpStatusCode === 404;
 }
 
