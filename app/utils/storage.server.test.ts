@@ -226,8 +226,9 @@ describe("S3Storage", () => {
       for (const attempt of [
         () => store.put("horse-images/a.jpg", Buffer.from("a")),
         () => store.get("horse-images/a.jpg"),
-        () => store.exists("horse-images/a.jpg"),
         () => store.list(""),
+        // A HEAD answer has no body: a missing bucket looks like a missing file there, so only a down server counts.
+        ...(store === down ? [() => store.exists("horse-images/a.jpg")] : []),
       ]) {
         const error = await attempt().then(
           () => null,
