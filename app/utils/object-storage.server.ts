@@ -1,4 +1,5 @@
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -93,14 +94,21 @@ export class S3Storage implements Storage {
   async put(key: string, source: Readable | Buffer): Promise<StoredFile> {
     const normal = normaliseKey(key);
     let sourceError: unknown;
-    if (!Buffer.isBuffer(source)) source.once("error", (error) => (sourceError ??= error));
+    let body: Readable | Buffer = source;
+    if (!Buffer.isBuffer(source)) {
+      source.once("error", (error) => (sourceError ??= error));
+      // The upload helper reads a plain stream; an image encoder's duplex stream ends it early otherwise.
+      const plain = new PassThrough();
+      pipeline(source, plain).catch(() => {});
+      body = plain;
+    }
     try {
       await new Upload({
         client: this.client,
         params: {
           Bucket: this.bucket,
           Key: normal,
-          Body: source,
+          Body: body,
           ContentType: contentTypeOf(normal),
           CacheControl: OBJECT_CACHE_CONTROL,
         },
