@@ -41,7 +41,10 @@ export default function handleRequest(
       const html = removeScriptMarker(rendered, marker);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       if (process.env.NODE_ENV !== "development") {
-        responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(rendered, marker), mediaOrigins()));
+        responseHeaders.set(
+          "Content-Security-Policy",
+          contentSecurityPolicy(inlineScriptHashes(rendered, marker), mediaOrigins()),
+        );
       }
       resolve(new Response(request.method === "HEAD" ? null : html, { status, headers: responseHeaders }));
     });
