@@ -95,10 +95,12 @@ export class S3Storage implements Storage {
     const normal = normaliseKey(key);
     let sourceError: unknown;
     let body: Readable | Buffer = source;
+    let plain: PassThrough | undefined;
     if (!Buffer.isBuffer(source)) {
       source.once("error", (error) => (sourceError ??= error));
       // The upload helper reads a plain stream; an image encoder's duplex stream ends it early otherwise.
-      const plain = new PassThrough();
+      plain = new PassThrough();
+      // Its failures are read from `sourceError` and from the upload below.
       pipeline(source, plain).catch(() => {});
       body = plain;
     }
@@ -114,6 +116,8 @@ export class S3Storage implements Storage {
         },
       }).done();
     } catch (error) {
+      // A bucket that failed mid-upload stops reading: end the source (and its encoder) too.
+      plain?.destroy();
       if (sourceError) throw sourceError;
       throw new ObjectStorageError(`store ${normal}`, error);
     }
