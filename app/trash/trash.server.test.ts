@@ -13,7 +13,7 @@ import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { storedFilesOf, storeImage } from "~/utils/images.server";
 import { sweepMedia } from "~/utils/media-sweep.server";
-import { storage } from "~/utils/storage.server";
+import { mediaStorage } from "~/utils/media-storage.server";
 import { purgeExpiredTrash, purgeFromTrash, restoreFromTrash } from "./trash.server";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -33,7 +33,7 @@ async function anImage(bucket: "horse-images" | "winner-photos" | "team-photos")
 async function filesExist(url: string) {
   const keys = await storedFilesOf(url);
   if (!keys.length) return false;
-  return (await Promise.all(keys.map((k) => storage().exists(k)))).every(Boolean);
+  return (await Promise.all(keys.map((k) => mediaStorage().exists(k)))).every(Boolean);
 }
 
 describe(`trash (${testEngine})`, () => {
