@@ -21,6 +21,8 @@ export interface Database {
   backup_schedule: BackupScheduleTable;
   runners: RunnersTable;
   horse_slug_history: HorseSlugHistoryTable;
+  trash: TrashTable;
+  activity: ActivityTable;
 }
 
 export interface SiteSettingsTable {
@@ -236,4 +238,32 @@ export interface HorseSlugHistoryTable {
   old_slug: string;
   horse_id: string;
   created_at: Generated<string>;
+}
+
+export interface TrashTable {
+  id: string;
+  kind: string;
+  record_id: string;
+  label: string;
+  /** JSON: the record's row and whatever else putting it back needs. */
+  snapshot: string;
+  /** JSON array of the image URLs the record used; the files go when the row is purged. */
+  image_urls: Generated<string>;
+  deleted_at: string;
+  deleted_by_id: string | null;
+  deleted_by_email: string | null;
+}
+
+export interface ActivityTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  via: string;
+  kind: string;
+  entity: string;
+  entity_id: string | null;
+  summary: string;
+  /** JSON: the fields that changed, with their old and new values as shown. */
+  details: string | null;
 }

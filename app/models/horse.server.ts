@@ -1,10 +1,14 @@
-import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database } from "@db/schema";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
+import { isPostgres } from "@db/dialect";
+import type { Database, HorsesTable } from "@db/schema";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
+import { formatDkk } from "~/utils/format";
 import { imageRef, type ImageRef } from "~/utils/image";
 import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/utils/money";
 import { firstFreeSlug, slugify } from "~/utils/slug";
+import { changedFields, recordActivity } from "./activity.server";
+import { addToTrash, type TrashKind } from "./trash.server";
 
 export type Horse = {
   id: string;
@@ -167,7 +171,7 @@ export async function createHorse(values: NewHorse): Promise<Horse> {
       .execute(async (trx) => {
         const slug = await freeSlug(trx, values.name);
         await claimSlug(trx, slug);
-        return trx
+        const created = await trx
           .insertInto("horses")
           .values({
             id: crypto.randomUUID(),
@@ -189,11 +193,31 @@ export async function createHorse(values: NewHorse): Promise<Horse> {
           })
           .returning(columns)
           .executeTakeFirstOrThrow();
+        await recordActivity(
+          { kind: "create", entity: "horse", entityId: created.id, summary: `Horse added: ${created.name}` },
+          { trx },
+        );
+        return created;
       }),
   );
   contentChanged();
   return toHorse(row);
 }
+
+/** The horse's fields as the activity log names and shows them. */
+const LOGGED_FIELDS = {
+  name: "Horse Name",
+  age: "Age",
+  color: "Color",
+  sire: "Sire",
+  dam: "Dam",
+  owner: "Owner",
+  image_url: "Horse Image",
+  total_prize_ore: ["Total Prize Money", formatDkk],
+  first_places: "1st Places",
+  second_places: "2nd Places",
+  third_places: "3rd Places",
+} as const;
 
 export type HorseUpdate = {
   name: string;
@@ -238,11 +262,7 @@ export async function updateHorse(
     db()
       .transaction()
       .execute(async (trx) => {
-        const before = await trx
-          .selectFrom("horses")
-          .select(["image_url", "name", "slug"])
-          .where("id", "=", id)
-          .executeTakeFirst();
+        const before = await trx.selectFrom("horses").select(columns).where("id", "=", id).executeTakeFirst();
         if (!before) return null;
         // A new name gives a new address; the old one is kept so its links redirect.
         let slug = before.slug;
@@ -284,6 +304,16 @@ export async function updateHorse(
           .returning(columns)
           .executeTakeFirst();
         if (!row) throw values.prizeDeltaOre < 0 ? new NegativeTotalError() : new TotalTooLargeError();
+        await recordActivity(
+          {
+            kind: "update",
+            entity: "horse",
+            entityId: id,
+            summary: `Horse updated: ${row.name}`,
+            changes: changedFields(before, row, LOGGED_FIELDS),
+          },
+          { trx },
+        );
         const replacedImageUrl = values.image && before.image_url !== values.image.url ? before.image_url : null;
         return { horse: toHorse(row), replacedImageUrl };
       }),
@@ -292,13 +322,60 @@ export async function updateHorse(
   return result;
 }
 
+type HorseSnapshot = { row: Selectable<HorsesTable>; victoryIds: string[] };
+
 /**
- * Deletes a horse. Its victories stay, shown as 'Unknown Horse' (the foreign key sets them to
- * null); its runners, results and old addresses go with it (the foreign keys cascade). Returns the image to remove, or undefined when there was no such horse.
+ * Deletes a horse into the trash. Its victories stay, shown as 'Unknown Horse' (the foreign key sets
+ * them to null); its runners, results and old addresses go with it (the foreign keys cascade; a
+ * restore brings the horse back without them). The snapshot lists the victories so that a restore links them again. The image stays on
+ * disk until the trash entry is purged. Returns the trash entry, or undefined when there was no
+ * such horse.
  */
-export async function deleteHorse(id: string): Promise<{ imageUrl: string | null } | undefined> {
-  const row = await db().deleteFrom("horses").where("id", "=", id).returning(["image_url"]).executeTakeFirst();
-  if (!row) return undefined;
-  contentChanged();
-  return { imageUrl: row.image_url };
+export async function deleteHorse(id: string): Promise<{ trashId: string } | undefined> {
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      // On PostgreSQL the row lock keeps a victory from being recorded for the horse meanwhile.
+      const read = trx.selectFrom("horses").selectAll().where("id", "=", id);
+      const row = await (isPostgres(trx) ? read.forUpdate() : read).executeTakeFirst();
+      if (!row) return undefined;
+      const victories = await trx.selectFrom("winners").select("id").where("horse_id", "=", id).execute();
+      await trx.deleteFrom("horses").where("id", "=", id).execute();
+      const snapshot: HorseSnapshot = { row, victoryIds: victories.map((v) => v.id) };
+      const trashId = await addToTrash(trx, horseTrash, {
+        recordId: id,
+        label: row.name,
+        snapshot,
+        imageUrls: [row.image_url],
+      });
+      return { trashId };
+    });
+  if (result) contentChanged();
+  return result;
 }
+
+/** A deleted horse comes back with its id, image and total, and its victories that are still unlinked. */
+export const horseTrash: TrashKind<HorseSnapshot> = {
+  name: "horse",
+  noun: "Horse",
+  restore: async (trx, { row, victoryIds }) => {
+    // Its address may have been taken meanwhile: it then gets a free one.
+    const taken = row.slug
+      ? await trx.selectFrom("horses").select("id").where("slug", "=", row.slug).executeTakeFirst()
+      : undefined;
+    const slug = taken || !row.slug ? await freeSlug(trx, row.name) : row.slug;
+    await claimSlug(trx, slug);
+    await trx
+      .insertInto("horses")
+      .values({ ...row, slug })
+      .execute();
+    if (victoryIds.length) {
+      await trx
+        .updateTable("winners")
+        .set({ horse_id: row.id })
+        .where("id", "in", victoryIds)
+        .where("horse_id", "is", null)
+        .execute();
+    }
+  },
+};

@@ -1,8 +1,11 @@
-import { sql, type Transaction } from "kysely";
+import { sql, type Selectable, type Transaction } from "kysely";
 import { contentChanged } from "~/utils/invalidation.server";
-import type { Database } from "@db/schema";
+import type { Database, WinnersTable } from "@db/schema";
 import { db, lockFor } from "~/utils/db.server";
+import { formatPrize } from "~/utils/format";
 import { imageRef, type ImageRef } from "~/utils/image";
+import { changedFields, recordActivity } from "./activity.server";
+import { addToTrash, type TrashKind } from "./trash.server";
 
 export type Winner = {
   id: string;
@@ -113,6 +116,10 @@ export async function insertWinnerIn(trx: Transaction<Database>, values: NewWinn
       .where("id", "=", values.horseId)
       .execute();
   }
+  await recordActivity(
+    { kind: "create", entity: "victory", entityId: id, summary: `Victory added: ${values.raceName}` },
+    { trx },
+  );
   return { id };
 }
 
@@ -138,6 +145,17 @@ export async function getWinner(id: string) {
     .executeTakeFirst();
   return row ?? null;
 }
+
+/** The victory's fields as the activity log names and shows them. */
+const LOGGED_FIELDS = {
+  race_name: "Race Name",
+  race_date: "Race Date",
+  track: "Track",
+  distance: "Distance",
+  jockey: "Jockey",
+  prize_ore: ["Prize Money", (ore: number | null) => formatPrize(ore)],
+  photo_url: "Photo",
+} as const;
 
 /**
  * Updates a victory and keeps the horses' totals right in the same transaction: the old prize is
@@ -165,13 +183,9 @@ export async function updateWinnerIn(
   id: string,
   values: NewWinner,
 ): Promise<{ replacedPhotoUrl: string | null } | null> {
-  const before = await trx
-    .selectFrom("winners")
-    .select(["horse_id", "prize_ore", "photo_url"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const before = await trx.selectFrom("winners").selectAll().where("id", "=", id).executeTakeFirst();
   if (!before) return null;
-  await trx
+  const after = await trx
     .updateTable("winners")
     .set({
       horse_id: values.horseId,
@@ -186,7 +200,30 @@ export async function updateWinnerIn(
         : {}),
     })
     .where("id", "=", id)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const horseIds = [before.horse_id, after.horse_id].filter((h): h is string => !!h);
+  const names = new Map(
+    horseIds.length
+      ? (await trx.selectFrom("horses").select(["id", "name"]).where("id", "in", horseIds).execute()).map((h) => [
+          h.id,
+          h.name,
+        ])
+      : [],
+  );
+  await recordActivity(
+    {
+      kind: "update",
+      entity: "victory",
+      entityId: id,
+      summary: `Victory updated: ${after.race_name}`,
+      changes: changedFields(before, after, {
+        horse_id: ["Horse", (horseId) => (horseId && names.get(horseId)) || "Unknown Horse"],
+        ...LOGGED_FIELDS,
+      }),
+    },
+    { trx },
+  );
   const oldPrize = before.prize_ore ?? 0;
   const newPrize = values.prizeOre ?? 0;
   if (before.horse_id === values.horseId) {
@@ -199,22 +236,42 @@ export async function updateWinnerIn(
   return { replacedPhotoUrl };
 }
 
+type VictorySnapshot = { row: Selectable<WinnersTable> };
+
 /**
- * Deletes a victory and takes its prize off its horse's total in the same transaction. Returns the
- * photo to remove, or undefined when there was no such victory.
+ * Deletes a victory into the trash and takes its prize off its horse's total in the same
+ * transaction. The photo stays on disk until the trash entry is purged. Returns the trash entry,
+ * or undefined when there was no such victory.
  */
-export async function deleteWinner(id: string): Promise<{ photoUrl: string | null } | undefined> {
+export async function deleteWinner(id: string): Promise<{ trashId: string } | undefined> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {
-      await lockFor(trx, VICTORY_LOCK);
-      return deleteWinnerIn(trx, id);
+      await lockFor(trx, "winners.prize");
+      const row = await trx.deleteFrom("winners").where("id", "=", id).returningAll().executeTakeFirst();
+      if (!row) return undefined;
+      await adjustHorseTotal(trx, row.horse_id, -(row.prize_ore ?? 0));
+      const trashId = await addToTrash(trx, victoryTrash, {
+        recordId: id,
+        label: `${row.race_name} (${row.race_date})`,
+        snapshot: { row },
+        imageUrls: [row.photo_url],
+      });
+      return { trashId };
     });
   if (result) contentChanged();
   return result;
 }
 
-/** deleteWinner's writes, inside a transaction the caller holds and that holds VICTORY_LOCK. */
+/**
+ * A deleted victory comes back with its id and photo, and its prize goes back on its horse's
+ * total; when the horse itself is gone meanwhile it comes back as 'Unknown Horse'.
+ */
+/**
+ * Takes off the victory a corrected or deleted race result had created, inside the caller's
+ * transaction (holding VICTORY_LOCK). It does not go to the trash: restoring it alone would
+ * disagree with the run, which the Runners tab corrects instead. Returns its photo, if any.
+ */
 export async function deleteWinnerIn(
   trx: Transaction<Database>,
   id: string,
@@ -222,9 +279,34 @@ export async function deleteWinnerIn(
   const row = await trx
     .deleteFrom("winners")
     .where("id", "=", id)
-    .returning(["horse_id", "prize_ore", "photo_url"])
+    .returning(["horse_id", "prize_ore", "photo_url", "race_name"])
     .executeTakeFirst();
   if (!row) return undefined;
   await adjustHorseTotal(trx, row.horse_id, -(row.prize_ore ?? 0));
+  await recordActivity(
+    {
+      kind: "delete",
+      entity: "victory",
+      entityId: id,
+      summary: `Victory removed with its race result: ${row.race_name}`,
+    },
+    { trx },
+  );
   return { photoUrl: row.photo_url };
 }
+
+export const victoryTrash: TrashKind<VictorySnapshot> = {
+  name: "victory",
+  noun: "Victory",
+  restore: async (trx, { row }) => {
+    await lockFor(trx, "winners.prize");
+    const horse = row.horse_id
+      ? await trx.selectFrom("horses").select("id").where("id", "=", row.horse_id).executeTakeFirst()
+      : undefined;
+    await trx
+      .insertInto("winners")
+      .values({ ...row, horse_id: horse?.id ?? null })
+      .execute();
+    await adjustHorseTotal(trx, horse?.id ?? null, row.prize_ore ?? 0);
+  },
+};
