@@ -3,7 +3,10 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("horses", "routes/horses.tsx"),
+  route("horses/:slug", "routes/horse.tsx"),
   route("winners", "routes/winners.tsx"),
+  route("runners", "routes/runners.tsx"),
+  route("runners.ics", "routes/runners-ics.ts"),
   route("team", "routes/team.tsx"),
   route("contact", "routes/contact.tsx"),
   route("auth", "routes/auth.tsx"),
@@ -12,6 +15,7 @@ export default [
     index("routes/admin/home.tsx"),
     route("horses", "routes/admin/horses.tsx"),
     route("winners", "routes/admin/winners.tsx"),
+    route("runners", "routes/admin/runners.tsx"),
     route("team", "routes/admin/team.tsx"),
     route("contact-info", "routes/admin/contact-info.tsx"),
     route("messages", "routes/admin/messages.tsx"),

@@ -19,6 +19,8 @@ export interface Database {
   mail_queue: MailQueueTable;
   used_form_stamps: UsedFormStampsTable;
   backup_schedule: BackupScheduleTable;
+  runners: RunnersTable;
+  horse_slug_history: HorseSlugHistoryTable;
   trash: TrashTable;
   activity: ActivityTable;
 }
@@ -60,6 +62,8 @@ export interface HorsesTable {
   first_places: Generated<number>;
   second_places: Generated<number>;
   third_places: Generated<number>;
+  /** Unique; set by the application on every insert and rename (null only before migration 0020 ran). */
+  slug: string | null;
   created_at: Generated<string>;
 }
 
@@ -207,6 +211,33 @@ export interface BackupScheduleTable {
   last_file: string | null;
   last_failure_at: string | null;
   last_error: string | null;
+}
+
+export interface RunnersTable {
+  id: string;
+  horse_id: string;
+  race_name: string;
+  race_date: string;
+  /** HH:MM, Danish time; null when the post time is not known yet. */
+  post_time: string | null;
+  track: string | null;
+  distance: string | null;
+  jockey: string | null;
+  /** 1 to 30 once a placing is recorded; null with did_not_finish = 1, or before a result. */
+  position: number | null;
+  did_not_finish: Generated<number>;
+  prize_ore: number | null;
+  /** When the result was recorded; null while the runner awaits its race or its result. */
+  result_at: string | null;
+  victory_id: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface HorseSlugHistoryTable {
+  old_slug: string;
+  horse_id: string;
+  created_at: Generated<string>;
 }
 
 export interface TrashTable {

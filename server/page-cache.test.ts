@@ -46,6 +46,23 @@ describe("cacheKeyFor", () => {
     expect(cacheKeyFor("GET", u("/horses.data?_routes=x1"), {}).key).toBeNull();
   });
 
+  it("caches /runners, the calendar feed and each horse's page, but nothing that cannot be a horse's address", () => {
+    expect(cacheKeyFor("GET", u("/runners"), {})).toEqual({ key: "http://example.test/runners" });
+    expect(cacheKeyFor("GET", u("/runners.ics"), {})).toEqual({ key: "http://example.test/runners.ics" });
+    expect(cacheKeyFor("GET", u("/horses/kongens-aere"), {})).toEqual({
+      key: "http://example.test/horses/kongens-aere",
+    });
+    expect(cacheKeyFor("GET", u("/horses/kongens-aere.data?_routes=root,routes/horse"), {})).toEqual({
+      key: "http://example.test/horses/kongens-aere.data?_routes=root,routes/horse",
+    });
+    expect(cacheKeyFor("GET", u("/horses/kongens-aere.data?_routes=routes/horses"), {}).key).toBeNull();
+    expect(cacheKeyFor("GET", u("/runners.ics.data"), {}).key).toBeNull();
+    for (const path of ["/horses/Kongens", "/horses/a--b", "/horses/a/b", `/horses/${"a".repeat(200)}`]) {
+      expect(cacheKeyFor("GET", u(path), {}).key, path).toBeNull();
+    }
+    expect(isStorable(200, new Headers({ "content-type": "text/calendar; charset=utf-8" }))).toBe(true);
+  });
+
   it("keeps pages for different hosts apart (canonical URLs may come from the Host header)", () => {
     const a = cacheKeyFor("GET", new URL("http://a.test/"), {});
     const b = cacheKeyFor("GET", new URL("http://b.test/"), {});

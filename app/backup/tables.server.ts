@@ -23,6 +23,8 @@ export const BACKUP_TABLES = {
   home_images: { kind: "content", why: "the home gallery" },
   horses: { kind: "content", why: "horses in training" },
   winners: { kind: "content", why: "victories; they point at horses" },
+  horse_slug_history: { kind: "content", why: "renamed horses' old addresses, which redirect to the new ones" },
+  runners: { kind: "content", why: "race entries and results; they point at horses and at the victories wins created" },
   team_members: { kind: "content", why: "the team and its order" },
   contact_info: { kind: "content", why: "the contact details" },
   users: { kind: "content", why: "the administrators' accounts" },

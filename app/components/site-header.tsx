@@ -7,6 +7,7 @@ export const NAV_LINKS = [
   { to: "/", label: "Home" },
   { to: "/horses", label: "Horses" },
   { to: "/winners", label: "Winners" },
+  { to: "/runners", label: "Runners" },
   { to: "/team", label: "Team" },
   { to: "/contact", label: "Contact" },
 ] as const;

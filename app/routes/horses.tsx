@@ -1,6 +1,7 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/horses";
 import { HorsesIntro } from "~/components/page-intro";
+import { PlacingBadges } from "~/components/placing-badges";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { listHorses, type Horse } from "~/models/horse.server";
 import { formatDkk } from "~/utils/format";
@@ -54,7 +55,11 @@ function HorseCard({ horse, priority }: { horse: Horse; priority: boolean }) {
         />
       ) : null}
       <div className="flex flex-1 flex-col p-5">
-        <h2 className="text-2xl font-semibold text-brand-900">{horse.name}</h2>
+        <h2 className="text-2xl font-semibold text-brand-900">
+          <Link to={`/horses/${horse.slug}`} className="hover:underline">
+            {horse.name}
+          </Link>
+        </h2>
         <p className="mt-1 text-stone-600">
           {horse.age} {horse.age === 1 ? "year" : "years"} old · {horse.color}
         </p>
@@ -72,11 +77,7 @@ function HorseCard({ horse, priority }: { horse: Horse; priority: boolean }) {
           <dt className="font-medium text-stone-500">Prize money</dt>
           <dd className="font-semibold text-brand-800">{formatDkk(horse.totalPrizeOre)}</dd>
         </dl>
-        <ul aria-label="Placings" className="mt-auto flex flex-wrap gap-2 pt-5 text-sm font-medium">
-          <li className="rounded-full bg-gold-300 px-3 py-1 text-stone-900">1st: {horse.firstPlaces}</li>
-          <li className="rounded-full bg-stone-200 px-3 py-1 text-stone-900">2nd: {horse.secondPlaces}</li>
-          <li className="rounded-full bg-amber-100 px-3 py-1 text-amber-950">3rd: {horse.thirdPlaces}</li>
-        </ul>
+        <PlacingBadges horse={horse} className="mt-auto pt-5" />
       </div>
     </article>
   );

@@ -3,7 +3,7 @@ import { failed, type AdminActionData } from "./admin-actions.server";
 import { runAs } from "./actor.server";
 import { requireAdmin, type SessionUser } from "./auth.server";
 import { faultOf } from "./faults.server";
-import { ImageError, removeImageQuietly, storeImage, type StoredImage } from "./images.server";
+import { ImageError, removeImageQuietly, storeImage, type StoreOptions, type StoredImage } from "./images.server";
 import { log } from "./log.server";
 import type { Bucket } from "./storage.server";
 import { toastMessage } from "./toast";
@@ -70,18 +70,18 @@ export async function adminAction<T>(request: Request, texts: FailureTexts, fn: 
 /**
  * Stores the image chosen in a form's file field, if any. A file that is not an acceptable image
  * gives a message for that field instead. Home gallery images pass their position, so they are
- * named home-{position}-{timestamp}.
+ * named home-{position}-{timestamp}; a horse's photo also gets its link-preview crop (`socialCard`).
  */
 export async function storeChosenImage(
   form: AdminForm,
   field: string,
   bucket: Bucket,
-  homePosition?: number,
+  extra: Pick<StoreOptions, "homePosition" | "socialCard"> = {},
 ): Promise<{ image: StoredImage | null; error?: undefined } | { image?: undefined; error: string }> {
   const upload = form.file(field);
   if (!upload) return { image: null };
   try {
-    return { image: await storeImage(bucket, upload, { homePosition, field }) };
+    return { image: await storeImage(bucket, upload, { ...extra, field }) };
   } catch (error) {
     if (error instanceof ImageError) return { error: error.message };
     throw error;

@@ -20,6 +20,7 @@ test("heading, welcome line and tabs; the open tab is in the URL and survives re
     "Home",
     "Horses",
     "Winners",
+    "Runners",
     "Team",
     "Contact Info",
     "Messages",

@@ -15,6 +15,8 @@ import { createHorse, getHorse, listHorses } from "~/models/horse.server";
 import { getLatestNews, saveNews } from "~/models/news.server";
 import { createTeamMember, listTeamMembers } from "~/models/team-member.server";
 import { createWinner, listWinnersWithHorses } from "~/models/winner.server";
+import { createRunner, getRunner, listUpcomingRunners } from "~/models/runner.server";
+import { danishToday } from "~/utils/race-day";
 import type { AdminActionData } from "~/utils/admin-actions.server";
 import { closeDatabase, db, openPostgres, useDatabase } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
@@ -33,6 +35,7 @@ import * as contactInfoTab from "./contact-info";
 import * as homeTab from "./home";
 import * as horsesTab from "./horses";
 import * as messagesTab from "./messages";
+import * as runnersTab from "./runners";
 import * as teamTab from "./team";
 import * as winnersTab from "./winners";
 import * as trashTab from "./trash";
@@ -691,6 +694,111 @@ describe("A full disk", () => {
       status: 302,
       toast: success("Horse Updated"),
     });
+  });
+});
+
+describe("Runners tab", () => {
+  const runnerForm = (horseId: string) => ({
+    intent: "create",
+    horseId,
+    raceName: "Dansk Derby",
+    raceDate: "2099-06-07",
+    postTime: "15:30",
+    track: "Klampenborg",
+    distance: "2400 m",
+    jockey: "A. Jensen",
+  });
+
+  it("adds, edits and deletes a runner", async () => {
+    const h = await createHorse(horseValues);
+    const added = await run(runnersTab.action, "/admin/runners", runnerForm(h.id));
+    expect(added).toMatchObject({ status: 302, location: "/admin/runners", toast: success("Runner Added") });
+    const [runner] = await listUpcomingRunners(danishToday());
+    expect(runner).toMatchObject({ horseName: "Nordlys", raceName: "Dansk Derby", postTime: "15:30", result: null });
+    const edited = await run(runnersTab.action, "/admin/runners", {
+      ...runnerForm(h.id),
+      intent: "update",
+      id: runner!.id,
+      postTime: "",
+    });
+    expect(edited).toMatchObject({ status: 302, toast: success("Runner Updated") });
+    expect((await getRunner(runner!.id))!.postTime).toBeNull();
+    const loaded = await run(runnersTab.loader, "/admin/runners");
+    expect(loaded.data).toMatchObject({ upcoming: [{ id: runner!.id }], awaiting: [], results: [] });
+    const deleted = await run(runnersTab.action, "/admin/runners", { intent: "delete", id: runner!.id });
+    expect(deleted).toMatchObject({ status: 302, toast: success("Item Deleted") });
+    expect(await getRunner(runner!.id)).toBeNull();
+  });
+
+  it("refuses a missing race name, a bad date or post time and an unknown horse; nothing is stored", async () => {
+    const h = await createHorse(horseValues);
+    const bad = await run(runnersTab.action, "/admin/runners", {
+      ...runnerForm(h.id),
+      raceName: " ",
+      raceDate: "2026-02-30",
+      postTime: "25:00",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.data!.errors).toMatchObject({
+      raceName: "Race name is required",
+      raceDate: expect.stringContaining("date"),
+      postTime: "Post time must be a time (HH:MM)",
+    });
+    expect(bad.data!.values.postTime).toBe("25:00");
+    const unknown = await run(runnersTab.action, "/admin/runners", runnerForm("no-such-horse"));
+    expect(unknown.data!.errors!.horseId).toBe("Choose a horse from the list");
+    expect(await listUpcomingRunners("2000-01-01")).toEqual([]);
+  });
+
+  it("records a win (a victory, a 1st place, the prize on the total) and a 3rd place", async () => {
+    const h = await createHorse(horseValues);
+    const won = await createRunner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-07" });
+    const third = await createRunner({ horseId: h.id, raceName: "Oaks", raceDate: "2026-06-14" });
+    const r = await run(runnersTab.action, "/admin/runners", {
+      intent: "result",
+      id: won.id,
+      position: "1",
+      prize: "125.000,50",
+    });
+    expect(r).toMatchObject({ status: 302, location: "/admin/runners", toast: success("Result Recorded") });
+    await run(runnersTab.action, "/admin/runners", { intent: "result", id: third.id, position: "3", prize: "20.000" });
+    expect(await listWinnersWithHorses()).toMatchObject([
+      { horseName: "Nordlys", raceName: "Derby", prizeOre: 125_000_50 },
+    ]);
+    expect(await getHorse(h.id)).toMatchObject({ totalPrizeOre: 145_000_50, firstPlaces: 1, thirdPlaces: 1 });
+  });
+
+  it("refuses a position outside 1 to 30, a prize that is not an amount and a race still ahead", async () => {
+    const h = await createHorse(horseValues);
+    const ran = await createRunner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-07" });
+    const ahead = await createRunner({ horseId: h.id, raceName: "Later", raceDate: "2099-06-07" });
+    const position = await run(runnersTab.action, "/admin/runners", { intent: "result", id: ran.id, position: "31" });
+    expect(position.data!.errors!.position).toBe("Position must be 1 to 30, or Did not finish");
+    const prize = await run(runnersTab.action, "/admin/runners", {
+      intent: "result",
+      id: ran.id,
+      position: "dnf",
+      prize: "lots",
+    });
+    expect(prize.data!.errors!.prize).toContain("is not an amount");
+    const early = await run(runnersTab.action, "/admin/runners", { intent: "result", id: ahead.id, position: "1" });
+    expect(early.status).toBe(400);
+    expect(early.data!.errors!.position).toBe("The race has not been run yet");
+    expect(await listWinnersWithHorses()).toEqual([]);
+    expect((await getRunner(ran.id))!.result).toBeNull();
+  });
+
+  it("answers the spec's kind of error toast when the database fails", async () => {
+    const h = await createHorse(horseValues);
+    const ran = await createRunner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-07" });
+    await breakTable("runners");
+    const add = await run(runnersTab.action, "/admin/runners", runnerForm(h.id));
+    expect(add).toMatchObject({ status: 500, toast: failure("Failed to add runner") });
+    const result = await run(runnersTab.action, "/admin/runners", { intent: "result", id: ran.id, position: "1" });
+    expect(result).toMatchObject({ status: 500, toast: failure("Failed to record result") });
+    expect(await listWinnersWithHorses()).toEqual([]);
+    const loaded = await run(runnersTab.loader, "/admin/runners");
+    expect(loaded.data).toMatchObject({ fetchError: failure("Failed to fetch runners") });
   });
 });
 
