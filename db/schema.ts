@@ -19,6 +19,10 @@ export interface Database {
   mail_queue: MailQueueTable;
   used_form_stamps: UsedFormStampsTable;
   backup_schedule: BackupScheduleTable;
+  runners: RunnersTable;
+  horse_slug_history: HorseSlugHistoryTable;
+  trash: TrashTable;
+  activity: ActivityTable;
 }
 
 export interface SiteSettingsTable {
@@ -58,6 +62,8 @@ export interface HorsesTable {
   first_places: Generated<number>;
   second_places: Generated<number>;
   third_places: Generated<number>;
+  /** Unique; set by the application on every insert and rename (null only before migration 0020 ran). */
+  slug: string | null;
   created_at: Generated<string>;
 }
 
@@ -205,4 +211,59 @@ export interface BackupScheduleTable {
   last_file: string | null;
   last_failure_at: string | null;
   last_error: string | null;
+}
+
+export interface RunnersTable {
+  id: string;
+  horse_id: string;
+  race_name: string;
+  race_date: string;
+  /** HH:MM, Danish time; null when the post time is not known yet. */
+  post_time: string | null;
+  track: string | null;
+  distance: string | null;
+  jockey: string | null;
+  /** 1 to 30 once a placing is recorded; null with did_not_finish = 1, or before a result. */
+  position: number | null;
+  did_not_finish: Generated<number>;
+  prize_ore: number | null;
+  /** When the result was recorded; null while the runner awaits its race or its result. */
+  result_at: string | null;
+  victory_id: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface HorseSlugHistoryTable {
+  old_slug: string;
+  horse_id: string;
+  created_at: Generated<string>;
+}
+
+export interface TrashTable {
+  id: string;
+  kind: string;
+  record_id: string;
+  label: string;
+  /** JSON: the record's row and whatever else putting it back needs. */
+  snapshot: string;
+  /** JSON array of the image URLs the record used; the files go when the row is purged. */
+  image_urls: Generated<string>;
+  deleted_at: string;
+  deleted_by_id: string | null;
+  deleted_by_email: string | null;
+}
+
+export interface ActivityTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  via: string;
+  kind: string;
+  entity: string;
+  entity_id: string | null;
+  summary: string;
+  /** JSON: the fields that changed, with their old and new values as shown. */
+  details: string | null;
 }

@@ -22,16 +22,20 @@ const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf("--duration") + 1]) || 8;
 const withLighthouse = !args.includes("--no-lighthouse");
 const withLoad = !args.includes("--no-load");
-const PAGES = ["/", "/horses", "/winners", "/team"];
+const PAGES = ["/", "/horses", "/winners", "/runners", "/horses/nordlys", "/team"];
 const LIGHTHOUSE_PAGES = [
   "/",
   "/horses",
   "/winners",
+  "/runners",
+  "/horses/nordlys",
   "/team",
   "/contact",
   "/da",
   "/da/horses",
   "/da/winners",
+  "/da/runners",
+  "/da/horses/nordlys",
   "/da/team",
   "/da/contact",
 ];
@@ -73,7 +77,7 @@ async function measureLoad(base: string) {
     `\n== Load: ${CONNECTIONS} connections, ${duration} s each (cached page vs the same bytes as a static file)`,
   );
   console.log(
-    `${"page".padEnd(10)}${pad("req/s", 9)}${pad("p50", 6)}${pad("p99", 6)}${pad("err", 5)} |${pad("static/s", 10)}${pad("p50", 6)}${pad("p99", 6)}${pad("err", 5)} |${pad("ratio", 7)}  targets`,
+    `${"page".padEnd(16)}${pad("req/s", 9)}${pad("p50", 6)}${pad("p99", 6)}${pad("err", 5)} |${pad("static/s", 10)}${pad("p50", 6)}${pad("p99", 6)}${pad("err", 5)} |${pad("ratio", 7)}  targets`,
   );
   const rows: { page: string; page_: Load; file: Load; ratio: number }[] = [];
   for (const page of PAGES) {
@@ -88,7 +92,7 @@ async function measureLoad(base: string) {
     rows.push({ page, page_: pageLoad, file: fileLoad, ratio });
     const ok = ratio >= TARGET.ratio && pageLoad.errors === 0 && pageLoad.p99 <= TARGET.p99;
     console.log(
-      `${page.padEnd(10)}${pad(Math.round(pageLoad.rps), 9)}${pad(pageLoad.p50, 6)}${pad(pageLoad.p99, 6)}${pad(pageLoad.errors, 5)} |` +
+      `${page.padEnd(16)}${pad(Math.round(pageLoad.rps), 9)}${pad(pageLoad.p50, 6)}${pad(pageLoad.p99, 6)}${pad(pageLoad.errors, 5)} |` +
         `${pad(Math.round(fileLoad.rps), 10)}${pad(fileLoad.p50, 6)}${pad(fileLoad.p99, 6)}${pad(fileLoad.errors, 5)} |` +
         `${pad(ratio.toFixed(2), 7)}  ${mark(ok)} (ratio >= ${TARGET.ratio}, p99 <= ${TARGET.p99} ms, 0 errors)`,
     );
@@ -119,7 +123,7 @@ async function measureLighthouse(base: string) {
     ],
   });
   console.log(
-    `${"page".padEnd(10)}${pad("perf", 5)}${pad("a11y", 5)}${pad("bp", 5)}${pad("seo", 5)}${pad("LCP ms", 8)}${pad("TBT ms", 8)}${pad("CLS", 7)}${pad("kB", 7)}  target`,
+    `${"page".padEnd(16)}${pad("perf", 5)}${pad("a11y", 5)}${pad("bp", 5)}${pad("seo", 5)}${pad("LCP ms", 8)}${pad("TBT ms", 8)}${pad("CLS", 7)}${pad("kB", 7)}  target`,
   );
   const rows: { page: string; scores: number[] }[] = [];
   try {
@@ -139,7 +143,7 @@ async function measureLighthouse(base: string) {
       const a = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       rows.push({ page, scores });
       console.log(
-        `${page.padEnd(10)}${scores.map((s) => pad(s, 5)).join("")}${pad(Math.round(a("largest-contentful-paint")), 8)}` +
+        `${page.padEnd(16)}${scores.map((s) => pad(s, 5)).join("")}${pad(Math.round(a("largest-contentful-paint")), 8)}` +
           `${pad(Math.round(a("total-blocking-time")), 8)}${pad(a("cumulative-layout-shift").toFixed(3), 7)}${pad((a("total-byte-weight") / 1024).toFixed(1), 7)}  ${mark(scores.every((s) => s >= TARGET.score))}`,
       );
       // What costs points: scored audits below full marks, per category.
@@ -176,7 +180,7 @@ async function measureJs(base: string) {
       gz += zlib.gzipSync(body, { level: 9 }).length;
     }
     console.log(
-      `${page.padEnd(10)}${pad((gz / 1024).toFixed(1), 7)} kB gzipped (${(raw / 1024).toFixed(1)} kB raw, ${urls.size} files)  ${mark(gz / 1024 <= TARGET.jsKb)} (<= ${TARGET.jsKb} kB)`,
+      `${page.padEnd(16)}${pad((gz / 1024).toFixed(1), 7)} kB gzipped (${(raw / 1024).toFixed(1)} kB raw, ${urls.size} files)  ${mark(gz / 1024 <= TARGET.jsKb)} (<= ${TARGET.jsKb} kB)`,
     );
   }
 }

@@ -12,16 +12,22 @@ import { createHorse } from "~/models/horse.server";
 import { saveNews } from "~/models/news.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
+import { createRunner, recordResult } from "~/models/runner.server";
+import { danishToday } from "~/utils/race-day";
 import { db } from "~/utils/db.server";
 import { storeImage, type StoredImage } from "~/utils/images.server";
 import type { Bucket } from "~/utils/storage.server";
 
 /** A generated photo goes through the same pipeline as an upload: validated, variants written. */
-async function saveImage(bucket: Bucket, jpeg: Buffer, homePosition?: number): Promise<StoredImage> {
+async function saveImage(
+  bucket: Bucket,
+  jpeg: Buffer,
+  options: { homePosition?: number; socialCard?: boolean } = {},
+): Promise<StoredImage> {
   const file = path.join(os.tmpdir(), `stable-demo-${crypto.randomUUID()}.jpg`);
   await fs.writeFile(file, jpeg);
   try {
-    return await storeImage(bucket, { path: file }, { homePosition });
+    return await storeImage(bucket, { path: file }, options);
   } finally {
     await fs.rm(file, { force: true });
   }
@@ -29,7 +35,7 @@ async function saveImage(bucket: Bucket, jpeg: Buffer, homePosition?: number): P
 
 /** The tables the demo fills; any row in one of them means the database is someone's real content. */
 export async function contentCounts() {
-  const count = async (table: "horses" | "winners" | "team_members" | "latest_news") => {
+  const count = async (table: "horses" | "winners" | "runners" | "team_members" | "latest_news") => {
     const row = await db()
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
@@ -39,6 +45,7 @@ export async function contentCounts() {
   return {
     horses: await count("horses"),
     winners: await count("winners"),
+    runners: await count("runners"),
     team_members: await count("team_members"),
     latest_news: await count("latest_news"),
   };
@@ -396,6 +403,140 @@ const WINS: DemoWin[] = [
   },
 ];
 
+/**
+ * Runners, dated from the day the demo runs (days from today), so there are always some to come.
+ * A runner with a result records it as the Runners tab does: a win becomes a victory.
+ */
+const RUNNERS: {
+  horse: string;
+  race: string;
+  days: number;
+  postTime: string | null;
+  track: string;
+  distance: string;
+  jockey: string;
+  result?: { position: number | null; prizeOre: number | null };
+}[] = [
+  {
+    horse: "Nordlys",
+    race: "Skandinavisk Grand Prix",
+    days: 4,
+    postTime: "15:40",
+    track: KLAMPENBORG,
+    distance: "2400 m",
+    jockey: "Mads Sørensen",
+  },
+  {
+    horse: "Sølvpil",
+    race: "Jydsk 1000 Guineas",
+    days: 6,
+    postTime: "14:15",
+    track: AARHUS,
+    distance: "1600 m",
+    jockey: "Sofie Lund",
+  },
+  {
+    horse: "Havgus",
+    race: "Aalborg Sprint",
+    days: 11,
+    postTime: null,
+    track: AALBORG,
+    distance: "1200 m",
+    jockey: "Jonas Bech",
+  },
+  {
+    horse: "Kongens Ære",
+    race: "Odense Sommerløb",
+    days: 13,
+    postTime: "16:05",
+    track: ODENSE,
+    distance: "2000 m",
+    jockey: "Mads Sørensen",
+  },
+  {
+    horse: "Midsommernat",
+    race: "Klampenborg Maiden",
+    days: 20,
+    postTime: "13:30",
+    track: KLAMPENBORG,
+    distance: "1800 m",
+    jockey: "Emma Kjær",
+  },
+  {
+    horse: "Lykkeper",
+    race: "Aarhus Handicap",
+    days: 27,
+    postTime: null,
+    track: AARHUS,
+    distance: "2100 m",
+    jockey: "Sofie Lund",
+  },
+  {
+    horse: "Stormvejr",
+    race: "Klampenborg Efterårsløb",
+    days: -2,
+    postTime: "15:00",
+    track: KLAMPENBORG,
+    distance: "2000 m",
+    jockey: "Jonas Bech",
+  },
+  {
+    horse: "Kongens Ære",
+    race: "Dansk Oaks Trial",
+    days: -9,
+    postTime: "14:50",
+    track: KLAMPENBORG,
+    distance: "2200 m",
+    jockey: "Mads Sørensen",
+    result: { position: 1, prizeOre: 12_000_000 },
+  },
+  {
+    horse: "Nordlys",
+    race: "Jydsk Sommer Cup",
+    days: -16,
+    postTime: "15:20",
+    track: AARHUS,
+    distance: "2000 m",
+    jockey: "Mads Sørensen",
+    result: { position: 2, prizeOre: 4_500_000 },
+  },
+  {
+    horse: "Havgus",
+    race: "Aalborg Pokalløb",
+    days: -23,
+    postTime: "16:10",
+    track: AALBORG,
+    distance: "1400 m",
+    jockey: "Jonas Bech",
+    result: { position: 3, prizeOre: 1_800_000 },
+  },
+  {
+    horse: "Sølvpil",
+    race: "Odense Løbet",
+    days: -30,
+    postTime: "14:40",
+    track: ODENSE,
+    distance: "1600 m",
+    jockey: "Sofie Lund",
+    result: { position: 6, prizeOre: null },
+  },
+  {
+    horse: "Vinterdrøm",
+    race: "Klampenborg Stayers",
+    days: -37,
+    postTime: null,
+    track: KLAMPENBORG,
+    distance: "2800 m",
+    jockey: "Emma Kjær",
+    result: { position: null, prizeOre: null },
+  },
+];
+
+function daysFrom(today: string, days: number) {
+  const [y, m, d] = today.split("-").map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
 const TEAM = [
   {
     name: "Henrik Lauritsen",
@@ -445,10 +586,14 @@ export async function fillDemo(report: (line: string) => void = () => {}) {
   // Every photo is drawn before the first row is written, so a drawing failure leaves the database empty.
   const gallery = await listHomeImages();
   const galleryImages = await Promise.all(
-    gallery.map(async (row, index) => saveImage("horse-images", await jpeg(gallerySvg(index % 4), 1280), row.position)),
+    gallery.map(async (row, index) =>
+      saveImage("horse-images", await jpeg(gallerySvg(index % 4), 1280), { homePosition: row.position }),
+    ),
   );
   const horseImages = await Promise.all(
-    HORSES.map(async (h, i) => saveImage("horse-images", await jpeg(horsePortrait(h.color, i), 960))),
+    HORSES.map(async (h, i) =>
+      saveImage("horse-images", await jpeg(horsePortrait(h.color, i), 960), { socialCard: true }),
+    ),
   );
   const wins = [...WINS].sort((a, b) => a.date.localeCompare(b.date));
   const winnerPhotos = await Promise.all(
@@ -503,6 +648,26 @@ export async function fillDemo(report: (line: string) => void = () => {}) {
     });
   }
   report(`victories: ${WINS.length}`);
+
+  const today = danishToday();
+  for (const r of RUNNERS) {
+    const { id } = await createRunner({
+      horseId: horseIds.get(r.horse)!,
+      raceName: r.race,
+      raceDate: daysFrom(today, r.days),
+      postTime: r.postTime,
+      track: r.track,
+      distance: r.distance,
+      jockey: r.jockey,
+    });
+    if (r.result) {
+      const { position, prizeOre } = r.result;
+      await recordResult(id, { position, didNotFinish: position === null, prizeOre }, today);
+    }
+  }
+  report(
+    `runners: ${RUNNERS.filter((r) => r.days >= 0).length} upcoming, ${RUNNERS.filter((r) => r.result).length} with results`,
+  );
 
   for (const [i, m] of TEAM.entries()) {
     await createTeamMember({ name: m.name, role: m.role, description: m.description, photo: teamPhotos[i]! });

@@ -11,6 +11,10 @@ import { listHorses } from "~/models/horse.server";
 import { getLatestNews, saveNews } from "~/models/news.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { listWinnersWithHorses } from "~/models/winner.server";
+import { listRecentResults, listUpcomingRunners } from "~/models/runner.server";
+import { socialCardUrl } from "~/utils/image";
+import { danishToday } from "~/utils/race-day";
+import { keyFromMediaUrl, storage } from "~/utils/storage.server";
 import { openSqlite } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { storedFilesOf } from "~/utils/images.server";
@@ -39,18 +43,29 @@ describe("fillDemo", () => {
       expect(w.distance).toMatch(/^\d+ m$/);
       expect(w.jockey).toBeTruthy();
     }
-    // Totals come from the victories, so each horse's total is the sum of its prizes.
+    // Totals come from the victories and the placed runs, so each horse's total is the sum of their prizes.
+    const results = await listRecentResults(100);
     for (const h of horses) {
       const won = winners.filter((w) => w.horseId === h.id).reduce((sum, w) => sum + (w.prizeOre ?? 0), 0);
-      expect(h.totalPrizeOre).toBe(won);
+      const placed = results
+        .filter((r) => r.horseId === h.id && r.result!.position !== 1)
+        .reduce((sum, r) => sum + (r.result!.prizeOre ?? 0), 0);
+      expect(h.totalPrizeOre).toBe(won + placed);
       expect(h.firstPlaces).toBeGreaterThanOrEqual(winners.filter((w) => w.horseId === h.id).length);
     }
+
+    // Every new page has something to show: runners to come, results including a win and a place.
+    expect((await listUpcomingRunners(danishToday())).length).toBeGreaterThanOrEqual(5);
+    expect(results.map((r) => r.result!.position)).toEqual(expect.arrayContaining([1, 2, 3]));
+    expect(winners.some((w) => results.some((r) => r.victoryId === w.id))).toBe(true);
+    for (const h of horses) expect(await storage().exists(keyFromMediaUrl(socialCardUrl(h.image!.url))!)).toBe(true);
 
     const gallery = await listHomeImages();
     const images = [
       ...gallery.map((g) => g.image),
       ...horses.map((h) => h.image),
-      ...winners.map((w) => w.photo),
+      // A victory a race result created has no photo until one is added in the Winners tab.
+      ...winners.filter((w) => !results.some((r) => r.victoryId === w.id)).map((w) => w.photo),
       ...team.map((m) => m.photo),
     ];
     expect(gallery.every((g) => g.altText.length > 10)).toBe(true);
@@ -72,7 +87,7 @@ describe("fillDemo", () => {
   test("refuses a database that has content and changes nothing", async () => {
     await saveNews("Our own news");
     await expect(fillDemo()).rejects.toThrow(DatabaseNotEmptyError);
-    expect(await contentCounts()).toEqual({ horses: 0, winners: 0, team_members: 0, latest_news: 1 });
+    expect(await contentCounts()).toEqual({ horses: 0, winners: 0, runners: 0, team_members: 0, latest_news: 1 });
     expect((await listHomeImages()).every((g) => g.image === null)).toBe(true);
   });
 });

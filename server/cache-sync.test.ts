@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "@db/migrations";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { openSqlite } from "~/utils/db.server";
@@ -25,6 +25,29 @@ describe("a save in this process", () => {
     const before = cache.generation;
     await saveContactInfo({ address: "Stalden 1", phoneNumber: "+45 12 34 56 78", emailAddress: "mail@example.dk" });
     expect(cache.generation).toBe(before + 1);
+  });
+});
+
+describe("a new day in Denmark", () => {
+  it("empties the cache at the first lookup after midnight in Copenhagen, not at UTC midnight", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    cleanups.push(() => void vi.useRealTimers());
+    // 23:30 in Copenhagen (summer time, UTC+2).
+    vi.setSystemTime(new Date("2026-06-10T21:30:00Z"));
+    const cache = new PageCache();
+    const sync = createCacheSync(cache, { log: quiet, dataVersion: () => undefined });
+    cleanups.push(() => sync.stop());
+    const start = cache.generation;
+    sync.checkOtherWriters();
+    expect(cache.generation).toBe(start);
+    // 00:10 the next day in Copenhagen: yesterday's runners are no longer upcoming.
+    vi.setSystemTime(new Date("2026-06-10T22:10:00Z"));
+    sync.checkOtherWriters();
+    expect(cache.generation).toBe(start + 1);
+    // UTC midnight is nothing special.
+    vi.setSystemTime(new Date("2026-06-11T00:10:00Z"));
+    sync.checkOtherWriters();
+    expect(cache.generation).toBe(start + 1);
   });
 });
 

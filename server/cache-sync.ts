@@ -1,4 +1,5 @@
 import { onContentChange } from "~/utils/invalidation.server";
+import { danishToday } from "~/utils/race-day";
 import { startContentBus, type ContentBus } from "./content-bus";
 import type { PageCache } from "./page-cache";
 
@@ -14,11 +15,13 @@ type Logger = {
  * - a save in this process (contentChanged) empties it synchronously, before the save's response;
  * - on PostgreSQL, saves on other instances arrive by LISTEN/NOTIFY; while not listening, the cache
  *   is switched off;
- * - on SQLite, a write by another process shows as a new data_version of the database file.
+ * - on SQLite, a write by another process shows as a new data_version of the database file;
+ * - a new day in Denmark empties it too: yesterday's runners are no longer upcoming.
  */
 export function createCacheSync(cache: PageCache, options: { log: Logger; dataVersion: () => number | undefined }) {
   let bus: ContentBus | undefined;
   let lastDataVersion: number | undefined;
+  let day = danishToday();
 
   const unsubscribe = onContentChange(() => {
     cache.invalidate();
@@ -32,6 +35,11 @@ export function createCacheSync(cache: PageCache, options: { log: Logger; dataVe
   return {
     /** Before each cache lookup: cheap (a pragma on SQLite, nothing on PostgreSQL). */
     checkOtherWriters() {
+      const today = danishToday();
+      if (today !== day) {
+        day = today;
+        cache.invalidate();
+      }
       let version: number | undefined;
       try {
         version = options.dataVersion();

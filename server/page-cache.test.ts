@@ -47,7 +47,7 @@ describe("cacheKeyFor", () => {
   });
 
   it("caches the Danish pages and their navigation data under the Danish routes' ids", () => {
-    for (const path of ["/da", "/da/horses", "/da/winners", "/da/team", "/da/contact"]) {
+    for (const path of ["/da", "/da/horses", "/da/winners", "/da/runners", "/da/team", "/da/contact"]) {
       expect(cacheKeyFor("GET", u(path), {})).toEqual({ key: `http://example.test${path}` });
     }
     expect(cacheKeyFor("GET", u("/da.data?_routes=root,da/home"), {})).toEqual({
@@ -57,6 +57,34 @@ describe("cacheKeyFor", () => {
     expect(cacheKeyFor("GET", u("/da/horses.data?_routes=routes/horses"), {}).key).toBeNull();
     expect(cacheKeyFor("GET", u("/da/admin"), {}).key).toBeNull();
     expect(cacheKeyFor("GET", u("/da/unknown"), {}).key).toBeNull();
+    expect(cacheKeyFor("GET", u("/da/horses/kongens-aere"), {})).toEqual({
+      key: "http://example.test/da/horses/kongens-aere",
+    });
+    expect(cacheKeyFor("GET", u("/da/horses/kongens-aere.data?_routes=root,da/horse"), {})).toEqual({
+      key: "http://example.test/da/horses/kongens-aere.data?_routes=root,da/horse",
+    });
+    expect(cacheKeyFor("GET", u("/da/horses/kongens-aere.data?_routes=routes/horse"), {}).key).toBeNull();
+    expect(cacheKeyFor("GET", u("/da/runners.ics"), {}).key).toBeNull();
+    for (const path of ["/da/horses/Kongens", "/da/horses/a/b", `/da/horses/${"a".repeat(200)}`]) {
+      expect(cacheKeyFor("GET", u(path), {}).key, path).toBeNull();
+    }
+  });
+
+  it("caches /runners, the calendar feed and each horse's page, but nothing that cannot be a horse's address", () => {
+    expect(cacheKeyFor("GET", u("/runners"), {})).toEqual({ key: "http://example.test/runners" });
+    expect(cacheKeyFor("GET", u("/runners.ics"), {})).toEqual({ key: "http://example.test/runners.ics" });
+    expect(cacheKeyFor("GET", u("/horses/kongens-aere"), {})).toEqual({
+      key: "http://example.test/horses/kongens-aere",
+    });
+    expect(cacheKeyFor("GET", u("/horses/kongens-aere.data?_routes=root,routes/horse"), {})).toEqual({
+      key: "http://example.test/horses/kongens-aere.data?_routes=root,routes/horse",
+    });
+    expect(cacheKeyFor("GET", u("/horses/kongens-aere.data?_routes=routes/horses"), {}).key).toBeNull();
+    expect(cacheKeyFor("GET", u("/runners.ics.data"), {}).key).toBeNull();
+    for (const path of ["/horses/Kongens", "/horses/a--b", "/horses/a/b", `/horses/${"a".repeat(200)}`]) {
+      expect(cacheKeyFor("GET", u(path), {}).key, path).toBeNull();
+    }
+    expect(isStorable(200, new Headers({ "content-type": "text/calendar; charset=utf-8" }))).toBe(true);
   });
 
   it("keeps pages for different hosts apart (canonical URLs may come from the Host header)", () => {

@@ -10,17 +10,40 @@ const PAGE_ROUTES = new Map([
   ["/", "routes/home"],
   ["/horses", "routes/horses"],
   ["/winners", "routes/winners"],
+  ["/runners", "routes/runners"],
   ["/team", "routes/team"],
   ["/contact", "routes/contact"],
   // The Danish pages: the same modules under their own route ids (app/routes.ts).
   ["/da", "da/home"],
   ["/da/horses", "da/horses"],
   ["/da/winners", "da/winners"],
+  ["/da/runners", "da/runners"],
   ["/da/team", "da/team"],
   ["/da/contact", "da/contact"],
 ]);
 export const CACHEABLE_PAGES = [...PAGE_ROUTES.keys()];
-const DATA_PATHS = new Map(CACHEABLE_PAGES.map((p) => [p === "/" ? "/_root.data" : `${p}.data`, p]));
+/**
+ * Each horse's page in each language, with its route id (its slug's shape only: an unknown one is
+ * a 404, which is never stored).
+ */
+const HORSE_PAGE = /^(\/da)?\/horses\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const HORSE_ROUTES = { en: "routes/horse", da: "da/horse" };
+/** Feeds shared like the pages (not documents, so no data requests). */
+const FEEDS = ["/runners.ics"];
+
+/** The page a path (or its client-navigation data request) belongs to, with its route id. */
+function pageOf(path: string): { page: string; route: string } | null {
+  const data = path === "/_root.data" ? "/" : path.endsWith(".data") ? path.slice(0, -".data".length) : null;
+  const page = data ?? path;
+  const route = PAGE_ROUTES.get(page) ?? horseRoute(page);
+  return route ? { page, route } : null;
+}
+
+function horseRoute(page: string): string | undefined {
+  const match = page.length <= 123 ? HORSE_PAGE.exec(page) : null;
+  if (!match) return undefined;
+  return match[1] ? HORSE_ROUTES.da : HORSE_ROUTES.en;
+}
 const TRACKING_PARAM = /^(utm_[a-z]+|fbclid|gclid|msclkid|mc_[a-z]+|ref)$/i;
 export const MAX_ENTRIES = 200;
 
@@ -49,14 +72,15 @@ export function cacheKeyFor(
   if (headers.cookie?.trim()) return { key: null, reason: "cookie" };
   if (headers.authorization) return { key: null, reason: "authorization" };
   const path = url.pathname;
-  if (DATA_PATHS.has(path)) {
+  const target = FEEDS.includes(path) ? null : pageOf(path);
+  if (target && path.endsWith(".data")) {
     // Client navigation asks for named routes (?_routes=…); nothing else is expected.
     for (const name of url.searchParams.keys()) if (name !== "_routes") return { key: null, reason: "query" };
-    const routes = knownRoutes(url.searchParams.getAll("_routes"), DATA_PATHS.get(path)!);
+    const routes = knownRoutes(url.searchParams.getAll("_routes"), target.route);
     if (routes === null) return { key: null, reason: "query" };
     return { key: `${url.origin}${path}${routes ? `?_routes=${routes}` : ""}` };
   }
-  if (!CACHEABLE_PAGES.includes(path)) return { key: null, reason: "path" };
+  if (!target && !FEEDS.includes(path)) return { key: null, reason: "path" };
   // Links shared on social media carry tracking parameters the pages never read.
   for (const name of url.searchParams.keys()) if (!TRACKING_PARAM.test(name)) return { key: null, reason: "query" };
   // The origin is part of the key: without PUBLIC_ORIGIN, canonical URLs come from the Host header,
@@ -68,8 +92,8 @@ export function cacheKeyFor(
  * The `_routes` a navigation to `page` can ask for (the root and the page's own route), in one
  * order; null for anything else, so made-up values cannot each take a place in the cache.
  */
-function knownRoutes(values: string[], page: string): string | null {
-  const allowed = ["root", PAGE_ROUTES.get(page)];
+function knownRoutes(values: string[], route: string): string | null {
+  const allowed = ["root", route];
   const asked = new Set(values.flatMap((v) => v.split(",")).filter(Boolean));
   if ([...asked].some((id) => !allowed.includes(id))) return null;
   return allowed.filter((id) => id && asked.has(id)).join(",");
@@ -83,7 +107,7 @@ export function isStorable(status: number, headers: Headers) {
   if (/no-store|private/i.test(cacheControl)) return false;
   if (headers.has("content-encoding")) return false;
   const type = headers.get("content-type") ?? "";
-  return /^text\/html|^text\/x-script/i.test(type);
+  return /^text\/html|^text\/x-script|^text\/calendar/i.test(type);
 }
 
 /** Weak validator comparison (RFC 9110 §13.1.2): any listed tag that matches, or *. */

@@ -23,9 +23,9 @@ describe("the tables backups cover", () => {
   });
 
   it("stop a backup of a database holding a table nobody decided on", async () => {
-    await sql`create table runners (id text primary key)`.execute(db());
+    await sql`create table race_entries (id text primary key)`.execute(db());
     await expect(createBackup({ dir: process.env.DATA_DIR! })).rejects.toThrow(
-      /tables that backups do not cover: runners\. Decide on them in app\/backup\/tables\.server\.ts/,
+      /tables that backups do not cover: race_entries\. Decide on them in app\/backup\/tables\.server\.ts/,
     );
   });
 });

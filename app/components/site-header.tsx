@@ -11,6 +11,7 @@ export const NAV_LINKS = [
   { to: "/", label: "nav.home" },
   { to: "/horses", label: "nav.horses" },
   { to: "/winners", label: "nav.winners" },
+  { to: "/runners", label: "nav.runners" },
   { to: "/team", label: "nav.team" },
   { to: "/contact", label: "nav.contact" },
 ] as const satisfies readonly { to: string; label: MessageKey }[];

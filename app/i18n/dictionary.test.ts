@@ -4,6 +4,7 @@ import { interpolate, isMessageKey, translator } from "./dictionary";
 import { en } from "./en";
 import { langFromPath, localizedPath, unprefixedPath } from "./lang";
 import { pageAlternates } from "./pages";
+import { localResultText } from "./results";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -28,6 +29,27 @@ describe("the dictionaries", () => {
     expect(t("contact.emailTooLong")).toBe("Email must be less than 255 characters");
     expect(t("team.defaultDescription")).toBe("Experienced professional dedicated to excellence in horse racing.");
     expect(t("notFound.text")).toBe("Oops! Page not found");
+    expect(t("nav.runners")).toBe("Runners");
+    expect(t("home.nextRunners")).toBe("Next Runners");
+    expect(t("runners.addToCalendar")).toBe("Add to calendar");
+    expect(t("runners.upcomingEmpty")).toBe("No runners declared yet. Check back soon.");
+    expect(t("horse.raceRecord")).toBe("Race Record");
+    expect(t("horse.strikeRate")).toBe("Strike Rate");
+    expect(t("horse.errorText")).toBe("Failed to load this horse. Please try again later.");
+    expect(
+      t("horse.metaDescription", { horse: "Nordlys", age: 4, color: "bay", sire: "Sea The Stars", dam: "Frøken Fryd" }),
+    ).toBe("Nordlys, a 4-year-old bay by Sea The Stars out of Frøken Fryd: next runs, race record and prize money.");
+  });
+
+  it("write race results the way each language does", () => {
+    const [en, da] = [translator("en"), translator("da")];
+    const won = { position: 1, didNotFinish: false };
+    expect(localResultText(won, "en", en)).toBe("1st");
+    expect(localResultText({ position: 12, didNotFinish: false }, "en", en)).toBe("12th");
+    expect(localResultText(won, "da", da)).toBe("1.");
+    expect(localResultText({ position: 12, didNotFinish: false }, "da", da)).toBe("12.");
+    expect(localResultText({ position: null, didNotFinish: true }, "en", en)).toBe("Did not finish");
+    expect(localResultText({ position: null, didNotFinish: true }, "da", da)).toBe("Fuldførte ikke");
   });
 
   it("are told apart from other strings", () => {
@@ -78,7 +100,23 @@ describe("language from the path", () => {
     expect(pageAlternates("/da")).toEqual({ en: "/", da: "/da" });
     expect(pageAlternates("/da/winners")).toEqual({ en: "/winners", da: "/da/winners" });
     expect(pageAlternates("/contact/")).toEqual({ en: "/contact", da: "/da/contact" });
-    for (const path of ["/admin", "/auth", "/da/admin", "/no-such-page", "/da/da"]) {
+    expect(pageAlternates("/runners")).toEqual({ en: "/runners", da: "/da/runners" });
+    expect(pageAlternates("/da/horses/kongens-aere")).toEqual({
+      en: "/horses/kongens-aere",
+      da: "/da/horses/kongens-aere",
+    });
+    for (const path of [
+      "/admin",
+      "/auth",
+      "/da/admin",
+      "/no-such-page",
+      "/da/da",
+      "/runners.ics",
+      "/da/runners.ics",
+      "/horses/Kongens",
+      "/horses/a/b",
+      "/da/horses/-a",
+    ]) {
       expect(pageAlternates(path), path).toBeNull();
     }
   });

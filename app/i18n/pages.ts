@@ -1,10 +1,14 @@
+import { isSlugShaped } from "~/utils/slug";
 import { localizedPath, unprefixedPath, type Lang } from "./lang";
 
 /** The public pages, by their English paths; each has a Danish twin under /da. */
-export const TRANSLATED_PAGES = ["/", "/horses", "/winners", "/team", "/contact"] as const;
+export const TRANSLATED_PAGES = ["/", "/horses", "/winners", "/runners", "/team", "/contact"] as const;
 
-/** Whether an English path is a public page that exists in both languages. */
+const HORSE_PAGE_PREFIX = "/horses/";
+
+/** Whether an English path is a public page that exists in both languages (a horse's page included). */
 export function isTranslatedPage(path: string) {
+  if (path.startsWith(HORSE_PAGE_PREFIX)) return isSlugShaped(path.slice(HORSE_PAGE_PREFIX.length));
   return (TRANSLATED_PAGES as readonly string[]).includes(path);
 }
 

@@ -1,12 +1,20 @@
-import { sql } from "kysely";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
+import { isPostgres } from "@db/dialect";
+import type { Database, HorsesTable } from "@db/schema";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
+import { formatDkk } from "~/utils/format";
 import { imageRef, type ImageRef } from "~/utils/image";
 import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/utils/money";
+import { firstFreeSlug, slugify } from "~/utils/slug";
+import { changedFields, recordActivity } from "./activity.server";
+import { addToTrash, type TrashKind } from "./trash.server";
 
 export type Horse = {
   id: string;
   name: string;
+  /** The horse page's address: /horses/{slug}. */
+  slug: string;
   age: number;
   color: string;
   sire: string;
@@ -23,6 +31,7 @@ export type Horse = {
 const columns = [
   "id",
   "name",
+  "slug",
   "age",
   "color",
   "sire",
@@ -41,6 +50,7 @@ const columns = [
 type Row = {
   id: string;
   name: string;
+  slug: string | null;
   age: number;
   color: string;
   sire: string;
@@ -60,6 +70,7 @@ function toHorse(r: Row): Horse {
   return {
     id: r.id,
     name: r.name,
+    slug: r.slug ?? r.id,
     age: r.age,
     color: r.color,
     sire: r.sire,
@@ -85,6 +96,60 @@ export async function getHorse(id: string): Promise<Horse | null> {
   return row ? toHorse(row) : null;
 }
 
+/**
+ * The horse at /horses/{slug}: `{ horse }` for its current address, `{ redirectTo }` (its current
+ * slug) for an address it had before a rename, null for neither.
+ */
+export async function findHorseBySlug(slug: string): Promise<{ horse: Horse } | { redirectTo: string } | null> {
+  const row = await db().selectFrom("horses").select(columns).where("slug", "=", slug).executeTakeFirst();
+  if (row) return { horse: toHorse(row) };
+  const moved = await db()
+    .selectFrom("horse_slug_history as o")
+    .innerJoin("horses as h", "h.id", "o.horse_id")
+    .select("h.slug")
+    .where("o.old_slug", "=", slug)
+    .executeTakeFirst();
+  return moved?.slug ? { redirectTo: moved.slug } : null;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A free slug for `name`: base, base-2 … among the live slugs (an old address of another horse may be reused). */
+async function freeSlug(q: Db, name: string, exceptHorseId?: string): Promise<string> {
+  const base = slugify(name);
+  const rows = await q
+    .selectFrom("horses")
+    .select("slug")
+    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
+    .$if(Boolean(exceptHorseId), (qb) => qb.where("id", "!=", exceptHorseId!))
+    .execute();
+  return firstFreeSlug(
+    base,
+    rows.flatMap((r) => (r.slug ? [r.slug] : [])),
+  );
+}
+
+/** A live address wins over an old one: the old address now leads to the horse that holds it. */
+async function claimSlug(trx: Transaction<Database>, slug: string) {
+  await trx.deleteFrom("horse_slug_history").where("old_slug", "=", slug).execute();
+}
+
+function isSlugClash(error: unknown) {
+  const text = error instanceof Error ? `${error.message} ${(error as { detail?: string }).detail ?? ""}` : "";
+  return /slug/i.test(text) && /unique|duplicate/i.test(text);
+}
+
+/** Runs `fn` again when a simultaneous save took the same slug first (the unique index refused it). */
+async function retryOnSlugClash<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (attempt >= 5 || !isSlugClash(error)) throw error;
+    }
+  }
+}
+
 export type NewHorse = {
   name: string;
   age: number;
@@ -100,30 +165,59 @@ export type NewHorse = {
 };
 
 export async function createHorse(values: NewHorse): Promise<Horse> {
-  const row = await db()
-    .insertInto("horses")
-    .values({
-      id: crypto.randomUUID(),
-      name: values.name,
-      age: values.age,
-      color: values.color,
-      sire: values.sire,
-      dam: values.dam,
-      owner: values.owner || null,
-      image_url: values.image?.url ?? null,
-      image_width: values.image?.width ?? null,
-      image_height: values.image?.height ?? null,
-      total_prize_ore: values.totalPrizeOre ?? 0,
-      first_places: values.firstPlaces ?? 0,
-      second_places: values.secondPlaces ?? 0,
-      third_places: values.thirdPlaces ?? 0,
-      created_at: new Date().toISOString(),
-    })
-    .returning(columns)
-    .executeTakeFirstOrThrow();
+  const row = await retryOnSlugClash(() =>
+    db()
+      .transaction()
+      .execute(async (trx) => {
+        const slug = await freeSlug(trx, values.name);
+        await claimSlug(trx, slug);
+        const created = await trx
+          .insertInto("horses")
+          .values({
+            id: crypto.randomUUID(),
+            name: values.name,
+            slug,
+            age: values.age,
+            color: values.color,
+            sire: values.sire,
+            dam: values.dam,
+            owner: values.owner || null,
+            image_url: values.image?.url ?? null,
+            image_width: values.image?.width ?? null,
+            image_height: values.image?.height ?? null,
+            total_prize_ore: values.totalPrizeOre ?? 0,
+            first_places: values.firstPlaces ?? 0,
+            second_places: values.secondPlaces ?? 0,
+            third_places: values.thirdPlaces ?? 0,
+            created_at: new Date().toISOString(),
+          })
+          .returning(columns)
+          .executeTakeFirstOrThrow();
+        await recordActivity(
+          { kind: "create", entity: "horse", entityId: created.id, summary: `Horse added: ${created.name}` },
+          { trx },
+        );
+        return created;
+      }),
+  );
   contentChanged();
   return toHorse(row);
 }
+
+/** The horse's fields as the activity log names and shows them. */
+const LOGGED_FIELDS = {
+  name: "Horse Name",
+  age: "Age",
+  color: "Color",
+  sire: "Sire",
+  dam: "Dam",
+  owner: "Owner",
+  image_url: "Horse Image",
+  total_prize_ore: ["Total Prize Money", formatDkk],
+  first_places: "1st Places",
+  second_places: "2nd Places",
+  third_places: "3rd Places",
+} as const;
 
 export type HorseUpdate = {
   name: string;
@@ -164,48 +258,124 @@ export async function updateHorse(
   id: string,
   values: HorseUpdate,
 ): Promise<{ horse: Horse; replacedImageUrl: string | null } | null> {
+  const result = await retryOnSlugClash(() =>
+    db()
+      .transaction()
+      .execute(async (trx) => {
+        const before = await trx.selectFrom("horses").select(columns).where("id", "=", id).executeTakeFirst();
+        if (!before) return null;
+        // A new name gives a new address; the old one is kept so its links redirect.
+        let slug = before.slug;
+        if (before.name !== values.name || !slug) {
+          const next = await freeSlug(trx, values.name, id);
+          if (next !== slug) {
+            await claimSlug(trx, next);
+            if (slug) {
+              await trx
+                .insertInto("horse_slug_history")
+                .values({ old_slug: slug, horse_id: id, created_at: new Date().toISOString() })
+                .onConflict((oc) => oc.column("old_slug").doUpdateSet({ horse_id: id }))
+                .execute();
+            }
+            slug = next;
+          }
+        }
+        const row = await trx
+          .updateTable("horses")
+          .set({
+            name: values.name,
+            slug,
+            age: values.age,
+            color: values.color,
+            sire: values.sire,
+            dam: values.dam,
+            owner: values.owner || null,
+            total_prize_ore: sql`total_prize_ore + ${values.prizeDeltaOre}`,
+            first_places: values.firstPlaces,
+            second_places: values.secondPlaces,
+            third_places: values.thirdPlaces,
+            ...(values.image
+              ? { image_url: values.image.url, image_width: values.image.width, image_height: values.image.height }
+              : {}),
+          })
+          .where("id", "=", id)
+          .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} >= 0`)
+          .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} <= ${MAX_AMOUNT_ORE}`)
+          .returning(columns)
+          .executeTakeFirst();
+        if (!row) throw values.prizeDeltaOre < 0 ? new NegativeTotalError() : new TotalTooLargeError();
+        await recordActivity(
+          {
+            kind: "update",
+            entity: "horse",
+            entityId: id,
+            summary: `Horse updated: ${row.name}`,
+            changes: changedFields(before, row, LOGGED_FIELDS),
+          },
+          { trx },
+        );
+        const replacedImageUrl = values.image && before.image_url !== values.image.url ? before.image_url : null;
+        return { horse: toHorse(row), replacedImageUrl };
+      }),
+  );
+  if (result) contentChanged();
+  return result;
+}
+
+type HorseSnapshot = { row: Selectable<HorsesTable>; victoryIds: string[] };
+
+/**
+ * Deletes a horse into the trash. Its victories stay, shown as 'Unknown Horse' (the foreign key sets
+ * them to null); its runners, results and old addresses go with it (the foreign keys cascade; a
+ * restore brings the horse back without them). The snapshot lists the victories so that a restore links them again. The image stays on
+ * disk until the trash entry is purged. Returns the trash entry, or undefined when there was no
+ * such horse.
+ */
+export async function deleteHorse(id: string): Promise<{ trashId: string } | undefined> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {
-      const before = await trx.selectFrom("horses").select(["image_url"]).where("id", "=", id).executeTakeFirst();
-      if (!before) return null;
-      const row = await trx
-        .updateTable("horses")
-        .set({
-          name: values.name,
-          age: values.age,
-          color: values.color,
-          sire: values.sire,
-          dam: values.dam,
-          owner: values.owner || null,
-          total_prize_ore: sql`total_prize_ore + ${values.prizeDeltaOre}`,
-          first_places: values.firstPlaces,
-          second_places: values.secondPlaces,
-          third_places: values.thirdPlaces,
-          ...(values.image
-            ? { image_url: values.image.url, image_width: values.image.width, image_height: values.image.height }
-            : {}),
-        })
-        .where("id", "=", id)
-        .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} >= 0`)
-        .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} <= ${MAX_AMOUNT_ORE}`)
-        .returning(columns)
-        .executeTakeFirst();
-      if (!row) throw values.prizeDeltaOre < 0 ? new NegativeTotalError() : new TotalTooLargeError();
-      const replacedImageUrl = values.image && before.image_url !== values.image.url ? before.image_url : null;
-      return { horse: toHorse(row), replacedImageUrl };
+      // On PostgreSQL the row lock keeps a victory from being recorded for the horse meanwhile.
+      const read = trx.selectFrom("horses").selectAll().where("id", "=", id);
+      const row = await (isPostgres(trx) ? read.forUpdate() : read).executeTakeFirst();
+      if (!row) return undefined;
+      const victories = await trx.selectFrom("winners").select("id").where("horse_id", "=", id).execute();
+      await trx.deleteFrom("horses").where("id", "=", id).execute();
+      const snapshot: HorseSnapshot = { row, victoryIds: victories.map((v) => v.id) };
+      const trashId = await addToTrash(trx, horseTrash, {
+        recordId: id,
+        label: row.name,
+        snapshot,
+        imageUrls: [row.image_url],
+      });
+      return { trashId };
     });
   if (result) contentChanged();
   return result;
 }
 
-/**
- * Deletes a horse. Its victories stay, shown as 'Unknown Horse' (the foreign key sets them to
- * null). Returns the image to remove, or undefined when there was no such horse.
- */
-export async function deleteHorse(id: string): Promise<{ imageUrl: string | null } | undefined> {
-  const row = await db().deleteFrom("horses").where("id", "=", id).returning(["image_url"]).executeTakeFirst();
-  if (!row) return undefined;
-  contentChanged();
-  return { imageUrl: row.image_url };
-}
+/** A deleted horse comes back with its id, image and total, and its victories that are still unlinked. */
+export const horseTrash: TrashKind<HorseSnapshot> = {
+  name: "horse",
+  noun: "Horse",
+  restore: async (trx, { row, victoryIds }) => {
+    // Its address may have been taken meanwhile: it then gets a free one.
+    const taken = row.slug
+      ? await trx.selectFrom("horses").select("id").where("slug", "=", row.slug).executeTakeFirst()
+      : undefined;
+    const slug = taken || !row.slug ? await freeSlug(trx, row.name) : row.slug;
+    await claimSlug(trx, slug);
+    await trx
+      .insertInto("horses")
+      .values({ ...row, slug })
+      .execute();
+    if (victoryIds.length) {
+      await trx
+        .updateTable("winners")
+        .set({ horse_id: row.id })
+        .where("id", "in", victoryIds)
+        .where("horse_id", "is", null)
+        .execute();
+    }
+  },
+};

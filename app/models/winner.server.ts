@@ -1,13 +1,18 @@
-import { sql, type Transaction } from "kysely";
+import { sql, type Selectable, type Transaction } from "kysely";
 import { contentChanged } from "~/utils/invalidation.server";
-import type { Database } from "@db/schema";
+import type { Database, WinnersTable } from "@db/schema";
 import { db, lockFor } from "~/utils/db.server";
+import { formatPrize } from "~/utils/format";
 import { imageRef, type ImageRef } from "~/utils/image";
+import { changedFields, recordActivity } from "./activity.server";
+import { addToTrash, type TrashKind } from "./trash.server";
 
 export type Winner = {
   id: string;
   horseId: string | null;
   horseName: string | null;
+  /** The horse page's address; null when the horse is gone. */
+  horseSlug: string | null;
   horseOwner: string | null;
   raceName: string;
   raceDate: string;
@@ -28,6 +33,7 @@ export async function listWinnersWithHorses(): Promise<Winner[]> {
       "w.id",
       "w.horse_id",
       "h.name as horse_name",
+      "h.slug as horse_slug",
       "h.owner as horse_owner",
       "w.race_name",
       "w.race_date",
@@ -47,6 +53,7 @@ export async function listWinnersWithHorses(): Promise<Winner[]> {
     id: r.id,
     horseId: r.horse_id,
     horseName: r.horse_name,
+    horseSlug: r.horse_slug,
     horseOwner: r.horse_owner,
     raceName: r.race_name,
     raceDate: r.race_date,
@@ -77,40 +84,47 @@ export type NewWinner = {
 export async function createWinner(values: NewWinner): Promise<{ id: string }> {
   const created = await db()
     .transaction()
-    .execute(async (trx) => {
-      const id = crypto.randomUUID();
-      await trx
-        .insertInto("winners")
-        .values({
-          id,
-          horse_id: values.horseId,
-          race_name: values.raceName,
-          race_date: values.raceDate,
-          track: values.track || null,
-          distance: values.distance || null,
-          jockey: values.jockey || null,
-          prize_ore: values.prizeOre ?? null,
-          photo_url: values.photo?.url ?? null,
-          photo_width: values.photo?.width ?? null,
-          photo_height: values.photo?.height ?? null,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
-      if (values.prizeOre) {
-        await trx
-          .updateTable("horses")
-          .set({ total_prize_ore: sql`total_prize_ore + ${values.prizeOre}` })
-          .where("id", "=", values.horseId)
-          .execute();
-      }
-      return { id };
-    });
+    .execute((trx) => insertWinnerIn(trx, values));
   contentChanged();
   return created;
 }
 
+/** createWinner's writes, inside a transaction the caller holds (a race result that is a win). */
+export async function insertWinnerIn(trx: Transaction<Database>, values: NewWinner): Promise<{ id: string }> {
+  const id = crypto.randomUUID();
+  await trx
+    .insertInto("winners")
+    .values({
+      id,
+      horse_id: values.horseId,
+      race_name: values.raceName,
+      race_date: values.raceDate,
+      track: values.track || null,
+      distance: values.distance || null,
+      jockey: values.jockey || null,
+      prize_ore: values.prizeOre ?? null,
+      photo_url: values.photo?.url ?? null,
+      photo_width: values.photo?.width ?? null,
+      photo_height: values.photo?.height ?? null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  if (values.prizeOre) {
+    await trx
+      .updateTable("horses")
+      .set({ total_prize_ore: sql`total_prize_ore + ${values.prizeOre}` })
+      .where("id", "=", values.horseId)
+      .execute();
+  }
+  await recordActivity(
+    { kind: "create", entity: "victory", entityId: id, summary: `Victory added: ${values.raceName}` },
+    { trx },
+  );
+  return { id };
+}
+
 /** Adds (or, with a negative amount, takes off) prize money on a horse's total, in SQL. */
-async function adjustHorseTotal(trx: Transaction<Database>, horseId: string | null, deltaOre: number) {
+export async function adjustHorseTotal(trx: Transaction<Database>, horseId: string | null, deltaOre: number) {
   if (!horseId || deltaOre === 0) return;
   await trx
     .updateTable("horses")
@@ -132,6 +146,17 @@ export async function getWinner(id: string) {
   return row ?? null;
 }
 
+/** The victory's fields as the activity log names and shows them. */
+const LOGGED_FIELDS = {
+  race_name: "Race Name",
+  race_date: "Race Date",
+  track: "Track",
+  distance: "Distance",
+  jockey: "Jockey",
+  prize_ore: ["Prize Money", (ore: number | null) => formatPrize(ore)],
+  photo_url: "Photo",
+} as const;
+
 /**
  * Updates a victory and keeps the horses' totals right in the same transaction: the old prize is
  * taken off the old horse and the new prize added to the new horse (the same horse: by the
@@ -142,62 +167,146 @@ export async function updateWinner(id: string, values: NewWinner): Promise<{ rep
     .transaction()
     .execute(async (trx) => {
       // Serialises edits and deletes of victories, so two of them never both take off the same old prize.
+      await lockFor(trx, VICTORY_LOCK);
+      return updateWinnerIn(trx, id, values);
+    });
+  if (result) contentChanged();
+  return result;
+}
+
+/** The lock that edits and deletes of victories (and of the results that made them) hold. */
+export const VICTORY_LOCK = "winners.prize";
+
+/** updateWinner's writes, inside a transaction the caller holds and that holds VICTORY_LOCK. */
+export async function updateWinnerIn(
+  trx: Transaction<Database>,
+  id: string,
+  values: NewWinner,
+): Promise<{ replacedPhotoUrl: string | null } | null> {
+  const before = await trx.selectFrom("winners").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!before) return null;
+  const after = await trx
+    .updateTable("winners")
+    .set({
+      horse_id: values.horseId,
+      race_name: values.raceName,
+      race_date: values.raceDate,
+      track: values.track || null,
+      distance: values.distance || null,
+      jockey: values.jockey || null,
+      prize_ore: values.prizeOre ?? null,
+      ...(values.photo
+        ? { photo_url: values.photo.url, photo_width: values.photo.width, photo_height: values.photo.height }
+        : {}),
+    })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const horseIds = [before.horse_id, after.horse_id].filter((h): h is string => !!h);
+  const names = new Map(
+    horseIds.length
+      ? (await trx.selectFrom("horses").select(["id", "name"]).where("id", "in", horseIds).execute()).map((h) => [
+          h.id,
+          h.name,
+        ])
+      : [],
+  );
+  await recordActivity(
+    {
+      kind: "update",
+      entity: "victory",
+      entityId: id,
+      summary: `Victory updated: ${after.race_name}`,
+      changes: changedFields(before, after, {
+        horse_id: ["Horse", (horseId) => (horseId && names.get(horseId)) || "Unknown Horse"],
+        ...LOGGED_FIELDS,
+      }),
+    },
+    { trx },
+  );
+  const oldPrize = before.prize_ore ?? 0;
+  const newPrize = values.prizeOre ?? 0;
+  if (before.horse_id === values.horseId) {
+    await adjustHorseTotal(trx, values.horseId, newPrize - oldPrize);
+  } else {
+    await adjustHorseTotal(trx, before.horse_id, -oldPrize);
+    await adjustHorseTotal(trx, values.horseId, newPrize);
+  }
+  const replacedPhotoUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
+  return { replacedPhotoUrl };
+}
+
+type VictorySnapshot = { row: Selectable<WinnersTable> };
+
+/**
+ * Deletes a victory into the trash and takes its prize off its horse's total in the same
+ * transaction. The photo stays on disk until the trash entry is purged. Returns the trash entry,
+ * or undefined when there was no such victory.
+ */
+export async function deleteWinner(id: string): Promise<{ trashId: string } | undefined> {
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
       await lockFor(trx, "winners.prize");
-      const before = await trx
-        .selectFrom("winners")
-        .select(["horse_id", "prize_ore", "photo_url"])
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!before) return null;
-      await trx
-        .updateTable("winners")
-        .set({
-          horse_id: values.horseId,
-          race_name: values.raceName,
-          race_date: values.raceDate,
-          track: values.track || null,
-          distance: values.distance || null,
-          jockey: values.jockey || null,
-          prize_ore: values.prizeOre ?? null,
-          ...(values.photo
-            ? { photo_url: values.photo.url, photo_width: values.photo.width, photo_height: values.photo.height }
-            : {}),
-        })
-        .where("id", "=", id)
-        .execute();
-      const oldPrize = before.prize_ore ?? 0;
-      const newPrize = values.prizeOre ?? 0;
-      if (before.horse_id === values.horseId) {
-        await adjustHorseTotal(trx, values.horseId, newPrize - oldPrize);
-      } else {
-        await adjustHorseTotal(trx, before.horse_id, -oldPrize);
-        await adjustHorseTotal(trx, values.horseId, newPrize);
-      }
-      const replacedPhotoUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
-      return { replacedPhotoUrl };
+      const row = await trx.deleteFrom("winners").where("id", "=", id).returningAll().executeTakeFirst();
+      if (!row) return undefined;
+      await adjustHorseTotal(trx, row.horse_id, -(row.prize_ore ?? 0));
+      const trashId = await addToTrash(trx, victoryTrash, {
+        recordId: id,
+        label: `${row.race_name} (${row.race_date})`,
+        snapshot: { row },
+        imageUrls: [row.photo_url],
+      });
+      return { trashId };
     });
   if (result) contentChanged();
   return result;
 }
 
 /**
- * Deletes a victory and takes its prize off its horse's total in the same transaction. Returns the
- * photo to remove, or undefined when there was no such victory.
+ * A deleted victory comes back with its id and photo, and its prize goes back on its horse's
+ * total; when the horse itself is gone meanwhile it comes back as 'Unknown Horse'.
  */
-export async function deleteWinner(id: string): Promise<{ photoUrl: string | null } | undefined> {
-  const result = await db()
-    .transaction()
-    .execute(async (trx) => {
-      await lockFor(trx, "winners.prize");
-      const row = await trx
-        .deleteFrom("winners")
-        .where("id", "=", id)
-        .returning(["horse_id", "prize_ore", "photo_url"])
-        .executeTakeFirst();
-      if (!row) return undefined;
-      await adjustHorseTotal(trx, row.horse_id, -(row.prize_ore ?? 0));
-      return { photoUrl: row.photo_url };
-    });
-  if (result) contentChanged();
-  return result;
+/**
+ * Takes off the victory a corrected or deleted race result had created, inside the caller's
+ * transaction (holding VICTORY_LOCK). It does not go to the trash: restoring it alone would
+ * disagree with the run, which the Runners tab corrects instead. Returns its photo, if any.
+ */
+export async function deleteWinnerIn(
+  trx: Transaction<Database>,
+  id: string,
+): Promise<{ photoUrl: string | null } | undefined> {
+  const row = await trx
+    .deleteFrom("winners")
+    .where("id", "=", id)
+    .returning(["horse_id", "prize_ore", "photo_url", "race_name"])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await adjustHorseTotal(trx, row.horse_id, -(row.prize_ore ?? 0));
+  await recordActivity(
+    {
+      kind: "delete",
+      entity: "victory",
+      entityId: id,
+      summary: `Victory removed with its race result: ${row.race_name}`,
+    },
+    { trx },
+  );
+  return { photoUrl: row.photo_url };
 }
+
+export const victoryTrash: TrashKind<VictorySnapshot> = {
+  name: "victory",
+  noun: "Victory",
+  restore: async (trx, { row }) => {
+    await lockFor(trx, "winners.prize");
+    const horse = row.horse_id
+      ? await trx.selectFrom("horses").select("id").where("id", "=", row.horse_id).executeTakeFirst()
+      : undefined;
+    await trx
+      .insertInto("winners")
+      .values({ ...row, horse_id: horse?.id ?? null })
+      .execute();
+    await adjustHorseTotal(trx, horse?.id ?? null, row.prize_ore ?? 0);
+  },
+};

@@ -4,6 +4,9 @@ import type { loader as rootLoader } from "~/root";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { listHomeImages, type HomeImage } from "~/models/home-image.server";
 import { getLatestNews } from "~/models/news.server";
+import { RunnerTable } from "~/components/runner-table";
+import { listUpcomingRunners } from "~/models/runner.server";
+import { danishToday } from "~/utils/race-day";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { DEFAULT_SITE_SETTINGS, stableNameFrom } from "~/utils/site";
 import { seo } from "~/utils/seo";
@@ -12,18 +15,21 @@ import { langFromPath, localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
 
 const GALLERY_POSITIONS = [1, 2, 3, 4] as const;
+const NEXT_RUNNERS = 5;
 
 export async function loader() {
-  const [news, images] = await Promise.all([
+  const [news, images, runners] = await Promise.all([
     readForPage("latest news", getLatestNews),
     readForPage("home images", listHomeImages),
+    readForPage("next runners", () => listUpcomingRunners(danishToday(), NEXT_RUNNERS)),
   ]);
   const page = {
     newsText: news.ok ? (news.value?.text ?? null) : null,
     images: images.ok ? images.value : [],
+    nextRunners: runners.ok ? runners.value : [],
   };
   // Home has no error state of its own: it falls back to the welcome text and placeholders.
-  return news.ok && images.ok ? page : data(page, FAILED_READ_INIT);
+  return news.ok && images.ok && runners.ok ? page : data(page, FAILED_READ_INIT);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -39,7 +45,7 @@ const FEATURES = [
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site ?? DEFAULT_SITE_SETTINGS;
-  const { newsText, images } = loaderData;
+  const { newsText, images, nextRunners } = loaderData;
   const lang = useLang();
   const t = useT();
   const to = (path: string) => localizedPath(path, lang);
@@ -80,6 +86,22 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      {nextRunners.length > 0 ? (
+        <section aria-labelledby="next-runners" className="mx-auto max-w-7xl px-4 pt-16 sm:pt-20">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <h2 id="next-runners" className="text-3xl font-bold text-brand-900 sm:text-4xl">
+              {t("home.nextRunners")}
+            </h2>
+            <Link to={to("/runners")} className="font-semibold text-brand-700 underline">
+              {t("home.allRunners")}
+            </Link>
+          </div>
+          <div className="mt-6">
+            <RunnerTable runners={nextRunners} caption={t("home.nextRunnersCaption")} />
+          </div>
+        </section>
+      ) : null}
 
       <section aria-labelledby="what-we-offer" className="mx-auto max-w-7xl px-4 py-16 sm:py-20">
         <h2 id="what-we-offer" className="text-center text-3xl font-bold text-brand-900 sm:text-4xl">

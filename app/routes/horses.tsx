@@ -1,6 +1,7 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/horses";
 import { HorsesIntro } from "~/components/page-intro";
+import { PlacingBadges } from "~/components/placing-badges";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { listHorses, type Horse } from "~/models/horse.server";
 import { formatDkk } from "~/utils/format";
@@ -8,8 +9,8 @@ import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { stableNameFrom } from "~/utils/site";
 import { seo } from "~/utils/seo";
 import { translator } from "~/i18n/dictionary";
-import { langFromPath } from "~/i18n/lang";
-import { useT } from "~/i18n/use-lang";
+import { langFromPath, localizedPath } from "~/i18n/lang";
+import { useLang, useT } from "~/i18n/use-lang";
 
 export async function loader() {
   const horses = await readForPage("horses", listHorses);
@@ -45,6 +46,7 @@ export default function HorsesPage({ loaderData }: Route.ComponentProps) {
 
 function HorseCard({ horse, priority }: { horse: Horse; priority: boolean }) {
   const t = useT();
+  const lang = useLang();
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       {horse.image ? (
@@ -57,7 +59,11 @@ function HorseCard({ horse, priority }: { horse: Horse; priority: boolean }) {
         />
       ) : null}
       <div className="flex flex-1 flex-col p-5">
-        <h2 className="text-2xl font-semibold text-brand-900">{horse.name}</h2>
+        <h2 className="text-2xl font-semibold text-brand-900">
+          <Link to={localizedPath(`/horses/${horse.slug}`, lang)} className="hover:underline">
+            {horse.name}
+          </Link>
+        </h2>
         <p className="mt-1 text-stone-600">
           {t(horse.age === 1 ? "horses.ageOne" : "horses.ageMany", { age: horse.age })} · {horse.color}
         </p>
@@ -75,17 +81,7 @@ function HorseCard({ horse, priority }: { horse: Horse; priority: boolean }) {
           <dt className="font-medium text-stone-500">{t("horses.prizeMoney")}</dt>
           <dd className="font-semibold text-brand-800">{formatDkk(horse.totalPrizeOre)}</dd>
         </dl>
-        <ul aria-label={t("horses.placings")} className="mt-auto flex flex-wrap gap-2 pt-5 text-sm font-medium">
-          <li className="rounded-full bg-gold-300 px-3 py-1 text-stone-900">
-            {t("horses.firsts", { count: horse.firstPlaces })}
-          </li>
-          <li className="rounded-full bg-stone-200 px-3 py-1 text-stone-900">
-            {t("horses.seconds", { count: horse.secondPlaces })}
-          </li>
-          <li className="rounded-full bg-amber-100 px-3 py-1 text-amber-950">
-            {t("horses.thirds", { count: horse.thirdPlaces })}
-          </li>
-        </ul>
+        <PlacingBadges horse={horse} className="mt-auto pt-5" />
       </div>
     </article>
   );

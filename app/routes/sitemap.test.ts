@@ -2,12 +2,27 @@ import { describe, expect, it } from "vitest";
 import { sitemapXml } from "./sitemap";
 
 describe("sitemap.xml", () => {
-  const xml = sitemapXml("https://stald.example");
+  const xml = sitemapXml("https://stald.example", ["kongens-aere"]);
 
   it("lists every public page in both languages", () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs.sort()).toEqual(
-      ["/", "/horses", "/winners", "/team", "/contact", "/da", "/da/horses", "/da/winners", "/da/team", "/da/contact"]
+      [
+        "/",
+        "/horses",
+        "/winners",
+        "/runners",
+        "/team",
+        "/contact",
+        "/horses/kongens-aere",
+        "/da",
+        "/da/horses",
+        "/da/winners",
+        "/da/runners",
+        "/da/team",
+        "/da/contact",
+        "/da/horses/kongens-aere",
+      ]
         .map((p) => `https://stald.example${p}`)
         .sort(),
     );
@@ -19,5 +34,8 @@ describe("sitemap.xml", () => {
     expect(entry).toContain('hreflang="en" href="https://stald.example/team"');
     expect(entry).toContain('hreflang="da" href="https://stald.example/da/team"');
     expect(entry).toContain('hreflang="x-default" href="https://stald.example/team"');
+    const horse = /<url>\s*<loc>https:\/\/stald\.example\/horses\/kongens-aere<\/loc>([\s\S]*?)<\/url>/.exec(xml)?.[1];
+    expect(horse).toContain('hreflang="da" href="https://stald.example/da/horses/kongens-aere"');
+    expect(horse).toContain('hreflang="x-default" href="https://stald.example/horses/kongens-aere"');
   });
 });

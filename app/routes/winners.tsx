@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/winners";
 import { WinnersIntro } from "~/components/page-intro";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -69,7 +69,15 @@ function WinnerCard({ winner, priority }: { winner: Winner; priority: boolean })
         className="aspect-[3/2] w-full bg-stone-100 object-cover"
       />
       <div className="p-5">
-        <h2 className="text-2xl font-semibold text-brand-900">{horseName}</h2>
+        <h2 className="text-2xl font-semibold text-brand-900">
+          {winner.horseSlug ? (
+            <Link to={`/horses/${winner.horseSlug}`} className="hover:underline">
+              {horseName}
+            </Link>
+          ) : (
+            horseName
+          )}
+        </h2>
         <p className="mt-1 font-medium text-gold-700">{raceName}</p>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           {facts.map(([label, value]) => (

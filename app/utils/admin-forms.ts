@@ -126,6 +126,45 @@ export const winnerSchema = z.object({
 
 export const winnerEditSchema = winnerSchema.extend({ id: z.string().min(1) });
 
+/** Post time, 'HH:MM' in Danish time (a browser's time field sends that); blank means not known yet. */
+const postTime = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || null)
+  .refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), "Post time must be a time (HH:MM)");
+
+export const runnerSchema = z.object({
+  horseId: required("Choose the horse", 100),
+  raceName: required("Race name is required"),
+  raceDate: isoDate,
+  postTime,
+  track: optional(),
+  distance: optional(100),
+  jockey: optional(),
+});
+
+export const runnerEditSchema = runnerSchema.extend({ id: z.string().min(1) });
+
+export const DID_NOT_FINISH = "dnf";
+
+export const resultSchema = z.object({
+  id: z.string().min(1),
+  /** 1 to 30, or 'dnf' for "Did not finish". */
+  position: z
+    .string({ error: "Choose the position" })
+    .trim()
+    .min(1, "Choose the position")
+    .refine(
+      (v) => v === DID_NOT_FINISH || (/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 30),
+      "Position must be 1 to 30, or Did not finish",
+    )
+    .transform((v) =>
+      v === DID_NOT_FINISH ? { position: null, didNotFinish: true } : { position: Number(v), didNotFinish: false },
+    ),
+  prize: prizeText,
+});
+
 export const teamMemberSchema = z.object({
   name: required("Full name is required"),
   role: required("Role is required"),

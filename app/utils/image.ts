@@ -89,7 +89,15 @@ export function stem(url: string): string {
   return dot > slash ? url.slice(0, dot) : url;
 }
 
-const VARIANT_NAME = /^(.*)\.w(\d+)\.(avif|webp)$/;
+const VARIANT_NAME = /^(.*)\.(?:w(\d+)\.(avif|webp)|og\.jpg)$/;
+
+/** The link-preview size (Open Graph): 1200 × 630. */
+export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
+
+/** "/media/b/123-abc.jpg" → "/media/b/123-abc.og.jpg": the photo cropped to a link preview's 1200 × 630. */
+export function socialCardUrl(url: string): string {
+  return `${stem(url)}.og.jpg`;
+}
 
 /** The stem a stored file belongs to, whether it is an original or one of its variants. */
 export function stemOfStoredFile(key: string): string {

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { heicHeader, jpegWithExif, plainJpeg, solid, SVG } from "../../tests/images";
 import { env } from "./env.server";
-import { variantUrl, variantWidths } from "./image";
+import { socialCardUrl, stemOfStoredFile, variantUrl, variantWidths } from "./image";
 import {
   IMAGE_MESSAGES,
   ImageError,
@@ -230,6 +230,21 @@ describe("a phone photo with EXIF orientation and GPS", () => {
     await expect(storeImage("horse-images", { path: file }, { homePosition: 5 })).rejects.toThrow(/position/);
   });
 
+  it("adds a horse photo's 1200 × 630 link-preview crop when asked, and removes it with the photo", async () => {
+    const file = await tempFile(await plainJpeg(800, 1000));
+    const image = await storeImage("horse-images", { path: file }, { socialCard: true });
+    const cardKey = keyFromMediaUrl(socialCardUrl(image.url))!;
+    expect(stemOfStoredFile(cardKey)).toBe(stemOfStoredFile(keyFromMediaUrl(image.url)!));
+    const card = await sharp(path.join(mediaRoot(), cardKey)).metadata();
+    expect([card.format, card.width, card.height]).toEqual(["jpeg", 1200, 630]);
+    expect(await storedFilesOf(image.url)).toContain(cardKey);
+    await removeImage(image.url);
+    expect(filesUnder(mediaRoot())).toEqual([]);
+    // Without the option there is no crop.
+    const plain = await storeImage("horse-images", { path: file });
+    expect(await storage().exists(keyFromMediaUrl(socialCardUrl(plain.url))!)).toBe(false);
+  });
+
   it("stores into each bucket it is given", async () => {
     const file = await tempFile(await plainJpeg(300, 300));
     expect((await storeImage("winner-photos", { path: file })).url).toMatch(/^\/media\/winner-photos\//);
@@ -305,6 +320,8 @@ describe("replacing an image", () => {
       delete: (key) => real.delete(key),
       list: (prefix, options) => real.list(prefix, options),
       exists: (key) => real.exists(key),
+      staleTemporaryFiles: (ms) => real.staleTemporaryFiles(ms),
+      describe: () => real.describe(),
     };
     let called = false;
     const error = await replaceImage(

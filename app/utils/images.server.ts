@@ -33,6 +33,8 @@ import sharp from "sharp";
 import {
   IMAGE_MESSAGES,
   MAX_IMAGE_PIXELS,
+  SOCIAL_CARD,
+  socialCardUrl,
   stem,
   stemOfStoredFile,
   variantUrl,
@@ -46,10 +48,10 @@ import {
   keyFromMediaUrl,
   mediaUrl,
   normaliseKey,
-  storage as defaultStorage,
   type Bucket,
   type Storage,
 } from "./storage.server";
+import { mediaStorage as defaultStorage } from "./media-storage.server";
 import { UploadError } from "./upload.server";
 
 /** A stored image as the record keeps it. */
@@ -172,13 +174,17 @@ async function decodeForVariants(file: string, largest: number) {
     .toColourspace("srgb")
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return (width: number, format: VariantFormat) => {
-    const pipeline = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).resize({
-      width,
-      withoutEnlargement: true,
-    });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  const encode = (width: number, format: VariantFormat) => {
+    const pipeline = sharp(data, raw).resize({ width, withoutEnlargement: true });
     return format === "avif" ? pipeline.avif({ quality: 50, effort: 2 }) : pipeline.webp({ quality: 78, effort: 4 });
   };
+  /** Cropped to the link-preview size around the picture's most interesting part. */
+  const socialCard = () =>
+    sharp(data, raw)
+      .resize({ ...SOCIAL_CARD, fit: "cover", position: sharp.strategy.attention })
+      .jpeg({ quality: 82, mozjpeg: true });
+  return { encode, socialCard };
 }
 
 /** Processing is memory-hungry (a 50 MP photo is 150 MB decoded), so one image at a time. */
@@ -196,6 +202,8 @@ export type StoreOptions = {
   field?: string;
   /** Defaults to the process-wide storage. */
   storage?: Storage;
+  /** Also store the photo cropped to 1200 × 630 for link previews (see socialCardUrl). */
+  socialCard?: boolean;
 };
 
 async function chooseName(store: Storage, bucket: Bucket, ext: string, homePosition?: number) {
@@ -236,13 +244,18 @@ export async function storeImage(
       await store.put(key, encodeOriginal(upload.path, info.format));
       written.push(key);
       const widths = variantWidths(info.width);
-      const encodeVariant = await decodeForVariants(upload.path, widths[widths.length - 1]!);
+      const decoded = await decodeForVariants(upload.path, widths[widths.length - 1]!);
       for (const width of widths) {
         for (const format of VARIANT_FORMATS) {
           const variantKey = keyFromMediaUrl(variantUrl(url, width, format))!;
-          await store.put(variantKey, encodeVariant(width, format));
+          await store.put(variantKey, decoded.encode(width, format));
           written.push(variantKey);
         }
+      }
+      if (options.socialCard) {
+        const cardKey = keyFromMediaUrl(socialCardUrl(url))!;
+        await store.put(cardKey, decoded.socialCard());
+        written.push(cardKey);
       }
     } catch (error) {
       await Promise.allSettled(written.map((k) => store.delete(k)));

@@ -1,4 +1,6 @@
 import type { ContactInfo } from "~/models/contact-info.server";
+import type { Runner } from "~/models/runner.server";
+import { raceStartIso } from "./race-day";
 import type { SiteSettings } from "./site";
 
 /** schema.org data describing the stable, for search engines' rich results. */
@@ -24,6 +26,21 @@ export function stableStructuredData(site: SiteSettings, contact: ContactInfo, o
         }
       : {}),
   };
+}
+
+/** schema.org SportsEvent data for runners: one event per race the stable's horse runs in. */
+export function runnerEvents(runners: Runner[], origin: string) {
+  return runners.map((runner) => ({
+    "@context": "https://schema.org",
+    "@type": "SportsEvent",
+    name: `${runner.horseName} – ${runner.raceName}`,
+    sport: "Horse racing",
+    startDate: raceStartIso(runner.raceDate, runner.postTime),
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    url: `${origin}/horses/${runner.horseSlug}`,
+    ...(runner.track?.trim() ? { location: { "@type": "Place", name: runner.track.trim() } } : {}),
+  }));
 }
 
 /** JSON for a <script type="application/ld+json">: "<" escaped so no text can close the element. */

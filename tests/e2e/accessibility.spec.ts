@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { saveNews } from "~/models/news.server";
+import { createRunner, recordResult } from "~/models/runner.server";
 import { createUser } from "../auth";
 import { test, expect } from "./fixtures";
 import { expectNoAxeViolations, seedHorse, seedTeam, seedWinner, waitForHydration } from "./public-helpers";
@@ -8,13 +9,36 @@ import { expectNoAxeViolations, seedHorse, seedTeam, seedWinner, waitForHydratio
 // Several pages per test, each scanned by axe: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 240_000 });
 
-const PUBLIC_PAGES = ["/", "/horses", "/winners", "/team", "/contact", "/auth", "/no-such-page"];
+const PUBLIC_PAGES = [
+  "/",
+  "/horses",
+  "/horses/nordlys",
+  "/winners",
+  "/runners",
+  "/team",
+  "/contact",
+  "/auth",
+  "/no-such-page",
+];
 
 async function seedEverything() {
   const horse = await seedHorse();
   await seedHorse({ name: "Skovbrynet", owner: null, image: null });
   await seedWinner(horse.id);
   await seedWinner(horse.id, { raceName: "Jydsk Grand Prix", track: null, jockey: null, prizeOre: null });
+  await createRunner({
+    horseId: horse.id,
+    raceName: "Skandinavisk Grand Prix",
+    raceDate: "2099-06-07",
+    postTime: "15:30",
+  });
+  const ran = await createRunner({
+    horseId: horse.id,
+    raceName: "Aarhus Sprint",
+    raceDate: "2026-05-01",
+    track: "Aarhus",
+  });
+  await recordResult(ran.id, { position: 2, didNotFinish: false, prizeOre: 20_000_00 }, "2026-05-01");
   await seedTeam(
     { name: "Mette Holm", role: "Head Trainer", description: "Thirty years with thoroughbreds." },
     { name: "Jonas Berg", role: "", description: null },

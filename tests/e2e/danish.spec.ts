@@ -3,7 +3,10 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { listContactMessages } from "~/models/contact-message.server";
+import { updateHorse } from "~/models/horse.server";
 import { saveNews } from "~/models/news.server";
+import { createRunner, recordResult } from "~/models/runner.server";
+import { danishToday } from "~/utils/race-day";
 import { test, expect } from "./fixtures";
 import {
   expectNoAxeViolations,
@@ -22,6 +25,7 @@ const PAGES = [
   { en: "/", da: "/da", enHeading: "Stald Nordlys", daHeading: "Stald Nordlys", daTitle: /Træningsstald/ },
   { en: "/horses", da: "/da/horses", enHeading: "Horses in Training", daHeading: "Heste i træning", daTitle: /^Heste/ },
   { en: "/winners", da: "/da/winners", enHeading: "Our Winners", daHeading: "Vores vindere", daTitle: /^Vindere/ },
+  { en: "/runners", da: "/da/runners", enHeading: "Runners", daHeading: "Starter", daTitle: /^Starter/ },
   { en: "/team", da: "/da/team", enHeading: "The Team", daHeading: "Holdet", daTitle: /^Holdet/ },
   { en: "/contact", da: "/da/contact", enHeading: "Contact Us", daHeading: "Kontakt os", daTitle: /^Kontakt/ },
 ];
@@ -85,6 +89,7 @@ test("the Danish navigation links stay in Danish, and the current page is marked
   for (const [name, href] of [
     ["Forside", "/da"],
     ["Heste", "/da/horses"],
+    ["Starter", "/da/runners"],
     ["Holdet", "/da/team"],
     ["Kontakt", "/da/contact"],
   ]) {
@@ -183,7 +188,8 @@ test(
   "both languages come from the page cache and a save empties both at once",
   { tag: "@any-width" },
   async ({ request }) => {
-    for (const p of ["/horses", "/da/horses"]) {
+    await seedHorse({ name: "Kongens Ære" });
+    for (const p of ["/horses", "/da/horses", "/da/runners", "/da/horses/kongens-aere"]) {
       await request.get(p);
       expect((await request.get(p)).headers()["x-cache"], p).toBe("HIT");
     }
@@ -198,11 +204,123 @@ test(
 );
 
 test("the sitemap lists the Danish pages", { tag: "@any-width" }, async ({ request, app }) => {
+  await seedHorse({ name: "Kongens Ære" });
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  for (const p of PAGES) {
+  for (const p of [...PAGES, { en: "/horses/kongens-aere", da: "/da/horses/kongens-aere" }]) {
     expect(sitemap).toContain(`<loc>${app.url}${p.en}</loc>`);
     expect(sitemap).toContain(`<loc>${app.url}${p.da}</loc>`);
   }
+});
+
+/** Days from today in Denmark, as YYYY-MM-DD. */
+function inDays(days: number) {
+  const [y, m, d] = danishToday().split("-").map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+/** A horse with a runner to come, a win and a race it did not finish. */
+async function seedRunners() {
+  const horse = await seedHorse({ name: "Kongens Ære" });
+  await createRunner({ horseId: horse.id, raceName: "Grand Prix", raceDate: inDays(5), track: "Klampenborg" });
+  const won = await createRunner({ horseId: horse.id, raceName: "Derby", raceDate: inDays(-10), jockey: "Sofie Lund" });
+  await recordResult(won.id, { position: 1, didNotFinish: false, prizeOre: 50_000_00 }, danishToday());
+  const dnf = await createRunner({ horseId: horse.id, raceName: "Stayers", raceDate: inDays(-20) });
+  await recordResult(dnf.id, { position: null, didNotFinish: true, prizeOre: null }, danishToday());
+  return horse;
+}
+
+test("the runners, a horse's page and Home's next runners are in Danish", async ({ page, app }) => {
+  await seedRunners();
+  await page.goto("/da");
+  const next = page.getByRole("region", { name: "Næste starter" });
+  await expect(next.getByRole("cell", { name: "Grand Prix" })).toBeVisible();
+  await expect(next.getByRole("columnheader", { name: "Starttid" })).toBeVisible();
+  await expect(next.getByRole("cell", { name: "Oplyses senere" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Alle starter og resultater" })).toHaveAttribute("href", "/da/runners");
+
+  await page.goto("/da/runners");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 2, name: "Kommende starter" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Føj til kalender" })).toHaveAttribute("href", "/runners.ics");
+  const results = page.getByRole("group", { name: "Seneste resultater" });
+  await expect(results.getByRole("columnheader", { name: "Placering" })).toBeVisible();
+  await expect(results.getByRole("row").filter({ hasText: "Derby" })).toContainText("1.");
+  await expect(results.getByRole("row").filter({ hasText: "Derby" })).not.toContainText("1st");
+  await expect(results.getByRole("row").filter({ hasText: "Stayers" })).toContainText("Fuldførte ikke");
+  await expect(results.getByRole("row").filter({ hasText: "Stayers" })).toContainText("Ukendt jockey");
+
+  await page.getByRole("group", { name: "Kommende starter" }).getByRole("link", { name: "Kongens Ære" }).click();
+  await expect(page).toHaveURL(`${app.url}/da/horses/kongens-aere`);
+  const paths = { en: "/horses/kongens-aere", da: "/da/horses/kongens-aere" };
+  await expectLanguage(page, "da", paths, app.url);
+  await expect(page).toHaveTitle(/^Kongens Ære \|/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    /efter Sea The Stars ud af Frøken Fryd/,
+  );
+  await expect(page.getByRole("heading", { level: 1, name: "Kongens Ære" })).toBeVisible();
+  await expect(page.getByText("Afstamning")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Næste starter" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Løbshistorik" })).toBeVisible();
+  for (const [label, value] of [
+    ["Starter", /^2$/],
+    ["Sejre", /^1$/],
+    ["Placeringer", /^0$/],
+    ["Sejrsprocent", /^50\s%$/],
+  ] as const) {
+    await expect(page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("+ dd")).toHaveText(value);
+  }
+  const record = page.getByRole("group", { name: "Løbshistorik for Kongens Ære" });
+  await expect(record.getByRole("row").filter({ hasText: "Derby" })).toContainText("1.");
+  await expect(page.getByRole("link", { name: "Alle heste" })).toHaveAttribute("href", "/da/horses");
+
+  await (await languageSwitch(page, "Hovedmenu", "Menu", "English")).click();
+  await expect(page).toHaveURL(`${app.url}/horses/kongens-aere`);
+  await expectLanguage(page, "en", paths, app.url);
+  await expect(page.getByRole("heading", { level: 2, name: "Race Record" })).toBeVisible();
+  await expect(page.getByText("Strike Rate")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Race record of Kongens Ære" })).toContainText("1st");
+  await (await languageSwitch(page, "Main", "Menu", "Dansk")).click();
+  await expect(page).toHaveURL(`${app.url}/da/horses/kongens-aere`);
+  await expect(page.getByRole("heading", { level: 2, name: "Løbshistorik" })).toBeVisible();
+});
+
+test(
+  "a renamed horse's old Danish address moves to its new one; an unknown horse is a Danish 404",
+  { tag: "@any-width" },
+  async ({ page }) => {
+    const horse = await seedHorse({ name: "Kongens Ære" });
+    await updateHorse(horse.id, {
+      name: "Nordlys",
+      age: 4,
+      color: "Bay",
+      sire: "Sea The Stars",
+      dam: "Frøken Fryd",
+      prizeDeltaOre: 0,
+      firstPlaces: 0,
+      secondPlaces: 0,
+      thirdPlaces: 0,
+      owner: null,
+    });
+    const moved = await page.request.get("/da/horses/kongens-aere", { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers()["location"]).toBe("/da/horses/nordlys");
+    const english = await page.request.get("/horses/kongens-aere", { maxRedirects: 0 });
+    expect(english.headers()["location"]).toBe("/horses/nordlys");
+
+    const missing = await page.goto("/da/horses/ingen-hest");
+    expect(missing?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("lang", "da");
+    await expect(page).toHaveTitle("Siden findes ikke");
+    await expect(page.getByText("Ups! Siden findes ikke")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Tilbage til forsiden" })).toHaveAttribute("href", "/da");
+  },
+);
+
+test("the runners page's empty state is in Danish", { tag: "@any-width" }, async ({ page }) => {
+  await page.goto("/da/runners");
+  await expect(page.getByText("Der er endnu ingen anmeldte starter. Kig forbi igen snart.")).toBeVisible();
+  await expect(page.getByText("Der er endnu ingen resultater.")).toBeVisible();
 });
 
 test(
@@ -305,7 +423,8 @@ test("the Danish pages have no detectable accessibility violations", async ({ pa
     phoneNumber: "+45 70 20 30 40",
     emailAddress: "",
   });
-  for (const p of [...PAGES.map((x) => x.da), "/da/ingen-side"]) {
+  await seedRunners();
+  for (const p of [...PAGES.map((x) => x.da), "/da/horses/kongens-aere", "/da/horses/ingen-hest", "/da/ingen-side"]) {
     await page.goto(p);
     await waitForHydration(page);
     await test.step(`axe: ${p}`, () => expectNoAxeViolations(page));

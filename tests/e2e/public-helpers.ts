@@ -15,11 +15,21 @@ import { storeImage } from "~/utils/images.server";
 import { LocalDiskStorage, type Bucket } from "~/utils/storage.server";
 
 /** Stores a generated photo in the running site's media storage, as an upload would be. */
-export async function storeTestImage(app: TestSite, bucket: Bucket, width = 640, height = 480) {
+export async function storeTestImage(
+  app: TestSite,
+  bucket: Bucket,
+  width = 640,
+  height = 480,
+  options: { socialCard?: boolean } = {},
+) {
   const file = path.join(os.tmpdir(), `public-test-${crypto.randomUUID()}.jpg`);
   await fs.writeFile(file, await photoJpeg(width, height));
   try {
-    return await storeImage(bucket, { path: file }, { storage: new LocalDiskStorage(path.join(app.dataDir, "media")) });
+    return await storeImage(
+      bucket,
+      { path: file },
+      { ...options, storage: new LocalDiskStorage(path.join(app.dataDir, "media")) },
+    );
   } finally {
     await fs.rm(file, { force: true });
   }

@@ -15,6 +15,8 @@ import { createHorse, getHorse, listHorses } from "~/models/horse.server";
 import { getLatestNews, saveNews } from "~/models/news.server";
 import { createTeamMember, listTeamMembers } from "~/models/team-member.server";
 import { createWinner, listWinnersWithHorses } from "~/models/winner.server";
+import { createRunner, getRunner, listUpcomingRunners } from "~/models/runner.server";
+import { danishToday } from "~/utils/race-day";
 import type { AdminActionData } from "~/utils/admin-actions.server";
 import { closeDatabase, db, openPostgres, useDatabase } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
@@ -25,14 +27,19 @@ import type { Toast } from "~/utils/toast";
 import { buildRequest, signedInUser } from "../../../tests/auth";
 import { testEngine, useFreshDatabase } from "../../../tests/db";
 import { photoJpeg, plainJpeg, solid } from "../../../tests/images";
+import { s3StorageFor, setMediaS3Env, startS3Server, type TestS3Server } from "../../../tests/s3";
 import { mountSmallDisk } from "../../../tests/small-disk";
+import { freePort } from "../../../tests/smtp";
 import * as publicHorses from "../horses";
 import * as contactInfoTab from "./contact-info";
 import * as homeTab from "./home";
 import * as horsesTab from "./horses";
 import * as messagesTab from "./messages";
+import * as runnersTab from "./runners";
 import * as teamTab from "./team";
 import * as winnersTab from "./winners";
+import * as trashTab from "./trash";
+import * as activityTab from "./activity";
 
 useFreshDatabase();
 
@@ -687,5 +694,238 @@ describe("A full disk", () => {
       status: 302,
       toast: success("Horse Updated"),
     });
+  });
+});
+
+describe("Runners tab", () => {
+  const runnerForm = (horseId: string) => ({
+    intent: "create",
+    horseId,
+    raceName: "Dansk Derby",
+    raceDate: "2099-06-07",
+    postTime: "15:30",
+    track: "Klampenborg",
+    distance: "2400 m",
+    jockey: "A. Jensen",
+  });
+
+  it("adds, edits and deletes a runner", async () => {
+    const h = await createHorse(horseValues);
+    const added = await run(runnersTab.action, "/admin/runners", runnerForm(h.id));
+    expect(added).toMatchObject({ status: 302, location: "/admin/runners", toast: success("Runner Added") });
+    const [runner] = await listUpcomingRunners(danishToday());
+    expect(runner).toMatchObject({ horseName: "Nordlys", raceName: "Dansk Derby", postTime: "15:30", result: null });
+    const edited = await run(runnersTab.action, "/admin/runners", {
+      ...runnerForm(h.id),
+      intent: "update",
+      id: runner!.id,
+      postTime: "",
+    });
+    expect(edited).toMatchObject({ status: 302, toast: success("Runner Updated") });
+    expect((await getRunner(runner!.id))!.postTime).toBeNull();
+    const loaded = await run(runnersTab.loader, "/admin/runners");
+    expect(loaded.data).toMatchObject({ upcoming: [{ id: runner!.id }], awaiting: [], results: [] });
+    const deleted = await run(runnersTab.action, "/admin/runners", { intent: "delete", id: runner!.id });
+    expect(deleted).toMatchObject({ status: 302, toast: success("Item Deleted") });
+    expect(await getRunner(runner!.id)).toBeNull();
+  });
+
+  it("refuses a missing race name, a bad date or post time and an unknown horse; nothing is stored", async () => {
+    const h = await createHorse(horseValues);
+    const bad = await run(runnersTab.action, "/admin/runners", {
+      ...runnerForm(h.id),
+      raceName: " ",
+      raceDate: "2026-02-30",
+      postTime: "25:00",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.data!.errors).toMatchObject({
+      raceName: "Race name is required",
+      raceDate: expect.stringContaining("date"),
+      postTime: "Post time must be a time (HH:MM)",
+    });
+    expect(bad.data!.values.postTime).toBe("25:00");
+    const unknown = await run(runnersTab.action, "/admin/runners", runnerForm("no-such-horse"));
+    expect(unknown.data!.errors!.horseId).toBe("Choose a horse from the list");
+    expect(await listUpcomingRunners("2000-01-01")).toEqual([]);
+  });
+
+  it("records a win (a victory, a 1st place, the prize on the total) and a 3rd place", async () => {
+    const h = await createHorse(horseValues);
+    const won = await createRunner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-07" });
+    const third = await createRunner({ horseId: h.id, raceName: "Oaks", raceDate: "2026-06-14" });
+    const r = await run(runnersTab.action, "/admin/runners", {
+      intent: "result",
+      id: won.id,
+      position: "1",
+      prize: "125.000,50",
+    });
+    expect(r).toMatchObject({ status: 302, location: "/admin/runners", toast: success("Result Recorded") });
+    await run(runnersTab.action, "/admin/runners", { intent: "result", id: third.id, position: "3", prize: "20.000" });
+    expect(await listWinnersWithHorses()).toMatchObject([
+      { horseName: "Nordlys", raceName: "Derby", prizeOre: 125_000_50 },
+    ]);
+    expect(await getHorse(h.id)).toMatchObject({ totalPrizeOre: 145_000_50, firstPlaces: 1, thirdPlaces: 1 });
+  });
+
+  it("refuses a position outside 1 to 30, a prize that is not an amount and a race still ahead", async () => {
+    const h = await createHorse(horseValues);
+    const ran = await createRunner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-07" });
+    const ahead = await createRunner({ horseId: h.id, raceName: "Later", raceDate: "2099-06-07" });
+    const position = await run(runnersTab.action, "/admin/runners", { intent: "result", id: ran.id, position: "31" });
+    expect(position.data!.errors!.position).toBe("Position must be 1 to 30, or Did not finish");
+    const prize = await run(runnersTab.action, "/admin/runners", {
+      intent: "result",
+      id: ran.id,
+      position: "dnf",
+      prize: "lots",
+    });
+    expect(prize.data!.errors!.prize).toContain("is not an amount");
+    const early = await run(runnersTab.action, "/admin/runners", { intent: "result", id: ahead.id, position: "1" });
+    expect(early.status).toBe(400);
+    expect(early.data!.errors!.position).toBe("The race has not been run yet");
+    expect(await listWinnersWithHorses()).toEqual([]);
+    expect((await getRunner(ran.id))!.result).toBeNull();
+  });
+
+  it("answers the spec's kind of error toast when the database fails", async () => {
+    const h = await createHorse(horseValues);
+    const ran = await createRunner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-07" });
+    await breakTable("runners");
+    const add = await run(runnersTab.action, "/admin/runners", runnerForm(h.id));
+    expect(add).toMatchObject({ status: 500, toast: failure("Failed to add runner") });
+    const result = await run(runnersTab.action, "/admin/runners", { intent: "result", id: ran.id, position: "1" });
+    expect(result).toMatchObject({ status: 500, toast: failure("Failed to record result") });
+    expect(await listWinnersWithHorses()).toEqual([]);
+    const loaded = await run(runnersTab.loader, "/admin/runners");
+    expect(loaded.data).toMatchObject({ fetchError: failure("Failed to fetch runners") });
+  });
+});
+
+describe("Undo, Trash and Activity", () => {
+  it("a delete's toast carries Undo; undo returns to the tab, only ever an admin page", async () => {
+    const h = await createHorse({ name: "Nordlys", age: 4, color: "Bay", sire: "S", dam: "D" });
+    const deleted = await run(horsesTab.action, "/admin/horses", { intent: "delete", id: h.id });
+    expect(deleted).toMatchObject({
+      status: 302,
+      location: "/admin/horses",
+      toast: {
+        title: "Horse Deleted",
+        description: "Horse has been removed successfully.",
+        undo: { trashId: expect.any(String), returnTo: "/admin/horses" },
+      },
+    });
+    const trashId = deleted.toast!.undo!.trashId;
+    const undone = await run(trashTab.action, "/admin/trash", {
+      intent: "undo",
+      id: trashId,
+      returnTo: "https://elsewhere.example/admin",
+    });
+    expect(undone).toMatchObject({
+      status: 302,
+      location: "/admin/trash",
+      toast: { title: "Horse Restored", description: "Nordlys has been restored." },
+    });
+    expect((await getHorse(h.id))?.name).toBe("Nordlys");
+    const again = await run(trashTab.action, "/admin/trash", {
+      intent: "undo",
+      id: trashId,
+      returnTo: "/admin/horses",
+    });
+    expect(again).toMatchObject({
+      status: 404,
+      toast: { description: "Failed to restore item: it is no longer in the trash." },
+    });
+
+    const second = await run(horsesTab.action, "/admin/horses", { intent: "delete", id: h.id });
+    const page = (
+      await (trashTab.loader as unknown as (a: Args) => Promise<{ items: { id: string; noun: string }[] }>)({
+        request: buildRequest("/admin/trash", { cookie }),
+        params: {},
+        context: {},
+      })
+    ).items;
+    expect(page).toEqual([expect.objectContaining({ id: second.toast!.undo!.trashId, noun: "Horse" })]);
+    expect(
+      await run(trashTab.action, "/admin/trash", { intent: "purge", id: second.toast!.undo!.trashId }),
+    ).toMatchObject({ status: 302, location: "/admin/trash", toast: { title: "Deleted Forever" } });
+    expect(await getHorse(h.id)).toBeNull();
+    expect(await run(trashTab.action, "/admin/trash", { intent: "nonsense", id: "x" })).toMatchObject({ status: 400 });
+  });
+
+  it("the Activity tab lists what the administrator did, newest first; bad page and kind values are ignored", async () => {
+    await run(horsesTab.action, "/admin/horses", {
+      intent: "create",
+      name: "Storm",
+      age: "3",
+      color: "Grey",
+      sire: "S",
+      dam: "D",
+    });
+    await run(contactInfoTab.action, "/admin/contact-info", {
+      address: "Klampenborg",
+      phoneNumber: "",
+      emailAddress: "",
+    });
+    type Loaded = {
+      entries: { kind: string; summary: string; actorEmail: string | null }[];
+      page: number;
+      kind: string;
+    };
+    const load = (url: string) =>
+      (activityTab.loader as unknown as (a: Args) => Promise<Loaded>)({
+        request: buildRequest(url, { cookie }),
+        params: {},
+        context: {},
+      });
+    const all = await load("/admin/activity?page=abc&kind=nope");
+    expect(all.page).toBe(1);
+    expect(all.kind).toBe("");
+    expect(all.entries.map((e) => [e.kind, e.summary])).toEqual([
+      ["update", "Contact information updated"],
+      ["create", "Horse added: Storm"],
+    ]);
+    expect(all.entries[0]!.actorEmail).toMatch(/@example\.com$/);
+    expect((await load("/admin/activity?kind=create")).entries.map((e) => e.summary)).toEqual(["Horse added: Storm"]);
+  });
+});
+
+describe("An unreachable media bucket", () => {
+  let s3: TestS3Server;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    setMediaS3Env(s3);
+  });
+  afterAll(async () => {
+    setMediaS3Env(null);
+    await s3.close();
+  });
+  const UNREACHABLE = "The photo storage cannot be reached right now. Please try again in a moment.";
+  const objects = async () => (await s3StorageFor(s3).list("", { limit: 1000 })).map((f) => f.key);
+
+  it("refuses an upload with the reason, changes no record and leaves the public pages working", async () => {
+    const first = await run(horsesTab.action, "/admin/horses", await withPhoto(horseForm));
+    expect(first).toMatchObject({ status: 302, toast: success("Horse Added") });
+    const before = await listHorses();
+    expect(before[0]!.image?.url).toMatch(/^\/media\/horse-images\//);
+    const stored = await objects();
+    expect(stored).toContain(before[0]!.image!.url.slice("/media/".length));
+
+    process.env.MEDIA_S3_ENDPOINT = `http://127.0.0.1:${await freePort()}`;
+    resetEnvCache();
+    try {
+      const added = await run(horsesTab.action, "/admin/horses", await withPhoto({ ...horseForm, name: "Second" }));
+      expect(added).toMatchObject({ status: 503, toast: failure(`Failed to add horse. ${UNREACHABLE}`) });
+      expect(added.data!.values.name).toBe("Second");
+      const edit = { ...horseForm, intent: "update", id: before[0]!.id, shownTotalOre: "0", name: "Renamed" };
+      const updated = await run(horsesTab.action, "/admin/horses", await withPhoto(edit));
+      expect(updated).toMatchObject({ status: 503, toast: failure(`Failed to update horse. ${UNREACHABLE}`) });
+      expect(await listHorses()).toEqual(before);
+      const page = await publicHorses.loader();
+      expect("horses" in page && page.horses.map((x) => x.name)).toEqual(["Nordlys"]);
+    } finally {
+      setMediaS3Env(s3);
+    }
+    expect(await objects()).toEqual(stored);
   });
 });

@@ -86,9 +86,11 @@ async function handle(form: AdminForm) {
       return failed(intent, values, FAILED.image, error);
     }
     if (!current) return failed(intent, values, FAILED.image, undefined, 404);
-    const stored = await storeChosenImage(form, "image", "horse-images", current.position).catch((e: unknown) => ({
-      failure: e,
-    }));
+    const stored = await storeChosenImage(form, "image", "horse-images", { homePosition: current.position }).catch(
+      (e: unknown) => ({
+        failure: e,
+      }),
+    );
     if ("failure" in stored) return failed(intent, values, FAILED.image, stored.failure);
     if (stored.error) return invalid(intent, values, { image: stored.error });
     let result: Awaited<ReturnType<typeof updateHomeImage>>;

@@ -63,7 +63,9 @@ async function handle(form: AdminForm) {
   if (intent === "create") {
     const parsed = horseSchema.safeParse(values);
     if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
-    const stored = await storeChosenImage(form, "image", "horse-images").catch((e: unknown) => ({ failure: e }));
+    const stored = await storeChosenImage(form, "image", "horse-images", { socialCard: true }).catch((e: unknown) => ({
+      failure: e,
+    }));
     if ("failure" in stored) return failed(intent, values, FAILED.create, stored.failure);
     if (stored.error) return invalid(intent, values, { image: stored.error });
     try {
@@ -83,7 +85,9 @@ async function handle(form: AdminForm) {
     const parsed = horseEditSchema.safeParse(values);
     if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
     const { id, shownTotalOre, totalPrize, addPrize, ...fields } = parsed.data;
-    const stored = await storeChosenImage(form, "image", "horse-images").catch((e: unknown) => ({ failure: e }));
+    const stored = await storeChosenImage(form, "image", "horse-images", { socialCard: true }).catch((e: unknown) => ({
+      failure: e,
+    }));
     if ("failure" in stored) return failed(intent, values, FAILED.update, stored.failure);
     if (stored.error) return invalid(intent, values, { image: stored.error });
     let result: Awaited<ReturnType<typeof updateHorse>>;
@@ -123,11 +127,12 @@ async function handle(form: AdminForm) {
       return failed(intent, values, FAILED.delete, error);
     }
     if (!removed) return failed(intent, values, FAILED.delete, undefined, 404);
-    await discardImage(removed.imageUrl);
+    // The image stays until the trash entry is purged, so that Undo brings it back.
     return redirectWithToast(TAB, {
       type: "success",
       title: "Horse Deleted",
       description: "Horse has been removed successfully.",
+      undo: { trashId: removed.trashId, returnTo: TAB },
     });
   }
 

@@ -15,9 +15,12 @@ const TABS = [
   { to: "/admin", label: "Home", loading: ["Loading latest news...", "Loading images..."] },
   { to: "/admin/horses", label: "Horses", loading: ["Loading horses..."] },
   { to: "/admin/winners", label: "Winners", loading: ["Loading winners..."] },
+  { to: "/admin/runners", label: "Runners", loading: ["Loading runners..."] },
   { to: "/admin/team", label: "Team", loading: ["Loading team members..."] },
   { to: "/admin/contact-info", label: "Contact Info", loading: ["Loading contact information..."] },
   { to: "/admin/messages", label: "Messages", loading: ["Loading messages..."] },
+  { to: "/admin/trash", label: "Trash", loading: ["Loading trash..."] },
+  { to: "/admin/activity", label: "Activity", loading: ["Loading activity..."] },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,481 @@
+import { sql, type Transaction } from "kysely";
+import type { Database } from "@db/schema";
+import { contentChanged } from "~/utils/invalidation.server";
+import { db, lockFor } from "~/utils/db.server";
+import {
+  adjustHorseTotal,
+  deleteWinnerIn,
+  insertWinnerIn,
+  updateWinnerIn,
+  VICTORY_LOCK,
+  type NewWinner,
+} from "./winner.server";
+
+export type RunnerResult = {
+  /** 1 to 30; null when the horse did not finish. */
+  position: number | null;
+  didNotFinish: boolean;
+  prizeOre: number | null;
+};
+
+export type Runner = {
+  id: string;
+  horseId: string;
+  horseName: string;
+  horseSlug: string;
+  raceName: string;
+  raceDate: string;
+  postTime: string | null;
+  track: string | null;
+  distance: string | null;
+  jockey: string | null;
+  result: RunnerResult | null;
+  victoryId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type RunnerDetails = {
+  horseId: string;
+  raceName: string;
+  raceDate: string;
+  postTime?: string | null;
+  track?: string | null;
+  distance?: string | null;
+  jockey?: string | null;
+};
+
+function selectRunners() {
+  return (
+    db()
+      .selectFrom("runners as r")
+      .innerJoin("horses as h", "h.id", "r.horse_id")
+      // A win's prize lives on its victory (the Winners tab may correct it there).
+      .leftJoin("winners as w", "w.id", "r.victory_id")
+      .select([
+        "r.id",
+        "r.horse_id",
+        "h.name as horse_name",
+        "h.slug as horse_slug",
+        "r.race_name",
+        "r.race_date",
+        "r.post_time",
+        "r.track",
+        "r.distance",
+        "r.jockey",
+        "r.position",
+        "r.did_not_finish",
+        "r.result_at",
+        "r.victory_id",
+        "r.created_at",
+        "r.updated_at",
+        sql<number | null>`coalesce(w.prize_ore, r.prize_ore)`.as("prize_ore"),
+      ])
+  );
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectRunners>["execute"]>>[number];
+
+function toRunner(r: Row): Runner {
+  return {
+    id: r.id,
+    horseId: r.horse_id,
+    horseName: r.horse_name,
+    horseSlug: r.horse_slug ?? r.horse_id,
+    raceName: r.race_name,
+    raceDate: r.race_date,
+    postTime: r.post_time,
+    track: r.track,
+    distance: r.distance,
+    jockey: r.jockey,
+    result: r.result_at
+      ? {
+          position: r.position,
+          didNotFinish: Number(r.did_not_finish) === 1,
+          prizeOre: r.prize_ore === null ? null : Number(r.prize_ore),
+        }
+      : null,
+    victoryId: r.victory_id,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** Runners still to run or to be given a result, from `today` on, soonest first (all-day entries before timed ones). */
+export async function listUpcomingRunners(today: string, limit?: number): Promise<Runner[]> {
+  const rows = await selectRunners()
+    .where("r.result_at", "is", null)
+    .where("r.race_date", ">=", today)
+    .orderBy("r.race_date")
+    .orderBy(sql`coalesce(r.post_time, '')`)
+    .orderBy("r.created_at")
+    .$if(limit !== undefined, (q) => q.limit(limit!))
+    .execute();
+  return rows.map(toRunner);
+}
+
+/** Runners whose race day has passed without a result, oldest first. */
+export async function listAwaitingResults(today: string): Promise<Runner[]> {
+  const rows = await selectRunners()
+    .where("r.result_at", "is", null)
+    .where("r.race_date", "<", today)
+    .orderBy("r.race_date")
+    .orderBy(sql`coalesce(r.post_time, '')`)
+    .orderBy("r.created_at")
+    .execute();
+  return rows.map(toRunner);
+}
+
+/** Runners with a result, latest race first. */
+export async function listRecentResults(limit: number): Promise<Runner[]> {
+  const rows = await selectRunners()
+    .where("r.result_at", "is not", null)
+    .orderBy("r.race_date", "desc")
+    .orderBy(sql`coalesce(r.post_time, '')`, "desc")
+    .orderBy("r.created_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toRunner);
+}
+
+export async function getRunner(id: string): Promise<Runner | null> {
+  const row = await selectRunners().where("r.id", "=", id).executeTakeFirst();
+  return row ? toRunner(row) : null;
+}
+
+/** A horse's upcoming runners, soonest first. */
+export async function listHorseUpcomingRunners(horseId: string, today: string): Promise<Runner[]> {
+  const rows = await selectRunners()
+    .where("r.horse_id", "=", horseId)
+    .where("r.result_at", "is", null)
+    .where("r.race_date", ">=", today)
+    .orderBy("r.race_date")
+    .orderBy(sql`coalesce(r.post_time, '')`)
+    .execute();
+  return rows.map(toRunner);
+}
+
+export type RaceRecordEntry = {
+  id: string;
+  raceName: string;
+  raceDate: string;
+  track: string | null;
+  distance: string | null;
+  jockey: string | null;
+  position: number | null;
+  didNotFinish: boolean;
+  prizeOre: number | null;
+};
+
+export type RaceRecord = {
+  entries: RaceRecordEntry[];
+  runs: number;
+  wins: number;
+  /** 2nd and 3rd places. */
+  places: number;
+};
+
+/**
+ * A horse's race record, newest first: its runners with a result, and the victories typed in the
+ * Winners tab (runs it won) that no result created.
+ */
+export async function getRaceRecord(horseId: string): Promise<RaceRecord> {
+  const results = await selectRunners()
+    .where("r.horse_id", "=", horseId)
+    .where("r.result_at", "is not", null)
+    .execute();
+  const victories = await db()
+    .selectFrom("winners as w")
+    .select(["w.id", "w.race_name", "w.race_date", "w.track", "w.distance", "w.jockey", "w.prize_ore", "w.created_at"])
+    .where("w.horse_id", "=", horseId)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom("runners as r").select("r.id").whereRef("r.victory_id", "=", "w.id"))),
+    )
+    .execute();
+  const entries = [
+    ...results.map((r) => {
+      const runner = toRunner(r);
+      return {
+        key: `${r.race_date} ${r.post_time ?? ""} ${r.created_at}`,
+        entry: {
+          id: runner.id,
+          raceName: runner.raceName,
+          raceDate: runner.raceDate,
+          track: runner.track,
+          distance: runner.distance,
+          jockey: runner.jockey,
+          position: runner.result!.position,
+          didNotFinish: runner.result!.didNotFinish,
+          prizeOre: runner.result!.prizeOre,
+        },
+      };
+    }),
+    ...victories.map((w) => ({
+      key: `${w.race_date}  ${w.created_at}`,
+      entry: {
+        id: w.id,
+        raceName: w.race_name,
+        raceDate: w.race_date,
+        track: w.track,
+        distance: w.distance,
+        jockey: w.jockey,
+        position: 1,
+        didNotFinish: false,
+        prizeOre: w.prize_ore === null ? null : Number(w.prize_ore),
+      },
+    })),
+  ]
+    .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
+    .map((e) => e.entry);
+  const wins = entries.filter((e) => e.position === 1).length;
+  const places = entries.filter((e) => e.position === 2 || e.position === 3).length;
+  return { entries, runs: entries.length, wins, places };
+}
+
+export async function createRunner(values: RunnerDetails): Promise<{ id: string }> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await db()
+    .insertInto("runners")
+    .values({ id, ...detailColumns(values), created_at: now, updated_at: now })
+    .execute();
+  contentChanged();
+  return { id };
+}
+
+function detailColumns(values: RunnerDetails) {
+  return {
+    horse_id: values.horseId,
+    race_name: values.raceName,
+    race_date: values.raceDate,
+    post_time: values.postTime || null,
+    track: values.track || null,
+    distance: values.distance || null,
+    jockey: values.jockey || null,
+  };
+}
+
+/** What a result does to the horse: which counter it adds to, and whether it is a victory. */
+type Outcome = { horseId: string; result: RunnerResult } | null;
+
+const COUNTERS = { 1: "first_places", 2: "second_places", 3: "third_places" } as const;
+
+function counterOf(outcome: Outcome) {
+  const position = outcome?.result.position;
+  return position === 1 || position === 2 || position === 3 ? COUNTERS[position] : null;
+}
+
+const isWin = (outcome: Outcome) => outcome?.result.position === 1;
+
+/**
+ * Moves a runner's effects on its horse from `before` to `after`, inside the caller's transaction
+ * (holding VICTORY_LOCK): the 1st/2nd/3rd counters; a win's victory, created, updated or deleted
+ * through the Winners tab's own writes (which keep the prize total); any other placing's prize on
+ * the total. Only the differences are applied, so a counter lowered by hand is not pushed back up
+ * by an edit that keeps the placing. Returns the runner's victory and a photo no longer used.
+ */
+async function moveOutcome(
+  trx: Transaction<Database>,
+  victoryId: string | null,
+  before: Outcome,
+  after: Outcome,
+  race: Omit<NewWinner, "horseId" | "prizeOre">,
+): Promise<{ victoryId: string | null; droppedPhotoUrl: string | null }> {
+  const counterDeltas = new Map<string, { horseId: string; column: string; delta: number }>();
+  const addCounter = (outcome: Outcome, delta: number) => {
+    const column = counterOf(outcome);
+    if (!outcome || !column) return;
+    const key = `${outcome.horseId} ${column}`;
+    const current = counterDeltas.get(key) ?? { horseId: outcome.horseId, column, delta: 0 };
+    counterDeltas.set(key, { ...current, delta: current.delta + delta });
+  };
+  addCounter(before, -1);
+  addCounter(after, 1);
+  for (const { horseId, column, delta } of counterDeltas.values()) {
+    if (delta === 0) continue;
+    const ref = sql.ref(column);
+    await trx
+      .updateTable("horses")
+      .set({ [column]: sql`case when ${ref} + ${delta} < 0 then 0 else ${ref} + ${delta} end` })
+      .where("id", "=", horseId)
+      .execute();
+  }
+
+  const totalDeltas = new Map<string, number>();
+  if (before && !isWin(before) && before.result.prizeOre) totalDeltas.set(before.horseId, -before.result.prizeOre);
+  if (after && !isWin(after) && after.result.prizeOre)
+    totalDeltas.set(after.horseId, (totalDeltas.get(after.horseId) ?? 0) + after.result.prizeOre);
+  for (const [horseId, delta] of totalDeltas) await adjustHorseTotal(trx, horseId, delta);
+
+  if (after && isWin(after)) {
+    const victory: NewWinner = { ...race, horseId: after.horseId, prizeOre: after.result.prizeOre };
+    if (victoryId && isWin(before) && (await updateWinnerIn(trx, victoryId, victory))) {
+      return { victoryId, droppedPhotoUrl: null };
+    }
+    return { victoryId: (await insertWinnerIn(trx, victory)).id, droppedPhotoUrl: null };
+  }
+  if (victoryId && isWin(before)) {
+    const removed = await deleteWinnerIn(trx, victoryId);
+    return { victoryId: null, droppedPhotoUrl: removed?.photoUrl ?? null };
+  }
+  return { victoryId: null, droppedPhotoUrl: null };
+}
+
+async function lockedRunner(trx: Transaction<Database>, id: string) {
+  await lockFor(trx, VICTORY_LOCK);
+  return trx.selectFrom("runners").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+type StoredRunner = NonNullable<Awaited<ReturnType<typeof lockedRunner>>>;
+
+function outcomeOf(row: StoredRunner): Outcome {
+  if (!row.result_at) return null;
+  return {
+    horseId: row.horse_id,
+    result: {
+      position: row.position,
+      didNotFinish: Number(row.did_not_finish) === 1,
+      prizeOre: row.prize_ore === null ? null : Number(row.prize_ore),
+    },
+  };
+}
+
+/** What the victory of a win says about its race. */
+function raceOf(details: RunnerDetails): Omit<NewWinner, "horseId" | "prizeOre"> {
+  return {
+    raceName: details.raceName,
+    raceDate: details.raceDate,
+    track: details.track,
+    distance: details.distance,
+    jockey: details.jockey,
+  };
+}
+
+/**
+ * Changes a runner's race details. A runner with a result keeps it: a win's victory follows the
+ * new details, and moving the runner to another horse moves its counts and prize with it.
+ * Returns null when there is no such runner, else a victory photo no longer used.
+ */
+export async function updateRunner(
+  id: string,
+  values: RunnerDetails,
+): Promise<{ droppedPhotoUrl: string | null } | null> {
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const before = await lockedRunner(trx, id);
+      if (!before) return null;
+      const old = outcomeOf(before);
+      // A victory's prize may have been corrected in the Winners tab: that amount moves with it.
+      const moved = old ? { horseId: values.horseId, result: await currentResult(trx, before, old) } : null;
+      const { victoryId, droppedPhotoUrl } = await moveOutcome(trx, before.victory_id, old, moved, raceOf(values));
+      await trx
+        .updateTable("runners")
+        .set({ ...detailColumns(values), victory_id: victoryId, updated_at: new Date().toISOString() })
+        .where("id", "=", id)
+        .execute();
+      return { droppedPhotoUrl };
+    });
+  if (result) contentChanged();
+  return result;
+}
+
+/** The runner's result with a win's prize as its victory now holds it. */
+async function currentResult(trx: Transaction<Database>, row: StoredRunner, outcome: NonNullable<Outcome>) {
+  if (!isWin(outcome) || !row.victory_id) return outcome.result;
+  const victory = await trx
+    .selectFrom("winners")
+    .select("prize_ore")
+    .where("id", "=", row.victory_id)
+    .executeTakeFirst();
+  return victory
+    ? { ...outcome.result, prizeOre: victory.prize_ore === null ? null : Number(victory.prize_ore) }
+    : outcome.result;
+}
+
+export class RaceNotRunError extends Error {
+  constructor() {
+    super("A result can be recorded from the race day on");
+  }
+}
+
+/**
+ * Records (or corrects) a runner's result in one transaction: a win creates or updates its
+ * victory as the Winners tab would (prize on the total) and counts a 1st place; a 2nd or 3rd counts
+ * its place; any other placing's prize goes on the total too. `today` is the Danish date: a race
+ * still ahead cannot have a result. Returns null when there is no such runner.
+ */
+export async function recordResult(
+  id: string,
+  result: RunnerResult,
+  today: string,
+): Promise<{ droppedPhotoUrl: string | null } | null> {
+  const saved = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const before = await lockedRunner(trx, id);
+      if (!before) return null;
+      if (before.race_date > today) throw new RaceNotRunError();
+      const next: RunnerResult = result.didNotFinish
+        ? { position: null, didNotFinish: true, prizeOre: result.prizeOre }
+        : result;
+      const { victoryId, droppedPhotoUrl } = await moveOutcome(
+        trx,
+        before.victory_id,
+        outcomeOf(before),
+        { horseId: before.horse_id, result: next },
+        raceOf(detailsOf(before)),
+      );
+      await trx
+        .updateTable("runners")
+        .set({
+          position: next.position,
+          did_not_finish: next.didNotFinish ? 1 : 0,
+          prize_ore: next.prizeOre,
+          result_at: new Date().toISOString(),
+          victory_id: victoryId,
+          updated_at: new Date().toISOString(),
+        })
+        .where("id", "=", id)
+        .execute();
+      return { droppedPhotoUrl };
+    });
+  if (saved) contentChanged();
+  return saved;
+}
+
+function detailsOf(row: StoredRunner): RunnerDetails {
+  return {
+    horseId: row.horse_id,
+    raceName: row.race_name,
+    raceDate: row.race_date,
+    postTime: row.post_time,
+    track: row.track,
+    distance: row.distance,
+    jockey: row.jockey,
+  };
+}
+
+/**
+ * Deletes a runner; its result goes with it (the victory it created, its counts, its prize).
+ * Returns undefined when there was no such runner, else a victory photo no longer used.
+ */
+export async function deleteRunner(id: string): Promise<{ droppedPhotoUrl: string | null } | undefined> {
+  const removed = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const before = await lockedRunner(trx, id);
+      if (!before) return undefined;
+      const { droppedPhotoUrl } = await moveOutcome(
+        trx,
+        before.victory_id,
+        outcomeOf(before),
+        null,
+        raceOf(detailsOf(before)),
+      );
+      await trx.deleteFrom("runners").where("id", "=", id).execute();
+      return { droppedPhotoUrl };
+    });
+  if (removed) contentChanged();
+  return removed;
+}

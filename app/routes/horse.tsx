@@ -1,0 +1,248 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/horse";
+import { NotFoundPage } from "~/components/not-found-page";
+import { PlacingBadges } from "~/components/placing-badges";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { RunnerTable } from "~/components/runner-table";
+import { findHorseBySlug, type Horse } from "~/models/horse.server";
+import { getRaceRecord, listHorseUpcomingRunners, type RaceRecord, type Runner } from "~/models/runner.server";
+import { formatDanishDate, formatDkk, formatPrize, orFallback } from "~/utils/format";
+import { isStoredImageUrl, SOCIAL_CARD, socialCardUrl } from "~/utils/image";
+import { log } from "~/utils/log.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
+import { danishToday, strikeRate } from "~/utils/race-day";
+import { stableNameFrom } from "~/utils/site";
+import { seo } from "~/utils/seo";
+import { keyFromMediaUrl, storage } from "~/utils/storage.server";
+import { isSlugShaped } from "~/utils/slug";
+import { jsonLd, runnerEvents } from "~/utils/structured-data";
+import { localResultText } from "~/i18n/results";
+import { translator } from "~/i18n/dictionary";
+import { langFromPath, localizedPath } from "~/i18n/lang";
+import { useLang, useT } from "~/i18n/use-lang";
+
+type Page =
+  | { state: "missing" }
+  | { state: "failed" }
+  | {
+      state: "found";
+      horse: Horse;
+      nextRuns: Runner[];
+      record: RaceRecord;
+      socialCard: string | null;
+      events: string | null;
+    };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const slug = params.slug;
+  const missing = () => data<Page>({ state: "missing" }, { status: 404 });
+  if (!isSlugShaped(slug)) return missing();
+  const read = await readForPage("horse page", async () => {
+    const found = await findHorseBySlug(slug);
+    if (!found || "redirectTo" in found) return found;
+    const [nextRuns, record] = await Promise.all([
+      listHorseUpcomingRunners(found.horse.id, danishToday()),
+      getRaceRecord(found.horse.id),
+    ]);
+    return { horse: found.horse, nextRuns, record };
+  });
+  if (!read.ok) return data<Page>({ state: "failed" }, FAILED_READ_INIT);
+  if (!read.value) return missing();
+  // A renamed horse: its old address moves for good to the new one, in the same language.
+  if ("redirectTo" in read.value) {
+    const lang = langFromPath(new URL(request.url).pathname);
+    throw redirect(localizedPath(`/horses/${read.value.redirectTo}`, lang), 301);
+  }
+  const { horse, nextRuns, record } = read.value;
+  const events = nextRuns.length ? jsonLd(runnerEvents(nextRuns, publicOrigin(request))) : null;
+  return { state: "found", horse, nextRuns, record, socialCard: await socialCardOf(horse), events } satisfies Page;
+}
+
+/** The photo's link-preview crop, when one was made (photos uploaded before there were crops have none). */
+async function socialCardOf(horse: Horse): Promise<string | null> {
+  if (!horse.image || !isStoredImageUrl(horse.image.url)) return null;
+  const url = socialCardUrl(horse.image.url);
+  const key = keyFromMediaUrl(url);
+  try {
+    return key && (await storage().exists(key)) ? url : null;
+  } catch (error) {
+    log.warn("could not look for a horse's link-preview image", { error });
+    return null;
+  }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export default function HorsePage({ loaderData }: Route.ComponentProps) {
+  const page = loaderData as Page;
+  const lang = useLang();
+  const t = useT();
+  if (page.state === "missing") return <NotFoundPage />;
+  if (page.state === "failed") {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+        <div role="alert" className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+          <h1 className="text-2xl font-semibold text-red-900">{t("horse.errorHeading")}</h1>
+          <p className="mt-2 text-red-900">{t("horse.errorText")}</p>
+        </div>
+      </div>
+    );
+  }
+  const { horse, nextRuns, record, events } = page;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+      {events ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: events }} /> : null}
+      <p className="text-sm">
+        <Link to={localizedPath("/horses", lang)} className="font-medium text-brand-700 underline">
+          {t("horse.allHorses")}
+        </Link>
+      </p>
+      <div className="mt-4 grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
+        {horse.image ? (
+          <ResponsiveImage
+            image={horse.image}
+            alt={horse.name}
+            sizes="(min-width: 1152px) 660px, (min-width: 1024px) 58vw, 100vw"
+            priority
+            className="aspect-[4/3] w-full rounded-xl bg-stone-100 object-cover shadow-sm"
+          />
+        ) : null}
+        <div>
+          <h1 className="text-4xl font-bold text-brand-900 sm:text-5xl">{horse.name}</h1>
+          <p className="mt-2 text-lg text-stone-700">
+            {t(horse.age === 1 ? "horses.ageOne" : "horses.ageMany", { age: horse.age })} · {horse.color}
+          </p>
+          <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            <dt className="font-medium text-stone-600">{t("horse.pedigree")}</dt>
+            <dd>
+              {horse.sire} × {horse.dam}
+            </dd>
+            {horse.owner?.trim() ? (
+              <>
+                <dt className="font-medium text-stone-600">{t("horses.owner")}</dt>
+                <dd>{horse.owner}</dd>
+              </>
+            ) : null}
+            <dt className="font-medium text-stone-600">{t("horses.prizeMoney")}</dt>
+            <dd className="font-semibold text-brand-800">{formatDkk(horse.totalPrizeOre)}</dd>
+          </dl>
+          <PlacingBadges horse={horse} className="mt-6" />
+        </div>
+      </div>
+
+      <section aria-labelledby="next-runs" className="mt-14">
+        <h2 id="next-runs" className="text-3xl font-bold text-brand-900">
+          {t("horse.nextRuns")}
+        </h2>
+        {nextRuns.length === 0 ? (
+          <p className="mt-4 text-stone-600">{t("horse.noRuns")}</p>
+        ) : (
+          <div className="mt-6">
+            <RunnerTable
+              runners={nextRuns}
+              caption={t("horse.nextRunsCaption", { horse: horse.name })}
+              showHorse={false}
+            />
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="race-record" className="mt-14">
+        <h2 id="race-record" className="text-3xl font-bold text-brand-900">
+          {t("horse.raceRecord")}
+        </h2>
+        <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
+          {[
+            [t("horse.runs"), String(record.runs)],
+            [t("horse.wins"), String(record.wins)],
+            [t("horse.places"), String(record.places)],
+            [t("horse.strikeRate"), strikeRate(record.wins, record.runs)],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-xl border border-stone-200 bg-white p-4 text-center shadow-sm">
+              <dt className="text-sm font-medium text-stone-600">{label}</dt>
+              <dd className="mt-1 text-2xl font-bold text-brand-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {record.entries.length === 0 ? (
+          <p className="mt-6 text-stone-600">{t("horse.noRaces")}</p>
+        ) : (
+          <div
+            role="group"
+            aria-label={t("horse.recordLabel", { horse: horse.name })}
+            tabIndex={0}
+            className="mt-6 overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm"
+          >
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t("horse.recordCaption", { horse: horse.name })}</caption>
+              <thead className="bg-brand-50 text-brand-900">
+                <tr>
+                  {(
+                    [
+                      "runners.date",
+                      "runners.race",
+                      "runners.track",
+                      "runners.distance",
+                      "runners.jockey",
+                      "runners.position",
+                      "runners.prize",
+                    ] as const
+                  )
+                    .map((key) => t(key))
+                    .map((h) => (
+                      <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                        {h}
+                      </th>
+                    ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-200">
+                {record.entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td className="whitespace-nowrap px-4 py-3">{formatDanishDate(entry.raceDate)}</td>
+                    <td className="px-4 py-3 font-medium text-stone-900">{entry.raceName}</td>
+                    <td className="px-4 py-3">{orFallback(entry.track, t("winners.unknownTrack"))}</td>
+                    <td className="px-4 py-3">{orFallback(entry.distance, "–")}</td>
+                    <td className="px-4 py-3">{orFallback(entry.jockey, t("winners.unknownJockey"))}</td>
+                    <td className="whitespace-nowrap px-4 py-3 font-semibold">{localResultText(entry, lang, t)}</td>
+                    <td className="whitespace-nowrap px-4 py-3">{formatPrize(entry.prizeOre, "–")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  const page = args.data as Page | undefined;
+  const t = translator(langFromPath(args.location.pathname));
+  if (!page || page.state !== "found") {
+    return [{ title: t("notFound.title") }, { name: "robots", content: "noindex" }];
+  }
+  const { horse, socialCard } = page;
+  const tags = seo(args, {
+    title: `${horse.name} | ${stableNameFrom(args.matches)}`,
+    description: t("horse.metaDescription", {
+      horse: horse.name,
+      age: horse.age,
+      color: horse.color.toLowerCase(),
+      sire: horse.sire,
+      dam: horse.dam,
+    }),
+    ...(socialCard ? { image: socialCard, imageAlt: horse.name } : {}),
+  });
+  if (socialCard) {
+    tags.push(
+      { property: "og:image:width", content: String(SOCIAL_CARD.width) },
+      { property: "og:image:height", content: String(SOCIAL_CARD.height) },
+    );
+  }
+  return tags;
+}

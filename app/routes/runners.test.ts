@@ -1,0 +1,197 @@
+/**
+ * The public runner pages against a real database: the iCalendar feed (read back with ical.js, as
+ * a calendar app would), the horse pages (found, moved, unknown), the sitemap and the Next Runners
+ * on the home page.
+ */
+import ICAL from "ical.js";
+import { describe, expect, it } from "vitest";
+import { createHorse, deleteHorse, updateHorse } from "~/models/horse.server";
+import { createRunner, recordResult, updateRunner } from "~/models/runner.server";
+import { createWinner } from "~/models/winner.server";
+import { foldLine } from "~/utils/ical";
+import { danishToday } from "~/utils/race-day";
+import { useFreshDatabase } from "../../tests/db";
+import * as home from "./home";
+import * as horsePage from "./horse";
+import * as calendar from "./runners-ics";
+import * as runnersPage from "./runners";
+import * as sitemap from "./sitemap";
+
+useFreshDatabase();
+
+const horse = { name: "Kongens Ære", age: 4, color: "Brown", sire: "Sea The Stars", dam: "Frøken Fryd" };
+const args = (path: string, params: Record<string, string> = {}) => ({
+  request: new Request(`http://localhost${path}`),
+  params,
+  context: {},
+});
+
+/** Days from today in Denmark, as YYYY-MM-DD. */
+function inDays(days: number) {
+  const [y, m, d] = danishToday().split("-").map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+async function feed() {
+  const response = (await calendar.loader(args("/runners.ics") as never)) as Response;
+  return { response, text: await response.text() };
+}
+
+describe("/runners.ics", () => {
+  it("is an iCalendar feed calendar apps can read: one event per upcoming runner, in Danish time", async () => {
+    const h = await createHorse(horse);
+    const timed = await createRunner({
+      horseId: h.id,
+      raceName: "Dansk Derby, 2400 m; Gruppe 3",
+      raceDate: inDays(7),
+      postTime: "15:30",
+      track: "Klampenborg Galopbane",
+      distance: "2400 m",
+      jockey: "Åse Ødegård",
+    });
+    await createRunner({ horseId: h.id, raceName: "Jydsk Sommerløb", raceDate: inDays(20), track: "Aarhus" });
+    const past = await createRunner({ horseId: h.id, raceName: "Past", raceDate: inDays(-3) });
+    await recordResult(past.id, { position: 2, didNotFinish: false, prizeOre: null }, danishToday());
+
+    const { response, text } = await feed();
+    expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    // Every line ends with CRLF and is at most 75 octets.
+    expect(text.endsWith("\r\n")).toBe(true);
+    expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+
+    const vcalendar = new ICAL.Component(ICAL.parse(text));
+    const zone = vcalendar.getFirstSubcomponent("vtimezone")!;
+    expect(zone.getFirstPropertyValue("tzid")).toBe("Europe/Copenhagen");
+    // Times are read with the feed's own VTIMEZONE, as a calendar app does.
+    const tz = new ICAL.Timezone(zone);
+    ICAL.TimezoneService.register(tz, "Europe/Copenhagen");
+    const events = vcalendar.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+    expect(events).toHaveLength(2);
+    const [first, second] = events;
+    expect(first!.summary).toBe("Kongens Ære – Dansk Derby, 2400 m; Gruppe 3");
+    expect(first!.location).toBe("Klampenborg Galopbane");
+    expect(first!.description).toBe("Distance: 2400 m\nJockey: Åse Ødegård");
+    expect(first!.uid).toBe(`runner-${timed.id}@localhost`);
+    expect(first!.component.getFirstProperty("dtstart")!.getParameter("tzid")).toBe("Europe/Copenhagen");
+    expect(first!.startDate.toString()).toBe(`${inDays(7)}T15:30:00`);
+    // The start as an instant: 15:30 in Copenhagen is 13:30 UTC in summer, 14:30 in winter.
+    const utc = first!.startDate.toJSDate();
+    const offsetHours = 15.5 - (utc.getUTCHours() + utc.getUTCMinutes() / 60);
+    const expected = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Copenhagen", timeZoneName: "shortOffset" })
+      .formatToParts(utc)
+      .find((p) => p.type === "timeZoneName")!.value;
+    expect(`GMT+${offsetHours}`).toBe(expected);
+    // No post time: an all-day event.
+    expect(second!.startDate.isDate).toBe(true);
+    expect(second!.startDate.toString()).toBe(inDays(20));
+    expect(second!.summary).toBe("Kongens Ære – Jydsk Sommerløb");
+  });
+
+  it("keeps an event's UID through edits, so subscribed calendars update it in place", async () => {
+    const h = await createHorse(horse);
+    const { id } = await createRunner({ horseId: h.id, raceName: "Derby", raceDate: inDays(3) });
+    const uid = () =>
+      feed().then(({ text }) =>
+        new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!.getFirstPropertyValue("uid"),
+      );
+    const before = await uid();
+    await updateRunner(id, { horseId: h.id, raceName: "Derby (moved)", raceDate: inDays(4), postTime: "14:00" });
+    expect(await uid()).toBe(before);
+  });
+
+  it("is an empty but valid calendar without runners", async () => {
+    const { text } = await feed();
+    const vcalendar = new ICAL.Component(ICAL.parse(text));
+    expect(vcalendar.name).toBe("vcalendar");
+    expect(vcalendar.getAllSubcomponents("vevent")).toEqual([]);
+  });
+
+  it("folds long lines without splitting a character", () => {
+    const line = `SUMMARY:${"Æblegård ".repeat(20)}`;
+    const folded = foldLine(line);
+    const parts = folded.split("\r\n");
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(75);
+    expect(parts.slice(1).every((p) => p.startsWith(" "))).toBe(true);
+    expect(parts.map((p, i) => (i === 0 ? p : p.slice(1))).join("")).toBe(line);
+  });
+});
+
+describe("/horses/:slug", () => {
+  type Found = Extract<Awaited<ReturnType<typeof horsePage.loader>>, { state: "found" }>;
+  const load = (slug: string) => horsePage.loader(args(`/horses/${slug}`, { slug }) as never);
+
+  it("shows the horse, its next runs and its race record; Winners-tab victories count as wins", async () => {
+    const h = await createHorse(horse);
+    await createRunner({ horseId: h.id, raceName: "Next", raceDate: inDays(5), postTime: "13:10", track: "Aalborg" });
+    const ran = await createRunner({ horseId: h.id, raceName: "Ran", raceDate: inDays(-10) });
+    await recordResult(ran.id, { position: 3, didNotFinish: false, prizeOre: 5_000_00 }, danishToday());
+    await createWinner({ horseId: h.id, raceName: "Typed", raceDate: inDays(-30) });
+    const page = (await load("kongens-aere")) as Found;
+    expect(page.state).toBe("found");
+    expect(page.horse.name).toBe("Kongens Ære");
+    expect(page.nextRuns.map((r) => r.raceName)).toEqual(["Next"]);
+    expect(page.record).toMatchObject({ runs: 2, wins: 1, places: 1 });
+    expect(page.record.entries.map((e) => e.raceName)).toEqual(["Ran", "Typed"]);
+    expect(JSON.parse(page.events!)).toMatchObject([
+      { "@type": "SportsEvent", name: "Kongens Ære – Next", location: { name: "Aalborg" } },
+    ]);
+  });
+
+  it("moves an old address to the new one with a 301, and is the 404 page for an unknown one", async () => {
+    const h = await createHorse(horse);
+    await updateHorse(h.id, {
+      ...horse,
+      name: "Nordlys",
+      prizeDeltaOre: 0,
+      firstPlaces: 0,
+      secondPlaces: 0,
+      thirdPlaces: 0,
+    });
+    let moved: unknown;
+    try {
+      await load("kongens-aere");
+    } catch (thrown) {
+      moved = thrown;
+    }
+    expect(moved).toBeInstanceOf(Response);
+    expect((moved as Response).status).toBe(301);
+    expect((moved as Response).headers.get("Location")).toBe("/horses/nordlys");
+    for (const slug of ["nobody", "Nordlys", "../admin", "x".repeat(200)]) {
+      const missing = await load(slug);
+      expect(missing).toMatchObject({ data: { state: "missing" }, init: { status: 404 } });
+    }
+  });
+
+  it("is gone with the horse, while the victory stays on /winners", async () => {
+    const h = await createHorse(horse);
+    await createRunner({ horseId: h.id, raceName: "Next", raceDate: inDays(5) });
+    await deleteHorse(h.id);
+    expect(await load("kongens-aere")).toMatchObject({ init: { status: 404 } });
+    const page = await runnersPage.loader(args("/runners") as never);
+    expect(page).toMatchObject({ upcoming: [], results: [] });
+  });
+});
+
+describe("listings", () => {
+  it("lists the horse pages and /runners in the sitemap", async () => {
+    await createHorse(horse);
+    const body = await ((await sitemap.loader(args("/sitemap.xml") as never)) as Response).text();
+    expect(body).toContain("<loc>http://localhost/runners</loc>");
+    expect(body).toContain("<loc>http://localhost/horses/kongens-aere</loc>");
+  });
+
+  it("shows at most five next runners on the home page, soonest first", async () => {
+    const h = await createHorse(horse);
+    for (let i = 7; i >= 1; i--) await createRunner({ horseId: h.id, raceName: `Race ${i}`, raceDate: inDays(i) });
+    const page = await home.loader();
+    expect("nextRunners" in page && page.nextRunners.map((r) => r.raceName)).toEqual([
+      "Race 1",
+      "Race 2",
+      "Race 3",
+      "Race 4",
+      "Race 5",
+    ]);
+  });
+});

@@ -1,0 +1,257 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { test, expect } from "./fixtures";
+import { expectNoAxeViolations, seedHorse, storeTestImage, waitForHydration } from "./public-helpers";
+import { getHorse, updateHorse } from "~/models/horse.server";
+import { createRunner, listUpcomingRunners, recordResult } from "~/models/runner.server";
+import { listWinnersWithHorses } from "~/models/winner.server";
+import { danishToday } from "~/utils/race-day";
+
+// Multi-step flows with axe scans against a freshly started site; give them room on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+/** Days from today in Denmark, as YYYY-MM-DD. */
+function inDays(days: number) {
+  const [y, m, d] = danishToday().split("-").map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+/** '2026-06-07' → '7.6.2026', as the pages show dates. */
+function danish(date: string) {
+  const [y, m, d] = date.split("-").map(Number);
+  return `${d}.${m}.${y}`;
+}
+
+const noPlaces = { firstPlaces: 0, secondPlaces: 0, thirdPlaces: 0, owner: "Stald Øresund" };
+
+async function addRunner(
+  page: Page,
+  values: { race: string; date: string; postTime?: string; track: string; distance: string; jockey: string },
+) {
+  const add = page.getByRole("form", { name: "Add Runner" });
+  await add.getByLabel("Horse", { exact: true }).selectOption({ label: "Kongens Ære" });
+  await add.getByLabel("Race Name", { exact: true }).fill(values.race);
+  await add.getByLabel("Race Date", { exact: true }).fill(values.date);
+  if (values.postTime) await add.getByLabel("Post Time", { exact: true }).fill(values.postTime);
+  await add.getByLabel("Track", { exact: true }).fill(values.track);
+  await add.getByLabel("Distance", { exact: true }).fill(values.distance);
+  await add.getByLabel("Jockey", { exact: true }).fill(values.jockey);
+  await add.getByRole("button", { name: "Add Runner" }).click();
+  // The form starts again empty once the runner is stored; an earlier toast may still show.
+  await expect(add.getByLabel("Race Name", { exact: true })).toHaveValue("");
+  await expect(page.getByText("Runner Added", { exact: true }).first()).toBeVisible();
+}
+
+async function saveResult(page: Page, race: string, position: string, prize: string) {
+  await page.getByRole("link", { name: `Record Result: ${race} (Kongens Ære)` }).click();
+  const form = page.getByRole("form", { name: "Record Result" });
+  await form.getByLabel("Position", { exact: true }).selectOption({ label: position });
+  await form.getByLabel("Prize Money (DKK)", { exact: true }).fill(prize);
+  await form.getByRole("button", { name: "Save Result" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByText("Result Recorded", { exact: true }).first()).toBeVisible();
+}
+
+test("an administrator adds runners, sees them on the site, records a win and a 3rd place, and everything follows", async ({
+  adminPage: page,
+  app,
+}) => {
+  const horse = await seedHorse({
+    name: "Kongens Ære",
+    ...noPlaces,
+    totalPrizeOre: 10_000_00,
+    image: await storeTestImage(app, "horse-images", 1600, 1200, { socialCard: true }),
+  });
+  const next = inDays(7);
+  await page.goto("/admin/runners");
+  await addRunner(page, {
+    race: "Skandinavisk Grand Prix",
+    date: next,
+    postTime: "15:30",
+    track: "Klampenborg Galopbane",
+    distance: "2400 m",
+    jockey: "Mads Sørensen",
+  });
+  const upcoming = page.getByRole("region", { name: "Upcoming Runners" });
+  await expect(upcoming.getByText("Skandinavisk Grand Prix")).toBeVisible();
+  await expect(upcoming.getByText(`${danish(next)} 15:30 · Klampenborg Galopbane · 2400 m`)).toBeVisible();
+
+  // Runs that have been run: they wait for their results.
+  await addRunner(page, {
+    race: "Dansk Derby",
+    date: inDays(-14),
+    track: "Klampenborg Galopbane",
+    distance: "2400 m",
+    jockey: "Mads Sørensen",
+  });
+  await addRunner(page, {
+    race: "Jydsk Sommer Cup",
+    date: inDays(-3),
+    postTime: "14:10",
+    track: "Jydsk Væddeløbsbane",
+    distance: "2000 m",
+    jockey: "Sofie Lund",
+  });
+  const awaiting = page.getByRole("region", { name: "Awaiting Results" });
+  await expect(awaiting.getByText("Dansk Derby")).toBeVisible();
+  await expect(awaiting.getByText("Jydsk Sommer Cup")).toBeVisible();
+
+  // The site shows the next runner on the home page, /runners and the horse's own page.
+  await page.goto("/");
+  const nextRunners = page.getByRole("region", { name: "Next Runners" });
+  await expect(nextRunners.getByRole("row", { name: /Skandinavisk Grand Prix/ })).toContainText(
+    `${danish(next)}15:30Klampenborg GalopbaneSkandinavisk Grand PrixKongens ÆreMads Sørensen`,
+  );
+  await page.goto("/runners");
+  await expect(
+    page.getByRole("region", { name: "Upcoming Runners" }).getByText("Skandinavisk Grand Prix"),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("href", "/runners.ics");
+  await page.getByRole("region", { name: "Upcoming Runners" }).getByRole("link", { name: "Kongens Ære" }).click();
+  await expect(page).toHaveURL(/\/horses\/kongens-aere$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Kongens Ære" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Next Runs" }).getByText("Skandinavisk Grand Prix")).toBeVisible();
+  // The link preview is the horse's photo cropped to 1200 × 630.
+  const preview = await page.locator('meta[property="og:image"]').getAttribute("content");
+  expect(preview).toMatch(/\.og\.jpg$/);
+  const previewImage = await page.request.get(preview!);
+  expect(previewImage.headers()["content-type"]).toBe("image/jpeg");
+  const size = await sharp(await previewImage.body()).metadata();
+  expect([size.width, size.height]).toEqual([1200, 630]);
+
+  // A win and a 3rd place.
+  await page.goto("/admin/runners");
+  await saveResult(page, "Dansk Derby", "1", "125.000,50");
+  await saveResult(page, "Jydsk Sommer Cup", "3", "20.000");
+  const results = page.getByRole("region", { name: "Recent Results" });
+  await expect(results.getByText("1st · 125.000,50 kr.")).toBeVisible();
+  await expect(results.getByText("3rd · 20.000,00 kr.")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Awaiting Results" }).getByText("No runners are waiting for a result."),
+  ).toBeVisible();
+
+  expect(await getHorse(horse.id)).toMatchObject({
+    totalPrizeOre: 10_000_00 + 125_000_50 + 20_000_00,
+    firstPlaces: 1,
+    thirdPlaces: 1,
+  });
+
+  // The win is a victory on /winners, and the horse's name there leads to its page.
+  await page.goto("/winners");
+  const card = page.getByRole("article").filter({ hasText: "Dansk Derby" });
+  await expect(card.getByText("125.000,50 kr.")).toBeVisible();
+  await card.getByRole("link", { name: "Kongens Ære" }).click();
+  await expect(page).toHaveURL(/\/horses\/kongens-aere$/);
+
+  await expect(page.getByText("155.000,50 kr.")).toBeVisible();
+  const placings = page.getByRole("list", { name: "Placings" });
+  await expect(placings).toContainText("1st: 1");
+  await expect(placings).toContainText("3rd: 1");
+  const record = page.getByRole("region", { name: "Race Record" });
+  await expect(record.getByRole("term")).toHaveText(["Runs", "Wins", "Places", "Strike Rate"]);
+  await expect(record.getByRole("definition")).toHaveText(["2", "1", "1", "50 %"]);
+  const rows = record.getByRole("row");
+  await expect(rows.nth(1)).toContainText("Jydsk Sommer Cup");
+  await expect(rows.nth(1)).toContainText("3rd");
+  await expect(rows.nth(2)).toContainText("Dansk Derby");
+  await expect(rows.nth(2)).toContainText("1st");
+
+  // Correcting the win to a 2nd takes the victory off /winners and corrects the counts and total.
+  await page.goto("/admin/runners");
+  await saveResult(page, "Dansk Derby", "2", "40.000");
+  expect(await listWinnersWithHorses()).toEqual([]);
+  expect(await getHorse(horse.id)).toMatchObject({
+    totalPrizeOre: 10_000_00 + 40_000_00 + 20_000_00,
+    firstPlaces: 0,
+    secondPlaces: 1,
+    thirdPlaces: 1,
+  });
+  await page.goto("/horses/kongens-aere");
+  await expect(page.getByRole("region", { name: "Race Record" }).getByRole("definition")).toHaveText([
+    "2",
+    "0",
+    "2",
+    "0 %",
+  ]);
+});
+
+test(
+  "a renamed horse's old address moves to the new one; an unknown horse is the 404 page",
+  { tag: "@any-width" },
+  async ({ page }) => {
+    const horse = await seedHorse({ name: "Kongens Ære", ...noPlaces });
+    await updateHorse(horse.id, {
+      name: "Nordlys",
+      age: 4,
+      color: "Bay",
+      sire: "Sea The Stars",
+      dam: "Frøken Fryd",
+      prizeDeltaOre: 0,
+      ...noPlaces,
+    });
+    const moved = await page.request.get("/horses/kongens-aere", { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers()["location"]).toBe("/horses/nordlys");
+    await page.goto("/horses/kongens-aere");
+    await expect(page).toHaveURL(/\/horses\/nordlys$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Nordlys" })).toBeVisible();
+    const missing = await page.goto("/horses/no-such-horse");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  },
+);
+
+test("the runner pages and the Runners tab pass axe with content", async ({ adminPage: page }) => {
+  const horse = await seedHorse({ name: "Kongens Ære", ...noPlaces });
+  await createRunner({
+    horseId: horse.id,
+    raceName: "Grand Prix",
+    raceDate: inDays(5),
+    postTime: "15:30",
+    track: "Klampenborg",
+  });
+  await createRunner({ horseId: horse.id, raceName: "Sprint", raceDate: inDays(9), jockey: "Sofie Lund" });
+  await createRunner({ horseId: horse.id, raceName: "Waiting", raceDate: inDays(-1) });
+  const ran = await createRunner({ horseId: horse.id, raceName: "Derby", raceDate: inDays(-10), track: "Aarhus" });
+  await recordResult(ran.id, { position: 1, didNotFinish: false, prizeOre: 50_000_00 }, danishToday());
+  const dnf = await createRunner({ horseId: horse.id, raceName: "Stayers", raceDate: inDays(-20) });
+  await recordResult(dnf.id, { position: null, didNotFinish: true, prizeOre: null }, danishToday());
+  for (const path of ["/", "/runners", "/horses/kongens-aere", "/admin/runners", `/admin/runners?result=${ran.id}`]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await test.step(`axe: ${path}`, () => expectNoAxeViolations(page));
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the Runners tab adds a runner and records a result", { tag: "@any-width" }, async ({ adminPage: page }) => {
+    const horse = await seedHorse({ name: "Kongens Ære", ...noPlaces });
+    await page.goto("/admin/runners");
+    await addRunner(page, {
+      race: "Dansk Derby",
+      date: inDays(-1),
+      track: "Klampenborg Galopbane",
+      distance: "2400 m",
+      jockey: "Mads Sørensen",
+    });
+    await saveResult(page, "Dansk Derby", "Did not finish", "");
+    expect(await listUpcomingRunners(inDays(-5))).toEqual([]);
+    await expect(
+      page.getByRole("region", { name: "Recent Results" }).getByText("Did not finish · No prize"),
+    ).toBeVisible();
+    expect((await getHorse(horse.id))!.totalPrizeOre).toBe(0);
+  });
+});
+
+test("the navigation's Runners link leads to /runners, in the bar and in the phone menu", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  if (page.viewportSize()!.width < 768) await nav.getByText("Menu", { exact: true }).click();
+  await nav.getByRole("link", { name: "Runners", exact: true }).filter({ visible: true }).click();
+  await expect(page).toHaveURL(/\/runners$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Runners" })).toBeVisible();
+  await expect(page.getByText("No runners declared yet. Check back soon.")).toBeVisible();
+});
