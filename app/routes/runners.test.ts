@@ -158,6 +158,13 @@ describe("/horses/:slug", () => {
     expect(moved).toBeInstanceOf(Response);
     expect((moved as Response).status).toBe(301);
     expect((moved as Response).headers.get("Location")).toBe("/horses/nordlys");
+    // Asked in Danish, it moves to the Danish address.
+    const movedDanish = await horsePage
+      .loader(args("/da/horses/kongens-aere", { slug: "kongens-aere" }) as never)
+      .catch((thrown: unknown) => thrown);
+    expect(movedDanish).toBeInstanceOf(Response);
+    expect((movedDanish as Response).status).toBe(301);
+    expect((movedDanish as Response).headers.get("Location")).toBe("/da/horses/nordlys");
     for (const slug of ["nobody", "Nordlys", "../admin", "x".repeat(200)]) {
       const missing = await load(slug);
       expect(missing).toMatchObject({ data: { state: "missing" }, init: { status: 404 } });
@@ -180,6 +187,8 @@ describe("listings", () => {
     const body = await ((await sitemap.loader(args("/sitemap.xml") as never)) as Response).text();
     expect(body).toContain("<loc>http://localhost/runners</loc>");
     expect(body).toContain("<loc>http://localhost/horses/kongens-aere</loc>");
+    expect(body).toContain("<loc>http://localhost/da/runners</loc>");
+    expect(body).toContain("<loc>http://localhost/da/horses/kongens-aere</loc>");
   });
 
   it("shows at most five next runners on the home page, soonest first", async () => {
