@@ -9,4 +9,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), precompressAssets()],
+  // The public pages' script (app/islands, imported with ?worker&url) is bundled on its own.
+  worker: { format: "iife" as const, plugins: () => [tsconfigPaths()] },
 }));

@@ -1,5 +1,6 @@
 import { data, Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
+import { PLAIN_PAGE } from "~/utils/route-handle";
 import type { loader as rootLoader } from "~/root";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { listHomeImages, type HomeImage } from "~/models/home-image.server";
@@ -9,6 +10,8 @@ import { DEFAULT_SITE_SETTINGS, stableNameFrom } from "~/utils/site";
 import { seo } from "~/utils/seo";
 
 const GALLERY_POSITIONS = [1, 2, 3, 4] as const;
+
+export const handle = PLAIN_PAGE;
 
 export async function loader() {
   const [news, images] = await Promise.all([

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/horses";
+import { PLAIN_PAGE } from "~/utils/route-handle";
 import { HorsesIntro } from "~/components/page-intro";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { listHorses, type Horse } from "~/models/horse.server";
@@ -7,6 +8,8 @@ import { formatDkk } from "~/utils/format";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { stableNameFrom } from "~/utils/site";
 import { seo } from "~/utils/seo";
+
+export const handle = PLAIN_PAGE;
 
 export async function loader() {
   const horses = await readForPage("horses", listHorses);

@@ -1,5 +1,8 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
+import { PLAIN_PAGE } from "~/utils/route-handle";
+
+export const handle = PLAIN_PAGE;
 
 export function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);

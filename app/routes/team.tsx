@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/team";
+import { PLAIN_PAGE } from "~/utils/route-handle";
 import { TeamIntro } from "~/components/page-intro";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { DEFAULT_MEMBER_DESCRIPTION, listTeamMembers, type TeamMember } from "~/models/team-member.server";
@@ -7,6 +8,8 @@ import { orFallback } from "~/utils/format";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { stableNameFrom } from "~/utils/site";
 import { seo } from "~/utils/seo";
+
+export const handle = PLAIN_PAGE;
 
 export async function loader() {
   const team = await readForPage("team members", listTeamMembers);

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/winners";
+import { PLAIN_PAGE } from "~/utils/route-handle";
 import { WinnersIntro } from "~/components/page-intro";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { listWinnersWithHorses, type Winner } from "~/models/winner.server";
@@ -7,6 +8,8 @@ import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { stableNameFrom } from "~/utils/site";
 import { seo } from "~/utils/seo";
+
+export const handle = PLAIN_PAGE;
 
 export async function loader() {
   const winners = await readForPage("winners", listWinnersWithHorses);

@@ -1,0 +1,7 @@
+/** The contact page's script: the common one plus the form's counter and checks (decision 0120). */
+import { enhanceContactForm } from "./contact-form";
+import { startPage } from "./start";
+
+startPage(() => {
+  for (const form of document.querySelectorAll<HTMLFormElement>("form[data-contact-form]")) enhanceContactForm(form);
+});
