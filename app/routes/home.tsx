@@ -167,7 +167,8 @@ function GalleryImage({ position, image }: { position: number; image: HomeImage 
         image={image?.image}
         alt={image?.altText.trim() || `Gallery image ${position}`}
         sizes="(min-width: 768px) 25vw, 50vw"
-        priority
+        priority={position === 1}
+        eager
         className="aspect-[4/3] w-full bg-brand-800 object-cover"
       />
     </div>
