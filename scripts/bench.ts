@@ -74,7 +74,8 @@ async function load(url: string): Promise<Load> {
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const mark = (ok: boolean) => (ok ? "MET" : "MISSED");
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
@@ -241,7 +242,10 @@ async function measureLighthouse(base: string, pages: string[]): Promise<Lightho
     for (const page of pages) {
       const runs: LighthouseRow[] = [];
       const losses = new Set<string>();
-      for (let run = 0; run < lighthouseRuns; run++) {
+      let failed = 0;
+      // A run the browser could not finish (a page-load timeout on a busy machine) is not a score:
+      // it is repeated, up to as many extra attempts as there are runs.
+      for (let run = 0; runs.length < lighthouseRuns && run < 2 * lighthouseRuns; run++) {
         const result = await lighthouse(base + page, {
           port: chrome.port,
           output: "json",
@@ -250,6 +254,11 @@ async function measureLighthouse(base: string, pages: string[]): Promise<Lightho
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${page}`);
+        if (lhr.runtimeError || Number.isNaN(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN)) {
+          failed += 1;
+          losses.add(`run not counted: ${lhr.runtimeError?.code ?? "no LCP measured"}`);
+          continue;
+        }
         const a = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         runs.push({
           page,
@@ -264,10 +273,15 @@ async function measureLighthouse(base: string, pages: string[]): Promise<Lightho
           for (const ref of category.auditRefs) {
             const audit = lhr.audits[ref.id];
             if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
-            losses.add(`${key}: ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+            const items = (audit.details as { items?: { issueType?: string }[] } | undefined)?.items ?? [];
+            const issues = items.map((i) => i.issueType).filter(Boolean);
+            losses.add(
+              `${key}: ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}${issues.length ? ` [${issues.join(", ")}]` : ""}`,
+            );
           }
         }
       }
+      if (!runs.length) throw new Error(`Lighthouse could not finish a run of ${page} (${failed} attempts)`);
       const row: LighthouseRow = {
         page,
         scores: CATEGORIES.map((_, i) => median(runs.map((r) => r.scores[i]!))),
