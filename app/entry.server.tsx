@@ -5,10 +5,16 @@ import { renderToPipeableStream } from "react-dom/server";
 import { SITE_CSS } from "~/utils/critical-css.server";
 import { ServerDocumentContext, SiteCssContext } from "~/utils/site-css";
 import { contentSecurityPolicy, inlineScriptHashes, newScriptMarker, removeScriptMarker } from "~/utils/csp.server";
+import { env } from "~/utils/env.server";
 import { noteFault } from "~/utils/faults.server";
 import { log } from "~/utils/log.server";
 
 export const streamTimeout = 5_000;
+
+const mediaOrigins = () => {
+  const publicUrl = env().MEDIA_PUBLIC_URL;
+  return publicUrl ? [new URL(publicUrl).origin] : [];
+};
 
 /**
  * Renders the whole document before answering (pages read their data in loaders, so nothing is
@@ -35,7 +41,10 @@ export default function handleRequest(
       const html = removeScriptMarker(rendered, marker);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       if (process.env.NODE_ENV !== "development") {
-        responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(rendered, marker)));
+        responseHeaders.set(
+          "Content-Security-Policy",
+          contentSecurityPolicy(inlineScriptHashes(rendered, marker), mediaOrigins()),
+        );
       }
       resolve(new Response(request.method === "HEAD" ? null : html, { status, headers: responseHeaders }));
     });

@@ -88,10 +88,10 @@ describe("horses", () => {
     expect(changes.count).toBe(0);
   });
 
-  test("a delete removes the horse, hands back its image and keeps its victories", async () => {
+  test("a delete moves the horse to the trash and keeps its victories", async () => {
     const h = await createHorse({ ...horse, image });
     await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-01" });
-    expect(await deleteHorse(h.id)).toEqual({ imageUrl: image.url });
+    expect(await deleteHorse(h.id)).toEqual({ trashId: expect.any(String) });
     expect(await getHorse(h.id)).toBeNull();
     expect((await listWinnersWithHorses())[0]).toMatchObject({ horseId: null, horseName: null });
   });
@@ -140,7 +140,7 @@ describe("victories and the horse's total", () => {
     expect((await getHorse(h.id))!.totalPrizeOre).toBe(200_000);
     // The administrator lowered the total by hand below the remaining prize.
     await updateHorse(h.id, edit({ prizeDeltaOre: -150_000 }));
-    expect(await deleteWinner(w2.id)).toEqual({ photoUrl: null });
+    expect(await deleteWinner(w2.id)).toEqual({ trashId: expect.any(String) });
     expect((await getHorse(h.id))!.totalPrizeOre).toBe(0);
     expect(await deleteWinner(w2.id)).toBeUndefined();
     expect(await listWinnersWithHorses()).toEqual([]);
@@ -216,7 +216,7 @@ describe("team positions", () => {
     const ids = [];
     for (const name of ["A", "B", "C", "D", "E"])
       ids.push((await createTeamMember({ name, role: "Groom", photo: image })).id);
-    expect(await deleteTeamMember(ids[1]!)).toEqual({ photoUrl: image.url });
+    expect(await deleteTeamMember(ids[1]!)).toEqual({ trashId: expect.any(String) });
     expect(await positions()).toEqual([
       ["A", 1],
       ["C", 2],

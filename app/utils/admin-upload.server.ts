@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { failed, type AdminActionData } from "./admin-actions.server";
-import { requireAdmin } from "./auth.server";
+import { runAs } from "./actor.server";
+import { requireAdmin, type SessionUser } from "./auth.server";
 import { faultOf } from "./faults.server";
 import { ImageError, removeImageQuietly, storeImage, type StoredImage } from "./images.server";
 import { log } from "./log.server";
@@ -31,11 +32,13 @@ function faultAnswer(texts: FailureTexts, values: Record<string, string>, error:
  * storage and are always removed afterwards), then `fn`. A form the parser refuses (too large,
  * malformed) answers with its message as an error toast. An operational fault anywhere (the
  * session cannot be checked because the database is down, a full disk while storing an upload)
- * answers the intent's 'Failed to …' toast with the reason, and nothing is written.
+ * answers the intent's 'Failed to …' toast with the reason, and nothing is written. The models
+ * record what `fn` changes in the activity log in the name of the signed-in administrator.
  */
 export async function adminAction<T>(request: Request, texts: FailureTexts, fn: (form: AdminForm) => Promise<T>) {
+  let user: SessionUser;
   try {
-    await requireAdmin(request);
+    user = await requireAdmin(request);
   } catch (error) {
     if (!faultOf(error)) throw error;
     // Only to answer for the right form: files are read and dropped, nothing is stored.
@@ -45,7 +48,8 @@ export async function adminAction<T>(request: Request, texts: FailureTexts, fn: 
   try {
     return await withUploadedForm(request, async (form) => {
       try {
-        return await fn(form);
+        // What the tab changes is recorded (activity log, trash) under this administrator's name.
+        return await runAs({ userId: user.id, email: user.email, via: "dashboard" }, () => fn(form));
       } catch (error) {
         if (!faultOf(error)) throw error;
         return faultAnswer(texts, form.values, error);

@@ -1,8 +1,10 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { trashedImageUrls } from "~/models/trash.server";
 import { db } from "./db.server";
 import { stem, stemOfStoredFile } from "./image";
-import { keyFromMediaUrl, storage as defaultStorage, type LocalDiskStorage, type StoredFile } from "./storage.server";
+import { mediaStorage as defaultStorage } from "./media-storage.server";
+import { keyFromMediaUrl, type Storage, type StoredFile } from "./storage.server";
 import { uploadTmpDir } from "./upload.server";
 
 /** Files younger than this are left alone: an upload may be stored but not yet on its record. */
@@ -20,7 +22,7 @@ export type SweepReport = {
   removed: boolean;
 };
 
-/** Every stored-image stem that some record points at. */
+/** Every stored-image stem that some record points at, in use or in the trash (it may be restored). */
 export async function referencedStems(): Promise<Set<string>> {
   const urls = await Promise.all([
     db().selectFrom("home_images").select("image_url as url").execute(),
@@ -28,6 +30,7 @@ export async function referencedStems(): Promise<Set<string>> {
     db().selectFrom("winners").select("photo_url as url").execute(),
     db().selectFrom("team_members").select("photo_url as url").execute(),
     db().selectFrom("site_settings").select("logo_url as url").execute(),
+    trashedImageUrls().then((list) => list.map((url) => ({ url }))),
   ]);
   const stems = new Set<string>();
   for (const rows of urls) {
@@ -44,7 +47,7 @@ export async function referencedStems(): Promise<Set<string>> {
  * version of the code) and, when `remove` is set, deletes them.
  */
 export async function sweepMedia(
-  options: { remove?: boolean; minAgeMs?: number; now?: number; store?: LocalDiskStorage } = {},
+  options: { remove?: boolean; minAgeMs?: number; now?: number; store?: Storage } = {},
 ): Promise<SweepReport> {
   const { remove = false, minAgeMs = DEFAULT_MIN_AGE_MS, now = Date.now(), store = defaultStorage() } = options;
   const stems = await referencedStems();

@@ -123,11 +123,12 @@ async function handle(form: AdminForm) {
       return failed(intent, values, FAILED.delete, error);
     }
     if (!removed) return failed(intent, values, FAILED.delete, undefined, 404);
-    await discardImage(removed.imageUrl);
+    // The image stays until the trash entry is purged, so that Undo brings it back.
     return redirectWithToast(TAB, {
       type: "success",
       title: "Horse Deleted",
       description: "Horse has been removed successfully.",
+      undo: { trashId: removed.trashId, returnTo: TAB },
     });
   }
 

@@ -122,11 +122,12 @@ async function handle(form: AdminForm) {
       return failed(intent, values, FAILED.delete, error);
     }
     if (!removed) return failed(intent, values, FAILED.delete, undefined, 404);
-    await discardImage(removed.photoUrl);
+    // The image stays until the trash entry is purged, so that Undo brings it back.
     return redirectWithToast(TAB, {
       type: "success",
       title: "Item Deleted",
       description: "The item has been removed successfully.",
+      undo: { trashId: removed.trashId, returnTo: TAB },
     });
   }
 
