@@ -1,6 +1,8 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { Await, data, Form, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/contact";
+import type { RouteHandle } from "~/utils/route-handle";
+import contactScript from "~/islands/contact.ts?worker&url";
 import { ContactInfoCard } from "~/components/contact-info-card";
 import { PageIntro } from "~/components/page-intro";
 import { ShowToast } from "~/components/toast";
@@ -23,6 +25,8 @@ import { toastMessage, type Toast } from "~/utils/toast";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath, localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
+
+export const handle: RouteHandle = { hydrate: false, script: contactScript };
 
 export async function loader() {
   const contactInfo = await getContactInfo().catch((error: unknown) => {
@@ -140,6 +144,7 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
         action={action}
         noValidate={hydrated}
         onSubmit={onSubmit}
+        data-contact-form
         className="mt-6 space-y-5"
       >
         <Field
@@ -191,7 +196,7 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
           hintId="contact-message-count"
           hint={
             <span>
-              {count}/{CONTACT_LIMITS.messageMax}
+              {`${count}/${CONTACT_LIMITS.messageMax}`}
               <span className="sr-only"> {t("contact.characters")}</span>
             </span>
           }
@@ -206,6 +211,7 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
               defaultValue={values?.message ?? ""}
               aria-invalid={errors.message ? true : undefined}
               aria-describedby={describedBy}
+              data-counter="contact-message-count"
               onChange={(e) => {
                 setCount(e.currentTarget.value.length);
                 clearError("message");

@@ -3,6 +3,9 @@ import type { Route } from "./+types/not-found";
 import { NotFoundPage } from "~/components/not-found-page";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath } from "~/i18n/lang";
+import { PLAIN_PAGE } from "~/utils/route-handle";
+
+export const handle = PLAIN_PAGE;
 
 export function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/team";
+import { PLAIN_PAGE } from "~/utils/route-handle";
 import { TeamIntro } from "~/components/page-intro";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { ResponsiveImage, THREE_COLUMN_CARD_SIZES } from "~/components/responsive-image";
 import { listTeamMembers, type TeamMember } from "~/models/team-member.server";
 import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
 import { orFallback } from "~/utils/format";
@@ -11,6 +12,8 @@ import { seo } from "~/utils/seo";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath } from "~/i18n/lang";
 import { useT } from "~/i18n/use-lang";
+
+export const handle = PLAIN_PAGE;
 
 export async function loader() {
   const team = await readForPage("team members", listTeamMembers);
@@ -41,7 +44,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
           {members.map((member, index) => (
             <li key={member.id}>
-              <MemberCard member={member} priority={index < 3} />
+              <MemberCard member={member} priority={index === 0} eager={index < 3} />
             </li>
           ))}
         </ul>
@@ -52,7 +55,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
 
 type PublicMember = TeamMember & { description: string };
 
-function MemberCard({ member, priority }: { member: PublicMember; priority: boolean }) {
+function MemberCard({ member, priority, eager }: { member: PublicMember; priority: boolean; eager: boolean }) {
   const t = useT();
   const role = member.role.trim();
   // The default description is the site's own text (stored with the member), so it is translated.
@@ -63,8 +66,9 @@ function MemberCard({ member, priority }: { member: PublicMember; priority: bool
       <ResponsiveImage
         image={member.photo}
         alt={member.photo ? member.name : ""}
-        sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+        sizes={THREE_COLUMN_CARD_SIZES}
         priority={priority}
+        eager={eager}
         className="aspect-square w-full bg-stone-100 object-cover"
       />
       <div className="flex flex-1 flex-col items-center p-6">

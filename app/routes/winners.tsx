@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/winners";
+import { PLAIN_PAGE } from "~/utils/route-handle";
 import { WinnersIntro } from "~/components/page-intro";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { listWinnersWithHorses, type Winner } from "~/models/winner.server";
@@ -8,8 +9,10 @@ import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { stableNameFrom } from "~/utils/site";
 import { seo } from "~/utils/seo";
 import { translator } from "~/i18n/dictionary";
-import { langFromPath } from "~/i18n/lang";
-import { useT } from "~/i18n/use-lang";
+import { langFromPath, localizedPath } from "~/i18n/lang";
+import { useLang, useT } from "~/i18n/use-lang";
+
+export const handle = PLAIN_PAGE;
 
 export async function loader() {
   const winners = await readForPage("winners", listWinnersWithHorses);
@@ -38,7 +41,7 @@ export default function WinnersPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-12 grid gap-8 md:grid-cols-2">
           {winners.map((winner, index) => (
             <li key={winner.id}>
-              <WinnerCard winner={winner} priority={index < 2} />
+              <WinnerCard winner={winner} priority={index === 0} eager={index < 2} />
             </li>
           ))}
         </ul>
@@ -47,8 +50,9 @@ export default function WinnersPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function WinnerCard({ winner, priority }: { winner: Winner; priority: boolean }) {
+function WinnerCard({ winner, priority, eager }: { winner: Winner; priority: boolean; eager: boolean }) {
   const t = useT();
+  const lang = useLang();
   const horseName = orFallback(winner.horseName, t("winners.unknownHorse"));
   const raceName = orFallback(winner.raceName, t("winners.unknownRace"));
   const facts: [string, string][] = [
@@ -64,14 +68,15 @@ function WinnerCard({ winner, priority }: { winner: Winner; priority: boolean })
       <ResponsiveImage
         image={winner.photo}
         alt={winner.photo ? t("winners.photoAlt", { horse: horseName, race: raceName }) : ""}
-        sizes="(min-width: 768px) 560px, 100vw"
+        sizes="(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)"
         priority={priority}
+        eager={eager}
         className="aspect-[3/2] w-full bg-stone-100 object-cover"
       />
       <div className="p-5">
         <h2 className="text-2xl font-semibold text-brand-900">
           {winner.horseSlug ? (
-            <Link to={`/horses/${winner.horseSlug}`} className="hover:underline">
+            <Link to={localizedPath(`/horses/${winner.horseSlug}`, lang)} className="hover:underline">
               {horseName}
             </Link>
           ) : (

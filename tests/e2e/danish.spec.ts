@@ -162,7 +162,8 @@ test("empty and error states are in Danish", { tag: "@any-width" }, async ({ pag
   ).toBeVisible();
 });
 
-test("loading states during a client-side visit are in the destination's language", async ({ page }) => {
+// Client-side visits happen in the React app, which public pages get for signed-in visitors (decision 0120).
+test("loading states during a client-side visit are in the destination's language", async ({ adminPage: page }) => {
   await page.goto("/da");
   await waitForHydration(page);
   const release = await holdRequests(page, /\/da\/horses\.data/);
