@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { SITE_CSS } from "~/utils/critical-css.server";
 import { SiteCssContext } from "~/utils/site-css";
 import { contentSecurityPolicy, inlineScriptHashes, newScriptMarker, removeScriptMarker } from "~/utils/csp.server";
+import { env } from "~/utils/env.server";
 import { noteFault } from "~/utils/faults.server";
 import { log } from "~/utils/log.server";
 
@@ -34,7 +35,7 @@ export default function handleRequest(
       const rendered = Buffer.concat(chunks).toString("utf8");
       const html = removeScriptMarker(rendered, marker);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      if (process.env.NODE_ENV !== "development") {
+      if (env().NODE_ENV !== "development") {
         responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(rendered, marker)));
       }
       resolve(new Response(request.method === "HEAD" ? null : html, { status, headers: responseHeaders }));

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
-import { env } from "../app/utils/env.server";
+import { childProcessEnv, env } from "../app/utils/env.server";
 import { log } from "../app/utils/log.server";
 import { closeWhenBodyUnread } from "./body-limit";
 import { dataDirProblem } from "./data-dir";
@@ -16,23 +16,20 @@ import { newestSourceMtime } from "./sources";
 import { parseTrustProxy } from "./trust-proxy";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DEVELOPMENT = process.env.NODE_ENV === "development";
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const serverBuild = path.join(buildDir, "server", "index.js");
 
 type ServerModule = typeof import("./app");
 
 /** Builds when there is no build yet or a source file is newer than it. */
-function ensureBuild() {
+function ensureBuild(serverBuild: string) {
   const built = fs.statSync(serverBuild, { throwIfNoEntry: false });
   // The browser tests start many servers on one build made for them; an edit mid-run must not rebuild it.
-  if (built && process.env.STABLE_BUILD_CHECK === "off") return;
+  if (built && env().STABLE_BUILD_CHECK === "off") return;
   if (built && built.mtimeMs >= newestSourceMtime(root)) return;
   console.log(built ? "Sources changed since the last build; rebuilding…" : "No build yet; building…");
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
+    env: childProcessEnv({ NODE_ENV: "production" }),
   });
   if (result.status !== 0) {
     console.error("The build failed; see the output above.");
@@ -41,7 +38,12 @@ function ensureBuild() {
 }
 
 async function main() {
-  const problem = dataDirProblem(env().dataDir);
+  // Every variable is checked before anything is built or listens: a bad one stops here, named.
+  const config = env();
+  const DEVELOPMENT = config.NODE_ENV === "development";
+  const buildDir = path.resolve(root, config.BUILD_DIR);
+  const serverBuild = path.join(buildDir, "server", "index.js");
+  const problem = dataDirProblem(config.dataDir);
   if (problem) {
     console.error(problem);
     process.exit(1);
@@ -51,7 +53,7 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   // Behind a TLS-terminating proxy, TRUST_PROXY lets Express see HTTPS and the client's address.
-  app.set("trust proxy", parseTrustProxy(process.env.TRUST_PROXY));
+  app.set("trust proxy", parseTrustProxy(config.TRUST_PROXY));
 
   let draining = false;
   app.use(requestLog(log));
@@ -61,7 +63,7 @@ async function main() {
   });
   app.use(securityHeaders({ csp: !DEVELOPMENT }));
   // Before anything reads the Host header (cache keys, links) or a body.
-  app.use(hostCheck({ publicOrigin: process.env.PUBLIC_ORIGIN || undefined }));
+  app.use(hostCheck({ publicOrigin: config.PUBLIC_ORIGIN }));
   app.use(closeWhenBodyUnread());
   app.use(compression());
 
@@ -80,7 +82,7 @@ async function main() {
       }
     });
   } else {
-    ensureBuild();
+    ensureBuild(serverBuild);
     mod = (await import(pathToFileURL(serverBuild).href)) as ServerModule;
     app.use(mod.cacheHits);
     const assets = path.join(buildDir, "client/assets");
@@ -96,13 +98,12 @@ async function main() {
   if (applied.length) console.log(`Database migrated: ${applied.join(", ")}`);
   await mod.startServices();
 
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? "0.0.0.0";
-  const server = app.listen(port, host, () => {
+  const port = config.PORT;
+  const server = app.listen(port, config.HOST, () => {
     const address = server.address();
     const actual = typeof address === "object" && address ? address.port : port;
     console.log(`Stable website listening on http://localhost:${actual}`);
-    if (!DEVELOPMENT && !process.env.PUBLIC_ORIGIN) console.warn(localOnlyNotice(actual));
+    if (!DEVELOPMENT && !config.PUBLIC_ORIGIN) console.warn(localOnlyNotice(actual));
     mod.afterStart?.({ port: actual }).catch((error: unknown) => console.error("Start-up task failed:", error));
   });
 
