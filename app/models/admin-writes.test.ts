@@ -83,7 +83,7 @@ describe("horses", () => {
   test("editing or deleting a missing horse reports it and signals nothing", async () => {
     const changes = countChanges();
     expect(await updateHorse("nope", edit())).toBeNull();
-    expect(await deleteHorse("nope")).toBeUndefined();
+    expect(await deleteHorse("nope")).toBeNull();
     changes.stop();
     expect(changes.count).toBe(0);
   });
@@ -121,7 +121,7 @@ describe("victories and the horse's total", () => {
       track: "Klampenborg",
       photo,
     });
-    expect(result).toEqual({ replacedPhotoUrl: null });
+    expect(result).toEqual({ replacedImageUrl: null });
     expect((await getHorse(a.id))!.totalPrizeOre).toBe(0);
     expect((await getHorse(b.id))!.totalPrizeOre).toBe(400_000);
     expect((await listWinnersWithHorses())[0]).toMatchObject({
@@ -140,9 +140,9 @@ describe("victories and the horse's total", () => {
     expect((await getHorse(h.id))!.totalPrizeOre).toBe(200_000);
     // The administrator lowered the total by hand below the remaining prize.
     await updateHorse(h.id, edit({ prizeDeltaOre: -150_000 }));
-    expect(await deleteWinner(w2.id)).toEqual({ photoUrl: null });
+    expect(await deleteWinner(w2.id)).toEqual({ imageUrl: null });
     expect((await getHorse(h.id))!.totalPrizeOre).toBe(0);
-    expect(await deleteWinner(w2.id)).toBeUndefined();
+    expect(await deleteWinner(w2.id)).toBeNull();
     expect(await listWinnersWithHorses()).toEqual([]);
   });
 
@@ -216,7 +216,7 @@ describe("team positions", () => {
     const ids = [];
     for (const name of ["A", "B", "C", "D", "E"])
       ids.push((await createTeamMember({ name, role: "Groom", photo: image })).id);
-    expect(await deleteTeamMember(ids[1]!)).toEqual({ photoUrl: image.url });
+    expect(await deleteTeamMember(ids[1]!)).toEqual({ imageUrl: image.url });
     expect(await positions()).toEqual([
       ["A", 1],
       ["C", 2],
@@ -229,7 +229,7 @@ describe("team positions", () => {
       ["C", 1],
       ["D", 2],
     ]);
-    expect(await deleteTeamMember(ids[0]!)).toBeUndefined();
+    expect(await deleteTeamMember(ids[0]!)).toBeNull();
   });
 
   test("concurrent adds, moves and deletes keep positions 1..n without gaps or duplicates", async () => {
@@ -249,7 +249,7 @@ describe("team positions", () => {
   test("an edit changes the details, keeps the position and falls back to the default description", async () => {
     const m = await createTeamMember({ name: "A", role: "Trainer", description: "Own words", photo: image });
     const result = await updateTeamMember(m.id, { name: "Anna", role: "Head Trainer", description: "  " });
-    expect(result).toEqual({ replacedPhotoUrl: null });
+    expect(result).toEqual({ replacedImageUrl: null });
     expect((await listTeamMembers())[0]).toMatchObject({
       name: "Anna",
       role: "Head Trainer",

@@ -1,6 +1,6 @@
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
-import { imageRef, type ImageRef } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef } from "~/utils/image";
 
 export type HomeImage = { id: string; position: number; image: ImageRef | null; altText: string };
 
@@ -13,7 +13,7 @@ export async function listHomeImages(): Promise<HomeImage[]> {
   return rows.map((r) => ({
     id: r.id,
     position: r.position,
-    image: imageRef(r.image_url, r.image_width, r.image_height),
+    image: imageFromColumns(r, "image"),
     altText: r.alt_text,
   }));
 }
@@ -39,9 +39,7 @@ export async function updateHomeImage(
         .updateTable("home_images")
         .set({
           alt_text: values.altText,
-          ...(values.image
-            ? { image_url: values.image.url, image_width: values.image.width, image_height: values.image.height }
-            : {}),
+          ...(values.image ? imageToColumns("image", values.image) : {}),
         })
         .where("id", "=", id)
         .execute();

@@ -1,7 +1,8 @@
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
+import type { HorsesTable } from "@db/schema";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
-import { imageRef, type ImageRef } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef } from "~/utils/image";
 import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/utils/money";
 
 export type Horse = {
@@ -38,23 +39,7 @@ const columns = [
   "created_at",
 ] as const;
 
-type Row = {
-  id: string;
-  name: string;
-  age: number;
-  color: string;
-  sire: string;
-  dam: string;
-  owner: string | null;
-  image_url: string | null;
-  image_width: number | null;
-  image_height: number | null;
-  total_prize_ore: number;
-  first_places: number;
-  second_places: number;
-  third_places: number;
-  created_at: string;
-};
+type Row = Pick<Selectable<HorsesTable>, (typeof columns)[number]>;
 
 function toHorse(r: Row): Horse {
   return {
@@ -65,7 +50,7 @@ function toHorse(r: Row): Horse {
     sire: r.sire,
     dam: r.dam,
     owner: r.owner,
-    image: imageRef(r.image_url, r.image_width, r.image_height),
+    image: imageFromColumns(r, "image"),
     totalPrizeOre: r.total_prize_ore,
     firstPlaces: r.first_places,
     secondPlaces: r.second_places,
@@ -110,9 +95,7 @@ export async function createHorse(values: NewHorse): Promise<Horse> {
       sire: values.sire,
       dam: values.dam,
       owner: values.owner || null,
-      image_url: values.image?.url ?? null,
-      image_width: values.image?.width ?? null,
-      image_height: values.image?.height ?? null,
+      ...imageToColumns("image", values.image),
       total_prize_ore: values.totalPrizeOre ?? 0,
       first_places: values.firstPlaces ?? 0,
       second_places: values.secondPlaces ?? 0,
@@ -182,9 +165,7 @@ export async function updateHorse(
           first_places: values.firstPlaces,
           second_places: values.secondPlaces,
           third_places: values.thirdPlaces,
-          ...(values.image
-            ? { image_url: values.image.url, image_width: values.image.width, image_height: values.image.height }
-            : {}),
+          ...(values.image ? imageToColumns("image", values.image) : {}),
         })
         .where("id", "=", id)
         .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} >= 0`)
@@ -201,11 +182,11 @@ export async function updateHorse(
 
 /**
  * Deletes a horse. Its victories stay, shown as 'Unknown Horse' (the foreign key sets them to
- * null). Returns the image to remove, or undefined when there was no such horse.
+ * null). Returns the image to remove, or null when there was no such horse.
  */
-export async function deleteHorse(id: string): Promise<{ imageUrl: string | null } | undefined> {
+export async function deleteHorse(id: string): Promise<{ imageUrl: string | null } | null> {
   const row = await db().deleteFrom("horses").where("id", "=", id).returning(["image_url"]).executeTakeFirst();
-  if (!row) return undefined;
+  if (!row) return null;
   contentChanged();
   return { imageUrl: row.image_url };
 }

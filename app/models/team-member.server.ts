@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db, lockFor } from "~/utils/db.server";
-import { imageRef, type ImageRef } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef } from "~/utils/image";
 
 import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
 
@@ -28,7 +28,7 @@ export async function listTeamMembers(): Promise<TeamMember[]> {
     name: r.name,
     role: r.role,
     description: r.description,
-    photo: imageRef(r.photo_url, r.photo_width, r.photo_height),
+    photo: imageFromColumns(r, "photo"),
     position: r.position,
   }));
 }
@@ -81,20 +81,11 @@ export async function createTeamMember(values: NewTeamMember): Promise<{ id: str
   return created;
 }
 
-export async function getTeamMember(id: string) {
-  const row = await db()
-    .selectFrom("team_members")
-    .select(["id", "name", "role", "description", "photo_url", "position"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
 /** Updates a member's details (not the position). Returns the photo it no longer uses, or null when missing. */
 export async function updateTeamMember(
   id: string,
   values: NewTeamMember,
-): Promise<{ replacedPhotoUrl: string | null } | null> {
+): Promise<{ replacedImageUrl: string | null } | null> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {
@@ -106,14 +97,12 @@ export async function updateTeamMember(
           name: values.name,
           role: values.role,
           description: values.description?.trim() || DEFAULT_MEMBER_DESCRIPTION,
-          ...(values.photo
-            ? { photo_url: values.photo.url, photo_width: values.photo.width, photo_height: values.photo.height }
-            : {}),
+          ...(values.photo ? imageToColumns("photo", values.photo) : {}),
         })
         .where("id", "=", id)
         .execute();
-      const replacedPhotoUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
-      return { replacedPhotoUrl };
+      const replacedImageUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
+      return { replacedImageUrl };
     });
   if (result) contentChanged();
   return result;
@@ -151,9 +140,9 @@ export async function moveTeamMember(id: string, direction: "up" | "down"): Prom
 /**
  * Deletes a member and closes the gap, so positions stay 1..n. The members below move up in two
  * steps through negative values, because a single `position - 1` may collide with the UNIQUE
- * constraint row by row. Returns the photo to remove, or undefined when there was no such member.
+ * constraint row by row. Returns the photo to remove, or null when there was no such member.
  */
-export async function deleteTeamMember(id: string): Promise<{ photoUrl: string | null } | undefined> {
+export async function deleteTeamMember(id: string): Promise<{ imageUrl: string | null } | null> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {
@@ -163,7 +152,7 @@ export async function deleteTeamMember(id: string): Promise<{ photoUrl: string |
         .where("id", "=", id)
         .returning(["position", "photo_url"])
         .executeTakeFirst();
-      if (!row) return undefined;
+      if (!row) return null;
       await trx
         .updateTable("team_members")
         .set({ position: sql`1 - position` })
@@ -174,7 +163,7 @@ export async function deleteTeamMember(id: string): Promise<{ photoUrl: string |
         .set({ position: sql`-position` })
         .where("position", "<", 0)
         .execute();
-      return { photoUrl: row.photo_url };
+      return { imageUrl: row.photo_url };
     });
   if (result) contentChanged();
   return result;

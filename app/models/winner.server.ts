@@ -2,7 +2,7 @@ import { sql, type Transaction } from "kysely";
 import { contentChanged } from "~/utils/invalidation.server";
 import type { Database } from "@db/schema";
 import { db, lockFor } from "~/utils/db.server";
-import { imageRef, type ImageRef } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef } from "~/utils/image";
 
 export type Winner = {
   id: string;
@@ -54,7 +54,7 @@ export async function listWinnersWithHorses(): Promise<Winner[]> {
     distance: r.distance,
     jockey: r.jockey,
     prizeOre: r.prize_ore,
-    photo: imageRef(r.photo_url, r.photo_width, r.photo_height),
+    photo: imageFromColumns(r, "photo"),
     createdAt: r.created_at,
   }));
 }
@@ -90,9 +90,7 @@ export async function createWinner(values: NewWinner): Promise<{ id: string }> {
           distance: values.distance || null,
           jockey: values.jockey || null,
           prize_ore: values.prizeOre ?? null,
-          photo_url: values.photo?.url ?? null,
-          photo_width: values.photo?.width ?? null,
-          photo_height: values.photo?.height ?? null,
+          ...imageToColumns("photo", values.photo),
           created_at: new Date().toISOString(),
         })
         .execute();
@@ -123,21 +121,12 @@ async function adjustHorseTotal(trx: Transaction<Database>, horseId: string | nu
     .execute();
 }
 
-export async function getWinner(id: string) {
-  const row = await db()
-    .selectFrom("winners")
-    .select(["id", "horse_id", "race_name", "race_date", "track", "distance", "jockey", "prize_ore", "photo_url"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
 /**
  * Updates a victory and keeps the horses' totals right in the same transaction: the old prize is
  * taken off the old horse and the new prize added to the new horse (the same horse: by the
  * difference). Returns the photo it no longer uses, or null when there is no such victory.
  */
-export async function updateWinner(id: string, values: NewWinner): Promise<{ replacedPhotoUrl: string | null } | null> {
+export async function updateWinner(id: string, values: NewWinner): Promise<{ replacedImageUrl: string | null } | null> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {
@@ -159,9 +148,7 @@ export async function updateWinner(id: string, values: NewWinner): Promise<{ rep
           distance: values.distance || null,
           jockey: values.jockey || null,
           prize_ore: values.prizeOre ?? null,
-          ...(values.photo
-            ? { photo_url: values.photo.url, photo_width: values.photo.width, photo_height: values.photo.height }
-            : {}),
+          ...(values.photo ? imageToColumns("photo", values.photo) : {}),
         })
         .where("id", "=", id)
         .execute();
@@ -173,8 +160,8 @@ export async function updateWinner(id: string, values: NewWinner): Promise<{ rep
         await adjustHorseTotal(trx, before.horse_id, -oldPrize);
         await adjustHorseTotal(trx, values.horseId, newPrize);
       }
-      const replacedPhotoUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
-      return { replacedPhotoUrl };
+      const replacedImageUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
+      return { replacedImageUrl };
     });
   if (result) contentChanged();
   return result;
@@ -182,9 +169,9 @@ export async function updateWinner(id: string, values: NewWinner): Promise<{ rep
 
 /**
  * Deletes a victory and takes its prize off its horse's total in the same transaction. Returns the
- * photo to remove, or undefined when there was no such victory.
+ * photo to remove, or null when there was no such victory.
  */
-export async function deleteWinner(id: string): Promise<{ photoUrl: string | null } | undefined> {
+export async function deleteWinner(id: string): Promise<{ imageUrl: string | null } | null> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {
@@ -194,9 +181,9 @@ export async function deleteWinner(id: string): Promise<{ photoUrl: string | nul
         .where("id", "=", id)
         .returning(["horse_id", "prize_ore", "photo_url"])
         .executeTakeFirst();
-      if (!row) return undefined;
+      if (!row) return null;
       await adjustHorseTotal(trx, row.horse_id, -(row.prize_ore ?? 0));
-      return { photoUrl: row.photo_url };
+      return { imageUrl: row.photo_url };
     });
   if (result) contentChanged();
   return result;

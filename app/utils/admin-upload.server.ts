@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { failed, type AdminActionData } from "./admin-actions.server";
+import { failed, invalid, type AdminActionData } from "./admin-actions.server";
+import type { FieldErrors } from "./admin-forms";
 import { requireAdmin } from "./auth.server";
 import { faultOf } from "./faults.server";
 import { ImageError, removeImageQuietly, storeImage, type StoredImage } from "./images.server";
@@ -26,14 +27,28 @@ function faultAnswer(texts: FailureTexts, values: Record<string, string>, error:
   return failed(intent, values, text, error);
 }
 
+/** A tab's forms by intent: each a named function of the submitted form. */
+export type IntentHandlers<T> = { [intent: string]: (form: AdminForm) => Promise<T> };
+
 /**
  * An admin tab's action: the admin check, then the submitted form (files stream to temporary
- * storage and are always removed afterwards), then `fn`. A form the parser refuses (too large,
+ * storage and are always removed afterwards), then the handler of the form's intent (an unknown
+ * intent answers 400 with the tab's `other` text) or, for a tab with one form, its function. A form the parser refuses (too large,
  * malformed) answers with its message as an error toast. An operational fault anywhere (the
  * session cannot be checked because the database is down, a full disk while storing an upload)
  * answers the intent's 'Failed to …' toast with the reason, and nothing is written.
  */
-export async function adminAction<T>(request: Request, texts: FailureTexts, fn: (form: AdminForm) => Promise<T>) {
+export async function adminAction<T>(
+  request: Request,
+  texts: FailureTexts,
+  handlers: IntentHandlers<T> | ((form: AdminForm) => Promise<T>),
+) {
+  const fn = (form: AdminForm) => {
+    if (typeof handlers === "function") return handlers(form);
+    const intent = form.values.intent ?? "";
+    const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+    return handler ? handler(form) : Promise.resolve(failed(intent, form.values, texts.other, undefined, 400));
+  };
   try {
     await requireAdmin(request);
   } catch (error) {
@@ -87,4 +102,73 @@ export async function storeChosenImage(
 /** Removes an image that nothing refers to any more; a failure is logged, never shown. */
 export async function discardImage(url: string | null | undefined) {
   if (url) await removeImageQuietly(url);
+}
+
+export type ImageSave = {
+  /** The form's file field; an unacceptable image is reported on it. */
+  field: string;
+  bucket: Bucket;
+  /** The spec's 'Failed to …' text for this form. */
+  failure: string;
+  /** Home gallery images are named after their position. */
+  homePosition?: number;
+  /** Field messages for errors of the write that are the administrator's to fix (answered 400). */
+  refuse?: (error: unknown) => FieldErrors | undefined;
+};
+
+/** What a write reports: the image the record no longer uses, if it replaced one. */
+type Written = { replacedImageUrl?: string | null };
+
+/**
+ * The one way a record with an image is saved, so that no image is lost or left behind: the form's
+ * new image (if any) is stored first (an unacceptable file answers 400 on its field), then `write`
+ * runs with it. When the write fails or finds no record (null: answered 404), the new image is
+ * removed again; once it has succeeded, the image it replaced is removed.
+ */
+export async function saveWithImage<T extends object>(
+  form: AdminForm,
+  { field, bucket, failure, homePosition, refuse }: ImageSave,
+  write: (image: StoredImage | null) => Promise<T | null>,
+): Promise<{ saved: T; answer?: undefined } | { saved?: undefined; answer: ReturnType<typeof failed> }> {
+  const values = form.values;
+  const intent = values.intent ?? "";
+  const stored = await storeChosenImage(form, field, bucket, homePosition).catch((e: unknown) => ({ failure: e }));
+  if ("failure" in stored) return { answer: failed(intent, values, failure, stored.failure) };
+  if (stored.error) return { answer: invalid(intent, values, { [field]: stored.error }) };
+  let saved: T | null;
+  try {
+    saved = await write(stored.image ?? null);
+  } catch (error) {
+    await discardImage(stored.image?.url);
+    const errors = refuse?.(error);
+    return { answer: errors ? invalid(intent, values, errors) : failed(intent, values, failure, error) };
+  }
+  if (!saved) {
+    await discardImage(stored.image?.url);
+    return { answer: failed(intent, values, failure, undefined, 404) };
+  }
+  await discardImage((saved as Written).replacedImageUrl);
+  return { saved };
+}
+
+/**
+ * Deletes a record whose image goes with it: a failure answers the form's 'Failed to …' text, a
+ * record already gone 404; the image is removed once the delete has committed. Returns the
+ * answer for a failure, nothing on success.
+ */
+export async function deleteWithImage(
+  { values }: AdminForm,
+  failure: string,
+  remove: (id: string) => Promise<{ imageUrl: string | null } | null>,
+) {
+  const intent = values.intent ?? "";
+  let removed: { imageUrl: string | null } | null;
+  try {
+    removed = await remove(values.id ?? "");
+  } catch (error) {
+    return failed(intent, values, failure, error);
+  }
+  if (!removed) return failed(intent, values, failure, undefined, 404);
+  await discardImage(removed.imageUrl);
+  return undefined;
 }
