@@ -1,6 +1,6 @@
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
-import { imageFromColumns, imageToColumns, type ImageRef } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
 
 export type HomeImage = { id: string; position: number; image: ImageRef | null; altText: string };
 
@@ -28,7 +28,7 @@ export async function getHomeImage(id: string): Promise<HomeImage | null> {
  */
 export async function updateHomeImage(
   id: string,
-  values: { altText: string; image?: { url: string; width: number; height: number } | null },
+  values: { altText: string; image?: NewImage | null },
 ): Promise<{ replacedImageUrl: string | null } | null> {
   const result = await db()
     .transaction()

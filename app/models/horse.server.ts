@@ -2,7 +2,7 @@ import { sql, type Selectable } from "kysely";
 import type { HorsesTable } from "@db/schema";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
-import { imageFromColumns, imageToColumns, type ImageRef } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
 import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/utils/money";
 
 export type Horse = {
@@ -77,7 +77,7 @@ export type NewHorse = {
   sire: string;
   dam: string;
   owner?: string | null;
-  image?: { url: string; width: number; height: number } | null;
+  image?: NewImage | null;
   totalPrizeOre?: number;
   firstPlaces?: number;
   secondPlaces?: number;
@@ -116,7 +116,7 @@ export type HorseUpdate = {
   dam: string;
   owner?: string | null;
   /** A new image; without one the current image is kept. */
-  image?: { url: string; width: number; height: number } | null;
+  image?: NewImage | null;
   /**
    * The change to apply to the total, in øre: (the total as typed - the total the form showed) +
    * the amount added. Applied as an SQL increment so victories recorded meanwhile are kept.

@@ -1,8 +1,6 @@
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
 
-export const NEWS_MAX_LENGTH = 160;
-
 export type News = { id: string; text: string; createdAt: string };
 
 export async function getLatestNews(): Promise<News | null> {

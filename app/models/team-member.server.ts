@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db, lockFor } from "~/utils/db.server";
-import { imageFromColumns, imageToColumns, type ImageRef } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
 
 import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
 
@@ -37,7 +37,7 @@ export type NewTeamMember = {
   name: string;
   role: string;
   description?: string | null;
-  photo?: { url: string; width: number; height: number } | null;
+  photo?: NewImage | null;
 };
 
 /** Appends a member at the highest position + 1 (1 for the first), computed inside the insert. */

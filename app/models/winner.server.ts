@@ -2,7 +2,7 @@ import { sql, type Transaction } from "kysely";
 import { contentChanged } from "~/utils/invalidation.server";
 import type { Database } from "@db/schema";
 import { db, lockFor } from "~/utils/db.server";
-import { imageFromColumns, imageToColumns, type ImageRef } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
 
 export type Winner = {
   id: string;
@@ -67,7 +67,7 @@ export type NewWinner = {
   distance?: string | null;
   jockey?: string | null;
   prizeOre?: number | null;
-  photo?: { url: string; width: number; height: number } | null;
+  photo?: NewImage | null;
 };
 
 /**

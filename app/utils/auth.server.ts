@@ -173,11 +173,6 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Signed-in visitors are sent elsewhere (e.g. away from the sign-in page). */
-export async function redirectIfSignedIn(request: Request, to = "/") {
-  if (await getUser(request)) throw redirect(to);
-}
-
 export type SignInResult =
   { ok: true; headers: Headers; userId: string } | { ok: false; status: number; message: string };
 

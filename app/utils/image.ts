@@ -5,6 +5,9 @@ export function imageRef(url: string | null, width: number | null, height: numbe
   return url ? { url, width, height } : null;
 }
 
+/** A new image as a record is given it: always with its size. */
+export type NewImage = { url: string; width: number; height: number };
+
 /** How a table names its image columns: `image_url, image_width, image_height` or `photo_…`. */
 export type ImageColumnPrefix = "image" | "photo";
 export type ImageColumns<P extends ImageColumnPrefix> = Record<`${P}_url`, string | null> &
@@ -18,7 +21,7 @@ export function imageFromColumns<P extends ImageColumnPrefix>(row: ImageColumns<
 /** The columns that store an image (all null for none). */
 export function imageToColumns<P extends ImageColumnPrefix>(
   prefix: P,
-  image: { url: string; width: number; height: number } | null | undefined,
+  image: NewImage | null | undefined,
 ): ImageColumns<P> {
   return {
     [`${prefix}_url`]: image?.url ?? null,
