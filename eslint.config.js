@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -20,6 +22,16 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles: dependencies point one way (routes → components/models → utils, db).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts", "scripts/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
     // React code only: test helpers such as useFreshDatabase() are not hooks despite their names.
     files: ["app/**/*.tsx"],
     plugins: { "react-hooks": reactHooks },
@@ -29,7 +41,7 @@ export default tseslint.config(
     },
   },
   {
-    // Components and utilities never reach up into routes (one-way imports).
+    // Components, models and utilities never reach up into route modules (one-way imports).
     files: ["app/components/**", "app/utils/**", "app/models/**"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
@@ -37,7 +49,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["~/routes/*", "../routes/*", "**/routes/*"], message: "Shared code must not import routes." },
+            {
+              group: ["~/routes", "~/routes/**", "../routes/**", "**/routes/**", "~/root", "**/root"],
+              message: "Shared code must not import route modules.",
+            },
           ],
         },
       ],
