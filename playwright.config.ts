@@ -7,6 +7,8 @@ const executablePath = findChromium();
 export default defineConfig({
   testDir: "./tests/e2e",
   testMatch: "**/*.spec.ts",
+  // *.pg.spec.ts run several instances on one PostgreSQL database: only when TEST_DATABASE_URL names a server.
+  testIgnore: process.env.TEST_DATABASE_URL ? [] : ["**/*.pg.spec.ts"],
   fullyParallel: true,
   // Two workers even on two cores: a test waits on the browser and the site in turn, so one worker
   // leaves a core idle (docs/decisions/0072).

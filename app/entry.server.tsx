@@ -11,6 +11,11 @@ import { log } from "~/utils/log.server";
 
 export const streamTimeout = 5_000;
 
+const mediaOrigins = () => {
+  const publicUrl = env().MEDIA_PUBLIC_URL;
+  return publicUrl ? [new URL(publicUrl).origin] : [];
+};
+
 /**
  * Renders the whole document before answering (pages read their data in loaders, so nothing is
  * gained by streaming), which lets the Content-Security-Policy list the hash of every inline
@@ -36,7 +41,10 @@ export default function handleRequest(
       const html = removeScriptMarker(rendered, marker);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       if (env().NODE_ENV !== "development") {
-        responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(rendered, marker)));
+        responseHeaders.set(
+          "Content-Security-Policy",
+          contentSecurityPolicy(inlineScriptHashes(rendered, marker), mediaOrigins()),
+        );
       }
       resolve(new Response(request.method === "HEAD" ? null : html, { status, headers: responseHeaders }));
     });

@@ -6,7 +6,7 @@
 import { closeDatabase, migrate } from "~/utils/db.server";
 import { formatBytes } from "~/utils/image";
 import { DEFAULT_MIN_AGE_MS, sweepMedia } from "~/utils/media-sweep.server";
-import { storage } from "~/utils/storage.server";
+import { mediaStorage } from "~/utils/media-storage.server";
 
 const args = process.argv.slice(2);
 const remove = args.includes("--delete");
@@ -22,7 +22,7 @@ try {
   await migrate();
   const report = await sweepMedia({ remove, minAgeMs });
   const bytes = report.unreferenced.reduce((sum, f) => sum + f.size, 0);
-  console.log(`Media in ${storage().root}`);
+  console.log(`Media in ${mediaStorage().describe()}`);
   console.log(`  ${report.referenced} file(s) belong to an image a record uses.`);
   for (const file of report.unreferenced)
     console.log(`  ${remove ? "removed" : "unused"}  ${file.key}  (${formatBytes(file.size)})`);

@@ -9,7 +9,7 @@ import { describeBackup } from "~/backup/describe.server";
 import { RestoreRefusedError, restoreBackup } from "~/backup/restore-backup.server";
 import { describeBackupError } from "~/backup/schedule.server";
 import { closeDatabase, engine } from "~/utils/db.server";
-import { storage } from "~/utils/storage.server";
+import { mediaStorage } from "~/utils/media-storage.server";
 
 const USAGE = "Usage: npm run restore -- <backup file> [--force]";
 
@@ -26,7 +26,7 @@ try {
 }
 
 try {
-  console.log(`Checking ${file}, then restoring it into the ${engine()} database and ${storage().root}…`);
+  console.log(`Checking ${file}, then restoring it into the ${engine()} database and ${mediaStorage().describe()}…`);
   const result = await restoreBackup(file!, { force });
   console.log(`Restored in ${(result.ms / 1000).toFixed(1)} s:`);
   for (const line of describeBackup(result.manifest)) console.log(`  ${line}`);

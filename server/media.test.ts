@@ -5,9 +5,12 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { plainJpeg } from "../tests/images";
-import { env } from "~/utils/env.server";
+import { s3StorageFor, setMediaS3Env, startS3Server, type TestS3Server } from "../tests/s3";
+import { freePort } from "../tests/smtp";
+import { env, resetEnvCache } from "~/utils/env.server";
+import { faultOf } from "~/utils/faults.server";
 import { variantUrl } from "~/utils/image";
-import { storeImage, removeImage, replaceImage } from "~/utils/images.server";
+import { storeImage, storedFilesOf, removeImage, replaceImage } from "~/utils/images.server";
 import { storage } from "~/utils/storage.server";
 import { mediaRouter } from "./media";
 
@@ -174,6 +177,82 @@ describe("storage that cannot be used right now", () => {
       expect(res.headers["cache-control"]).toBe("no-store");
     } finally {
       spy.mockRestore();
+    }
+  });
+});
+
+describe("GET /media/* with the media in an S3-compatible bucket", () => {
+  let s3: TestS3Server;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    setMediaS3Env(s3);
+  });
+  afterAll(async () => {
+    setMediaS3Env(null);
+    await s3.close();
+  });
+
+  it("stores every file in the bucket and serves it from there with the same headers", async () => {
+    const image = await upload(700, 500);
+    const bucket = s3StorageFor(s3);
+    const keys = (await bucket.list("horse-images/")).map((f) => f.key);
+    // The original and every variant, none on the disk.
+    expect(keys.length).toBeGreaterThan(4);
+    expect(keys.sort()).toEqual((await storedFilesOf(image.url)).sort());
+    for (const key of keys) expect(await storage().exists(key)).toBe(false);
+    for (const [url, type] of [
+      [image.url, "image/jpeg"],
+      [variantUrl(image.url, 640, "avif"), "image/avif"],
+    ] as const) {
+      const res = await raw("GET", url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers["content-type"]).toBe(type);
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(res.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
+      const stored = await bucket.get(url.slice("/media/".length));
+      const chunks: Buffer[] = [];
+      for await (const c of stored!.stream) chunks.push(c as Buffer);
+      expect(res.body.equals(Buffer.concat(chunks))).toBe(true);
+      const again = await raw("GET", url, { "if-none-match": String(res.headers.etag) });
+      expect(again.status).toBe(304);
+    }
+    await removeImage(image.url);
+    expect(await bucket.list("horse-images/")).toEqual([]);
+    expect((await raw("GET", image.url)).status).toBe(404);
+  });
+
+  it("answers 503 while the bucket cannot be reached, and an upload then stores nothing", async () => {
+    const image = await upload(300, 200);
+    const before = (await s3StorageFor(s3).list("", { limit: 1000 })).map((f) => f.key);
+    process.env.MEDIA_S3_ENDPOINT = `http://127.0.0.1:${await freePort()}`;
+    resetEnvCache();
+    try {
+      const res = await raw("GET", image.url);
+      expect(res.status).toBe(503);
+      expect(res.headers["retry-after"]).toBe("10");
+      expect(res.headers["cache-control"]).toBe("no-store");
+      const error = await upload(300, 200).catch((e: unknown) => e);
+      expect(faultOf(error)?.kind).toBe("object-storage-unavailable");
+    } finally {
+      setMediaS3Env(s3);
+    }
+    // Only the first image is there: nothing of the failed upload was left behind.
+    expect((await s3StorageFor(s3).list("", { limit: 1000 })).map((f) => f.key)).toEqual(before);
+    expect(before).toEqual(expect.arrayContaining(await storedFilesOf(image.url)));
+  });
+
+  it("sends browsers to MEDIA_PUBLIC_URL when the media sit behind a CDN or public bucket", async () => {
+    process.env.MEDIA_PUBLIC_URL = "https://media.stald.example/stable-media/";
+    resetEnvCache();
+    try {
+      const res = await raw("GET", "/media/horse-images/1-abc.w640.webp");
+      expect(res.status).toBe(301);
+      expect(res.headers.location).toBe("https://media.stald.example/stable-media/horse-images/1-abc.w640.webp");
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect((await raw("GET", "/media/../stable.secret")).status).toBe(404);
+    } finally {
+      delete process.env.MEDIA_PUBLIC_URL;
+      resetEnvCache();
     }
   });
 });

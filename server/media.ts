@@ -1,7 +1,8 @@
 import express, { type Request, type Response } from "express";
 import { faultOf, RETRY_AFTER_SECONDS } from "~/utils/faults.server";
 import { log } from "~/utils/log.server";
-import { MEDIA_URL_PREFIX, normaliseKey, storage } from "~/utils/storage.server";
+import { mediaStorage, publicMediaUrl } from "~/utils/media-storage.server";
+import { MEDIA_URL_PREFIX, normaliseKey } from "~/utils/storage.server";
 
 const CONTENT_TYPES: Record<string, string> = {
   jpg: "image/jpeg",
@@ -12,7 +13,8 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * Serves stored media at /media/<bucket>/<name>. Every stored name is unique (a new upload never
- * reuses a name), so responses may be cached for a year without revalidation.
+ * reuses a name), so responses may be cached for a year without revalidation. The files come from
+ * the configured storage (local disk or bucket), so every instance serves every upload.
  */
 export const mediaRouter = express.Router();
 
@@ -34,8 +36,15 @@ mediaRouter.use("/media", async (req: Request, res: Response) => {
   const type = CONTENT_TYPES[ext];
   if (!type || !key.includes("/")) return notFound(res);
 
+  // With a CDN or public bucket in front of the media, browsers fetch them there (and remember so).
+  const publicUrl = publicMediaUrl(key);
+  if (publicUrl) {
+    res.set("Cache-Control", "public, max-age=31536000, immutable").redirect(301, publicUrl);
+    return;
+  }
+
   try {
-    const file = await storage().get(key);
+    const file = await mediaStorage().get(key);
     if (!file) return notFound(res);
     const etag = `"${file.size.toString(16)}-${file.modifiedAt.getTime().toString(16)}"`;
     res.set({

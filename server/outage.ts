@@ -5,6 +5,7 @@ const WHY: Record<FaultKind, string> = {
   "database-unavailable": "The site cannot reach its database right now.",
   "disk-full": "The server's disk is full.",
   "storage-unavailable": "The site cannot use its storage right now.",
+  "object-storage-unavailable": "The site cannot reach its photo storage right now.",
 };
 
 /** Plain HTML without scripts: it must render when nothing else works. */

@@ -37,4 +37,12 @@ describe("content security policy", () => {
     expect(BASELINE_CSP).toMatch(/script-src 'self';/);
     expect(/script-src[^;]*unsafe/.test(policy)).toBe(false);
   });
+
+  it("lets pages load images from the media's public origin only when one is given", () => {
+    expect(contentSecurityPolicy([])).toContain("img-src 'self' data: blob:;");
+    const withCdn = contentSecurityPolicy([], ["https://media.stald.example"]);
+    expect(withCdn).toContain("img-src 'self' data: blob: https://media.stald.example;");
+    expect(withCdn).toContain("default-src 'self';");
+    expect(withCdn).toContain("connect-src 'self';");
+  });
 });

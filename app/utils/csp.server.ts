@@ -13,9 +13,13 @@ const BASE = [
 ];
 
 /** Scripts only from this origin, plus exactly the inline scripts whose hashes are listed. */
-export function contentSecurityPolicy(scriptHashes: readonly string[] = []) {
+export function contentSecurityPolicy(scriptHashes: readonly string[] = [], imageOrigins: readonly string[] = []) {
   const scripts = ["'self'", ...new Set(scriptHashes)].join(" ");
-  return [`script-src ${scripts}`, ...BASE].join("; ");
+  // Media behind a CDN or public bucket (MEDIA_PUBLIC_URL) are images from that origin too.
+  const base = imageOrigins.length
+    ? BASE.map((d) => (d.startsWith("img-src ") ? `${d} ${imageOrigins.join(" ")}` : d))
+    : BASE;
+  return [`script-src ${scripts}`, ...base].join("; ");
 }
 
 /** For every response that does not compute its own: no inline script runs at all. */

@@ -74,6 +74,24 @@ const schema = z.object({
     .optional(),
   /** How many backup files to keep in BACKUP_DIR; unset = all. */
   BACKUP_KEEP: z.coerce.number().int("must be a whole number").min(1, "must be at least 1").optional(),
+  /** Media in S3-compatible object storage; unset = DATA_DIR/media on the local disk. */
+  MEDIA_S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens",
+    )
+    .optional(),
+  /** The service's address for anything but AWS itself (R2, MinIO, Garage, B2 …). */
+  MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  MEDIA_S3_REGION: z.string().min(1).optional(),
+  /** Bucket in the path (http://host/bucket/key) instead of the host name; most self-hosted services need it. */
+  MEDIA_S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0"], "must be true or false")
+    .transform((v) => v === "true" || v === "1")
+    .optional(),
+  /** A CDN or public bucket address the /media/ URLs then redirect to. */
+  MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
 });
 
 /** Rules that involve more than one variable. */
@@ -84,6 +102,9 @@ const checked = schema.superRefine((values, ctx) => {
       path: ["BACKUP_INTERVAL_HOURS"],
       message: "needs BACKUP_DIR, the folder scheduled backups are written to",
     });
+  for (const name of ["MEDIA_S3_ENDPOINT", "MEDIA_S3_REGION", "MEDIA_S3_FORCE_PATH_STYLE", "MEDIA_PUBLIC_URL"] as const)
+    if (values[name] !== undefined && !values.MEDIA_S3_BUCKET)
+      ctx.addIssue({ code: "custom", path: [name], message: "needs MEDIA_S3_BUCKET, the bucket media are stored in" });
 });
 
 export type Env = z.infer<typeof schema>;

@@ -4,12 +4,25 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { failureText, faultOf, noteFault, recordingFaults } from "./faults.server";
+import { ObjectStorageError } from "./object-storage.server";
 
 /** An error as Node's file system raises it. */
 const systemError = (code: string, syscall = "write") =>
   Object.assign(new Error(`${code}: ${syscall}`), { code, syscall, errno: -1 });
 
 describe("faultOf", () => {
+  it("tells an unreachable media bucket from the database, though both fail with network codes", () => {
+    const refused = systemError("ECONNREFUSED", "connect");
+    expect(faultOf(new ObjectStorageError("read horse-images/a.jpg", refused))).toEqual({
+      kind: "object-storage-unavailable",
+      code: "OBJECT_STORAGE_UNAVAILABLE",
+    });
+    expect(failureText("Failed to add horse", faultOf(new ObjectStorageError("list", refused)))).toBe(
+      "Failed to add horse. The photo storage cannot be reached right now. Please try again in a moment.",
+    );
+    expect(faultOf(refused)?.kind).toBe("database-unavailable");
+  });
+
   it("recognises a database server that cannot be reached (a real refused connection)", async () => {
     const client = new pg.Client({ connectionString: "postgres://nobody@127.0.0.1:1/none" });
     const error = await client.connect().then(

@@ -305,6 +305,8 @@ describe("replacing an image", () => {
       delete: (key) => real.delete(key),
       list: (prefix, options) => real.list(prefix, options),
       exists: (key) => real.exists(key),
+      staleTemporaryFiles: (ms) => real.staleTemporaryFiles(ms),
+      describe: () => real.describe(),
     };
     let called = false;
     const error = await replaceImage(

@@ -46,10 +46,10 @@ import {
   keyFromMediaUrl,
   mediaUrl,
   normaliseKey,
-  storage as defaultStorage,
   type Bucket,
   type Storage,
 } from "./storage.server";
+import { mediaStorage as defaultStorage } from "./media-storage.server";
 import { UploadError } from "./upload.server";
 
 /** A stored image as the record keeps it. */

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { useFreshDatabase } from "../../tests/db";
 import { plainJpeg } from "../../tests/images";
+import { s3StorageFor, setMediaS3Env, startS3Server, type TestS3Server } from "../../tests/s3";
 import { updateHomeImage } from "~/models/home-image.server";
 import { createHorse } from "~/models/horse.server";
 import { createTeamMember } from "~/models/team-member.server";
@@ -85,5 +86,40 @@ describe("media sweep", () => {
     const report = await sweepMedia({ remove: true, minAgeMs: 0 });
     expect(report.unreferenced).toHaveLength(7);
     expect(await storedFilesOf(image.url)).toEqual([]);
+  });
+});
+
+describe("media sweep of a bucket", () => {
+  let s3: TestS3Server;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    setMediaS3Env(s3);
+  });
+  afterAll(async () => {
+    setMediaS3Env(null);
+    await s3.close();
+  });
+
+  it("finds and removes the bucket's unused files, keeping every file a record uses", async () => {
+    const horse = await storeImage("horse-images", { path: source });
+    const orphan = await storeImage("horse-images", { path: source });
+    await createHorse({ name: "Nordlys Star", age: 4, color: "Bay", sire: "A", dam: "B", image: horse });
+    const bucket = s3StorageFor(s3);
+    const orphanKeys = (await storedFilesOf(orphan.url)).sort();
+    expect(orphanKeys.length).toBeGreaterThan(1);
+
+    // An object's age is the bucket's to keep, so the sweep looks from three hours ahead instead.
+    const later = Date.now() + 3 * 3600_000;
+    expect((await sweepMedia()).recent).toHaveLength(orphanKeys.length);
+    const dry = await sweepMedia({ now: later });
+    expect(dry.unreferenced.map((f) => f.key).sort()).toEqual(orphanKeys);
+    expect(dry.temporary).toEqual([]);
+    for (const key of orphanKeys) expect(await bucket.exists(key)).toBe(true);
+
+    await sweepMedia({ remove: true, now: later });
+    for (const key of orphanKeys) expect(await bucket.exists(key)).toBe(false);
+    expect((await bucket.list("", { limit: 1000 })).map((f) => f.key).sort()).toEqual(
+      (await storedFilesOf(horse.url)).sort(),
+    );
   });
 });

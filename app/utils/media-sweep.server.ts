@@ -2,7 +2,8 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { db } from "./db.server";
 import { stem, stemOfStoredFile } from "./image";
-import { keyFromMediaUrl, storage as defaultStorage, type LocalDiskStorage, type StoredFile } from "./storage.server";
+import { mediaStorage as defaultStorage } from "./media-storage.server";
+import { keyFromMediaUrl, type Storage, type StoredFile } from "./storage.server";
 import { uploadTmpDir } from "./upload.server";
 
 /** Files younger than this are left alone: an upload may be stored but not yet on its record. */
@@ -44,7 +45,7 @@ export async function referencedStems(): Promise<Set<string>> {
  * version of the code) and, when `remove` is set, deletes them.
  */
 export async function sweepMedia(
-  options: { remove?: boolean; minAgeMs?: number; now?: number; store?: LocalDiskStorage } = {},
+  options: { remove?: boolean; minAgeMs?: number; now?: number; store?: Storage } = {},
 ): Promise<SweepReport> {
   const { remove = false, minAgeMs = DEFAULT_MIN_AGE_MS, now = Date.now(), store = defaultStorage() } = options;
   const stems = await referencedStems();

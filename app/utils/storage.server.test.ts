@@ -3,8 +3,20 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { beforeEach, describe, expect, it } from "vitest";
-import { keyFromMediaUrl, LocalDiskStorage, mediaUrl, normaliseKey, StoragePathError } from "./storage.server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { freshBucketStorage, startS3Server, type TestS3Server } from "../../tests/s3";
+import { ObjectStorageError, S3Storage } from "./object-storage.server";
+import { HeadObjectCommand } from "@aws-sdk/client-s3";
+import { freePort } from "../../tests/smtp";
+import { faultOf } from "./faults.server";
+import {
+  keyFromMediaUrl,
+  LocalDiskStorage,
+  mediaUrl,
+  normaliseKey,
+  StoragePathError,
+  type Storage,
+} from "./storage.server";
 
 describe("normaliseKey", () => {
   it("removes leading and trailing slashes and collapses repeated ones, as the spec says", () => {
@@ -49,24 +61,45 @@ describe("normaliseKey", () => {
   });
 });
 
-describe("LocalDiskStorage", () => {
-  let root: string;
-  let store: LocalDiskStorage;
+let s3: TestS3Server;
+beforeAll(async () => {
+  s3 = await startS3Server();
+});
+afterAll(async () => {
+  await s3.close();
+});
+
+async function readAll(stream: Readable) {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString();
+}
+
+// The same behaviour from both backends: the local disk, and a real S3-compatible server.
+const backends: [string, () => Promise<Storage>][] = [
+  [
+    "local disk",
+    async () => new LocalDiskStorage(path.join(await fsp.mkdtemp(path.join(os.tmpdir(), "storage-test-")), "media")),
+  ],
+  ["S3-compatible bucket", () => freshBucketStorage(s3)],
+];
+
+describe.each(backends)("storage on the %s", (_name, create) => {
+  let store: Storage;
   beforeEach(async () => {
-    root = await fsp.mkdtemp(path.join(os.tmpdir(), "storage-test-"));
-    store = new LocalDiskStorage(path.join(root, "media"));
+    store = await create();
   });
 
   it("puts, gets, lists, checks and deletes", async () => {
     await store.put("/horse-images//b.jpg", Buffer.from("bbb"));
-    await store.put("horse-images/a.jpg", Readable.from([Buffer.from("a"), Buffer.from("aa")]));
+    const put = await store.put("horse-images/a.jpg", Readable.from([Buffer.from("a"), Buffer.from("aa")]));
+    expect(put).toMatchObject({ key: "horse-images/a.jpg", size: 3 });
     await store.put("team-photos/c.jpg", Buffer.from("c"));
-    expect(fs.readFileSync(path.join(root, "media/horse-images/b.jpg"), "utf8")).toBe("bbb");
+    expect(await readAll((await store.get("horse-images/b.jpg"))!.stream)).toBe("bbb");
     const got = await store.get("horse-images/a.jpg");
     expect(got?.size).toBe(3);
-    const chunks: Buffer[] = [];
-    for await (const c of got!.stream) chunks.push(c as Buffer);
-    expect(Buffer.concat(chunks).toString()).toBe("aaa");
+    expect(got?.modifiedAt.getTime()).toBe(put.modifiedAt.getTime());
+    expect(await readAll(got!.stream)).toBe("aaa");
     expect((await store.list("horse-images/")).map((f) => f.key)).toEqual(["horse-images/a.jpg", "horse-images/b.jpg"]);
     expect((await store.list("")).map((f) => f.key)).toEqual([
       "horse-images/a.jpg",
@@ -74,6 +107,7 @@ describe("LocalDiskStorage", () => {
       "team-photos/c.jpg",
     ]);
     expect((await store.list("horse-images/b")).map((f) => f.key)).toEqual(["horse-images/b.jpg"]);
+    expect((await store.list("winner-photos/")).map((f) => f.key)).toEqual([]);
     expect(await store.exists("horse-images/a.jpg")).toBe(true);
     await store.delete("horse-images/a.jpg");
     await store.delete("horse-images/a.jpg");
@@ -91,9 +125,13 @@ describe("LocalDiskStorage", () => {
     expect(rest.map((f) => f.key)).toEqual(
       Array.from({ length: 30 }, (_, i) => `team-photos/${String(100 + i).padStart(3, "0")}.jpg`),
     );
+    expect((await store.list("team-photos/", { offset: 10, limit: 2 })).map((f) => f.key)).toEqual([
+      "team-photos/010.jpg",
+      "team-photos/011.jpg",
+    ]);
   });
 
-  it("writes to a temporary name and renames, leaving nothing behind when the source fails", async () => {
+  it("stores nothing when the source fails, and says it was the source", async () => {
     const failing = new Readable({
       read() {
         this.push(Buffer.from("partial"));
@@ -102,14 +140,12 @@ describe("LocalDiskStorage", () => {
     });
     await expect(store.put("horse-images/x.jpg", failing)).rejects.toThrow("source broke");
     expect(await store.exists("horse-images/x.jpg")).toBe(false);
-    expect(fs.readdirSync(store.tmpDir())).toEqual([]);
     await store.put("horse-images/x.jpg", Buffer.from("whole"));
-    expect(fs.readdirSync(store.tmpDir())).toEqual([]);
     expect(await store.list("")).toHaveLength(1);
+    expect(await store.staleTemporaryFiles(0)).toEqual([]);
   });
 
-  it("never reaches outside its root, whatever the key", async () => {
-    await fsp.writeFile(path.join(root, "secret.txt"), "secret");
+  it("refuses every key that could leave its root", async () => {
     for (const key of [
       "../secret.txt",
       "/../secret.txt",
@@ -122,12 +158,94 @@ describe("LocalDiskStorage", () => {
       await expect(store.delete(key)).rejects.toThrow(StoragePathError);
       await expect(store.exists(key)).rejects.toThrow(StoragePathError);
     }
-    expect(fs.readFileSync(path.join(root, "secret.txt"), "utf8")).toBe("secret");
-    expect(fs.existsSync(path.join(root, "x"))).toBe(false);
+    expect(await store.list("")).toEqual([]);
   });
 
   it("treats a leading-slash key as relative to the root, never as an absolute path", async () => {
     await store.put("/etc/passwd", Buffer.from("not the real one"));
-    expect(fs.readFileSync(path.join(root, "media/etc/passwd"), "utf8")).toBe("not the real one");
+    expect(await readAll((await store.get("etc/passwd"))!.stream)).toBe("not the real one");
+    expect((await store.list("")).map((f) => f.key)).toEqual(["etc/passwd"]);
   });
 });
+
+describe("LocalDiskStorage", () => {
+  let root: string;
+  let store: LocalDiskStorage;
+  beforeEach(async () => {
+    root = await fsp.mkdtemp(path.join(os.tmpdir(), "storage-test-"));
+    store = new LocalDiskStorage(path.join(root, "media"));
+  });
+
+  it("keeps files under its root by key", async () => {
+    await store.put("/horse-images//b.jpg", Buffer.from("bbb"));
+    await store.put("/etc/passwd", Buffer.from("not the real one"));
+    expect(fs.readFileSync(path.join(root, "media/horse-images/b.jpg"), "utf8")).toBe("bbb");
+    expect(fs.readFileSync(path.join(root, "media/etc/passwd"), "utf8")).toBe("not the real one");
+  });
+
+  it("writes to a temporary name and renames, leaving nothing behind when the source fails", async () => {
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.from("partial"));
+        this.destroy(new Error("source broke"));
+      },
+    });
+    await expect(store.put("horse-images/x.jpg", failing)).rejects.toThrow("source broke");
+    expect(fs.readdirSync(store.tmpDir())).toEqual([]);
+    await store.put("horse-images/x.jpg", Buffer.from("whole"));
+    expect(fs.readdirSync(store.tmpDir())).toEqual([]);
+  });
+
+  it("never touches files outside its root", async () => {
+    await fsp.writeFile(path.join(root, "secret.txt"), "secret");
+    await expect(store.put("../secret.txt", Buffer.from("x"))).rejects.toThrow(StoragePathError);
+    await expect(store.delete("../secret.txt")).rejects.toThrow(StoragePathError);
+    expect(fs.readFileSync(path.join(root, "secret.txt"), "utf8")).toBe("secret");
+    expect(fs.existsSync(path.join(root, "x"))).toBe(false);
+  });
+});
+
+describe("S3Storage", () => {
+  it("keeps each file as an object under its key, with its type and a year's caching", async () => {
+    const store = await freshBucketStorage(s3);
+    await store.put("/horse-images//b.webp", Buffer.from("bbb"));
+    const head = await store.client.send(new HeadObjectCommand({ Bucket: store.bucket, Key: "horse-images/b.webp" }));
+    expect(head.ContentType).toBe("image/webp");
+    expect(head.CacheControl).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("reports an unreachable or missing bucket as an object-storage fault, never as a missing file", async () => {
+    const down = new S3Storage({
+      bucket: "stable-media",
+      endpoint: `http://127.0.0.1:${await freePort()}`,
+      forcePathStyle: true,
+      credentials: { accessKeyId: "x", secretAccessKey: "y" },
+    });
+    const missingBucket = new S3Storage({ ...optionsOf(s3), bucket: "no-such-bucket" });
+    for (const store of [down, missingBucket]) {
+      for (const attempt of [
+        () => store.put("horse-images/a.jpg", Buffer.from("a")),
+        () => store.get("horse-images/a.jpg"),
+        () => store.list(""),
+        // A HEAD answer has no body: a missing bucket looks like a missing file there, so only a down server counts.
+        ...(store === down ? [() => store.exists("horse-images/a.jpg")] : []),
+      ]) {
+        const error = await attempt().then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(ObjectStorageError);
+        expect(faultOf(error)).toEqual({ kind: "object-storage-unavailable", code: "OBJECT_STORAGE_UNAVAILABLE" });
+      }
+    }
+  });
+});
+
+function optionsOf(server: TestS3Server) {
+  return {
+    bucket: server.bucket,
+    endpoint: server.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: server.env.AWS_ACCESS_KEY_ID!, secretAccessKey: server.env.AWS_SECRET_ACCESS_KEY! },
+  };
+}

@@ -72,6 +72,10 @@ export interface Storage {
    */
   list(prefix: string, options?: ListOptions): Promise<StoredFile[]>;
   exists(key: string): Promise<boolean>;
+  /** Leftovers of interrupted writes older than `olderThanMs`, as local file paths (media:sweep removes them). */
+  staleTemporaryFiles(olderThanMs: number): Promise<string[]>;
+  /** Where the files are, for messages ("/srv/data/media", "s3://bucket"). */
+  describe(): string;
 }
 
 const TMP_DIR = ".tmp";
@@ -90,6 +94,10 @@ export class LocalDiskStorage implements Storage {
     if (!full.startsWith(this.root + path.sep))
       throw new StoragePathError("A storage path may not leave the storage root.");
     return full;
+  }
+
+  describe() {
+    return this.root;
   }
 
   /** Temporary files live in a dot-folder of the same file system, so rename is atomic. */
@@ -211,7 +219,7 @@ function isMissing(error: unknown) {
 let instance: LocalDiskStorage | undefined;
 let instanceRoot: string | undefined;
 
-/** The process-wide storage: DATA_DIR/media on the local disk. */
+/** DATA_DIR/media on the local disk: the embedded default (mediaStorage() picks the configured one). */
 export function storage(): LocalDiskStorage {
   const root = path.join(env().dataDir, "media");
   if (!instance || instanceRoot !== root) {

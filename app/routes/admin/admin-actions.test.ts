@@ -25,7 +25,9 @@ import type { Toast } from "~/utils/toast";
 import { buildRequest, signedInUser } from "../../../tests/auth";
 import { testEngine, useFreshDatabase } from "../../../tests/db";
 import { photoJpeg, plainJpeg, solid } from "../../../tests/images";
+import { s3StorageFor, setMediaS3Env, startS3Server, type TestS3Server } from "../../../tests/s3";
 import { mountSmallDisk } from "../../../tests/small-disk";
+import { freePort } from "../../../tests/smtp";
 import * as publicHorses from "../horses";
 import * as contactInfoTab from "./contact-info";
 import * as homeTab from "./home";
@@ -687,5 +689,45 @@ describe("A full disk", () => {
       status: 302,
       toast: success("Horse Updated"),
     });
+  });
+});
+
+describe("An unreachable media bucket", () => {
+  let s3: TestS3Server;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    setMediaS3Env(s3);
+  });
+  afterAll(async () => {
+    setMediaS3Env(null);
+    await s3.close();
+  });
+  const UNREACHABLE = "The photo storage cannot be reached right now. Please try again in a moment.";
+  const objects = async () => (await s3StorageFor(s3).list("", { limit: 1000 })).map((f) => f.key);
+
+  it("refuses an upload with the reason, changes no record and leaves the public pages working", async () => {
+    const first = await run(horsesTab.action, "/admin/horses", await withPhoto(horseForm));
+    expect(first).toMatchObject({ status: 302, toast: success("Horse Added") });
+    const before = await listHorses();
+    expect(before[0]!.image?.url).toMatch(/^\/media\/horse-images\//);
+    const stored = await objects();
+    expect(stored).toContain(before[0]!.image!.url.slice("/media/".length));
+
+    process.env.MEDIA_S3_ENDPOINT = `http://127.0.0.1:${await freePort()}`;
+    resetEnvCache();
+    try {
+      const added = await run(horsesTab.action, "/admin/horses", await withPhoto({ ...horseForm, name: "Second" }));
+      expect(added).toMatchObject({ status: 503, toast: failure(`Failed to add horse. ${UNREACHABLE}`) });
+      expect(added.data!.values.name).toBe("Second");
+      const edit = { ...horseForm, intent: "update", id: before[0]!.id, shownTotalOre: "0", name: "Renamed" };
+      const updated = await run(horsesTab.action, "/admin/horses", await withPhoto(edit));
+      expect(updated).toMatchObject({ status: 503, toast: failure(`Failed to update horse. ${UNREACHABLE}`) });
+      expect(await listHorses()).toEqual(before);
+      const page = await publicHorses.loader();
+      expect("horses" in page && page.horses.map((x) => x.name)).toEqual(["Nordlys"]);
+    } finally {
+      setMediaS3Env(s3);
+    }
+    expect(await objects()).toEqual(stored);
   });
 });

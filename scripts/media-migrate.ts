@@ -1,0 +1,40 @@
+/**
+ * `npm run media:migrate -- --to s3` copies the media in DATA_DIR/media into the bucket that
+ * MEDIA_S3_* describe; `--to local` copies the bucket's media back to DATA_DIR/media. Files already
+ * there are skipped, so it can run again (before the switch, and once more after stopping the
+ * site) and nothing is deleted from the source.
+ */
+import { formatBytes } from "~/utils/image";
+import { copyMedia } from "~/utils/media-migrate.server";
+import { objectStorage } from "~/utils/media-storage.server";
+import { storage as diskStorage } from "~/utils/storage.server";
+
+const args = process.argv.slice(2);
+const to =
+  args.length === 2 && args[0] === "--to" ? args[1] : args.length === 1 ? /^--to=(.*)$/.exec(args[0]!)?.[1] : undefined;
+if (to !== "s3" && to !== "local") {
+  console.error("Usage: npm run media:migrate -- --to s3|local");
+  process.exit(2);
+}
+const bucket = objectStorage();
+if (!bucket) {
+  console.error("Set MEDIA_S3_BUCKET (and MEDIA_S3_ENDPOINT, credentials …) to the bucket to copy to or from.");
+  process.exit(2);
+}
+const [from, target] = to === "s3" ? [diskStorage(), bucket] : [bucket, diskStorage()];
+console.log(`Copying media from ${from.describe()} to ${target.describe()}…`);
+try {
+  const report = await copyMedia(from, target);
+  console.log(
+    `Copied ${report.copied} file(s) (${formatBytes(report.bytes)}); ${report.unchanged} were already there.`,
+  );
+  console.log(
+    to === "s3"
+      ? "Now start every instance with MEDIA_S3_BUCKET set. The files in DATA_DIR/media were left in place."
+      : "Now start the site without MEDIA_S3_BUCKET. The bucket's files were left in place.",
+  );
+} catch (error) {
+  console.error(`Copying failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error("Nothing was removed; run the command again once the storage is reachable.");
+  process.exitCode = 1;
+}

@@ -1,0 +1,116 @@
+import pg from "pg";
+import { test, expect, type Page } from "@playwright/test";
+import { listHorses } from "~/models/horse.server";
+import { closeDatabase, openPostgres, useDatabase } from "~/utils/db.server";
+import { createUser } from "../auth";
+import { solid } from "../images";
+import { startS3Server, type TestS3Server } from "../s3";
+import { startAppServer, type AppServer } from "./app-server";
+import { signInAs } from "./fixtures";
+
+// Collected only when TEST_DATABASE_URL names a PostgreSQL server (playwright.config.ts): `.ci/run`'s
+// PostgreSQL pass. Two instances of the site, as behind a load balancer: one database, one bucket.
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL!;
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const dbName = `stable_e2e_${process.pid}_${Date.now().toString(36)}`;
+const databaseUrl = (name: string) => {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+async function admin(query: string) {
+  const client = new pg.Client({ connectionString: databaseUrl("postgres") });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+let s3: TestS3Server;
+let a: AppServer;
+let b: AppServer;
+
+test.beforeAll(async () => {
+  await admin(`CREATE DATABASE ${dbName}`);
+  s3 = await startS3Server();
+  const shared = { DATABASE_URL: databaseUrl(dbName), SESSION_SECRET: process.env.SESSION_SECRET!, ...s3.env };
+  // One after the other: the first applies the migrations.
+  a = await startAppServer(shared);
+  b = await startAppServer(shared);
+  useDatabase(openPostgres(databaseUrl(dbName)));
+});
+
+test.afterAll(async () => {
+  await closeDatabase();
+  // A server that crashed fails the run here.
+  const stopped = await Promise.allSettled([a?.stop(), b?.stop()]);
+  await s3?.close();
+  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  for (const result of stopped) if (result.status === "rejected") throw result.reason;
+});
+
+/** The horse's photo as the page shows it: present, and really loaded from that instance. */
+async function expectPhotoShown(page: Page, name: string) {
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name }) });
+  const img = card.getByRole("img", { name });
+  await img.scrollIntoViewIfNeeded();
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+}
+
+test(
+  "an upload on one instance is shown by the other, and a deletion on the other is gone from the first",
+  { tag: "@any-width" },
+  async ({ browser }) => {
+    const user = await createUser({ email: "admin@stable.test", admin: true });
+    const pageA = await browser.newPage({ baseURL: a.url });
+    const pageB = await browser.newPage({ baseURL: b.url });
+    await signInAs(pageA, a, user);
+    await signInAs(pageB, b, user);
+
+    // B has its public page cached before A saves.
+    await pageB.goto("/horses");
+    await expect(pageB.getByText("Stormvind")).toHaveCount(0);
+    await pageB.goto("/horses");
+
+    await pageA.goto("/admin/horses");
+    const add = pageA.getByRole("form", { name: "Add New Horse" });
+    await add.getByLabel("Horse Name", { exact: true }).fill("Stormvind");
+    await add.getByLabel("Age", { exact: true }).fill("5");
+    await add.getByLabel("Color", { exact: true }).fill("Grey");
+    await add.getByLabel("Sire", { exact: true }).fill("Frankel");
+    await add.getByLabel("Dam", { exact: true }).fill("Blæst");
+    await add
+      .getByLabel("Horse Image", { exact: true })
+      .setInputFiles({ name: "horse.jpg", mimeType: "image/jpeg", buffer: await solid(800, 600).jpeg().toBuffer() });
+    await add.getByRole("button", { name: "Add Horse" }).click();
+    await expect(pageA.getByText("Horse Added", { exact: true })).toBeVisible();
+    const [horse] = await listHorses();
+    const photo = horse!.image!.url;
+    expect(photo).toMatch(/^\/media\/horse-images\//);
+
+    // B's cached page was invalidated by A's save, and B serves the photo A received.
+    await pageB.goto("/horses");
+    await expectPhotoShown(pageB, "Stormvind");
+    const fromB = await pageB.request.get(photo);
+    expect(fromB.status()).toBe(200);
+    expect(fromB.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await pageA.request.get(photo)).status()).toBe(200);
+
+    // A has the page cached with the horse; B deletes it.
+    await pageA.goto("/horses");
+    await expectPhotoShown(pageA, "Stormvind");
+    await pageA.goto("/horses");
+    await pageB.goto("/admin/horses");
+    await pageB.getByRole("button", { name: "Delete Stormvind" }).click();
+    await expect(pageB.getByText("Horse Deleted", { exact: true })).toBeVisible();
+
+    await pageA.goto("/horses");
+    await expect(pageA.getByRole("heading", { name: "Stormvind" })).toHaveCount(0);
+    await expect.poll(async () => (await pageA.request.get(photo)).status()).toBe(404);
+    expect((await pageB.request.get(photo)).status()).toBe(404);
+  },
+);
