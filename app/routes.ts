@@ -16,6 +16,8 @@ export default [
     route("team", "routes/admin/team.tsx"),
     route("contact-info", "routes/admin/contact-info.tsx"),
     route("messages", "routes/admin/messages.tsx"),
+    route("trash", "routes/admin/trash.tsx"),
+    route("activity", "routes/admin/activity.tsx"),
   ]),
   route("sign-out", "routes/sign-out.tsx"),
   route("healthz", "routes/healthz.ts"),

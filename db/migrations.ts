@@ -6,6 +6,7 @@ import * as contactMessages from "./migrations/0005-contact-messages";
 import * as mailQueue from "./migrations/0010-mail-queue";
 import * as formStamps from "./migrations/0011-form-stamps";
 import * as backupSchedule from "./migrations/0012-backup-schedule";
+import * as trashAndActivity from "./migrations/0030-trash-and-activity";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0010-mail-queue": mailQueue,
   "0011-form-stamps": formStamps,
   "0012-backup-schedule": backupSchedule,
+  "0030-trash-and-activity": trashAndActivity,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */

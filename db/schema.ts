@@ -19,6 +19,8 @@ export interface Database {
   mail_queue: MailQueueTable;
   used_form_stamps: UsedFormStampsTable;
   backup_schedule: BackupScheduleTable;
+  trash: TrashTable;
+  activity: ActivityTable;
 }
 
 export interface SiteSettingsTable {
@@ -205,4 +207,32 @@ export interface BackupScheduleTable {
   last_file: string | null;
   last_failure_at: string | null;
   last_error: string | null;
+}
+
+export interface TrashTable {
+  id: string;
+  kind: string;
+  record_id: string;
+  label: string;
+  /** JSON: the record's row and whatever else putting it back needs. */
+  snapshot: string;
+  /** JSON array of the image URLs the record used; the files go when the row is purged. */
+  image_urls: Generated<string>;
+  deleted_at: string;
+  deleted_by_id: string | null;
+  deleted_by_email: string | null;
+}
+
+export interface ActivityTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  via: string;
+  kind: string;
+  entity: string;
+  entity_id: string | null;
+  summary: string;
+  /** JSON: the fields that changed, with their old and new values as shown. */
+  details: string | null;
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { recordActivity } from "~/models/activity.server";
 import { createOrPromoteAdmin, findUserByEmail } from "~/models/user.server";
 import { listAdmins, revokeAdmin } from "~/models/user-role.server";
 import { passwordProblem } from "~/utils/password-rules";
@@ -10,6 +11,9 @@ export const USAGE = `Usage:
   npm run admin -- revoke --email E                 remove the administrator role (the user stays)`;
 
 export type Output = { out: (line: string) => void; err: (line: string) => void };
+
+/** The command's changes, as the activity log shows them (never the password itself). */
+const COMMAND = { userId: null, email: null, via: "command" } as const;
 
 /** The admin command's logic (scripts/admin.ts runs it); returns the exit code. */
 export async function runAdminCommand(argv: string[], { out, err }: Output): Promise<number> {
@@ -58,6 +62,17 @@ export async function runAdminCommand(argv: string[], { out, err }: Output): Pro
       }
     }
     const { user, created } = await createOrPromoteAdmin({ email, password });
+    await recordActivity(
+      {
+        kind: created ? "create" : "update",
+        entity: "administrator",
+        entityId: user.id,
+        summary: created
+          ? `Administrator created: ${user.email}`
+          : `Administrator role granted: ${user.email}${password ? " (password replaced)" : ""}`,
+      },
+      { actor: COMMAND },
+    );
     out(
       created
         ? `Created administrator ${user.email}.`
@@ -77,6 +92,17 @@ export async function runAdminCommand(argv: string[], { out, err }: Output): Pro
       return 1;
     }
     const had = await revokeAdmin(user.id);
+    if (had) {
+      await recordActivity(
+        {
+          kind: "update",
+          entity: "administrator",
+          entityId: user.id,
+          summary: `Administrator role removed: ${user.email}`,
+        },
+        { actor: COMMAND },
+      );
+    }
     out(had ? `${user.email} is no longer an administrator.` : `${user.email} was not an administrator.`);
     return 0;
   }

@@ -34,6 +34,11 @@ export const BACKUP_TABLES = {
     why: "the delivery state of visitors' messages, which the admin's Messages list shows; reset mails are not kept",
     only: { column: "kind", value: "contact" },
   },
+  trash: {
+    kind: "content",
+    why: "deleted records that can still be restored (30 days); their images are in the backup",
+  },
+  activity: { kind: "content", why: "the activity log: who changed what, kept for a year" },
   sessions: { kind: "ephemeral", why: "sign-ins end with a restore; a backup never holds a live session token" },
   verifications: { kind: "ephemeral", why: "password-reset and setup links, valid for hours at most" },
   rate_limits: { kind: "ephemeral", why: "counters that expire within the hour" },

@@ -1,20 +1,40 @@
 import { useEffect } from "react";
+import { useSubmit } from "react-router";
 import { toast as sonner } from "sonner";
-import type { Toast } from "~/utils/toast";
+import { UNDO_ACTION, UNDO_TOAST_MS, type Toast, type ToastUndo } from "~/utils/toast";
 
 const shown = new Set<string>();
 
 /**
  * Shows a toast once. With JavaScript it appears in the live toaster (announced to screen readers);
- * without it, the same message is rendered in the page.
+ * without it, the same message is rendered in the page. A toast after a delete carries an Undo
+ * button either way: a toast action, or a plain form posting intent=undo.
  */
 export function ShowToast({ toast }: { toast: Toast | null | undefined }) {
+  const submit = useSubmit();
   useEffect(() => {
     if (!toast || shown.has(toast.id)) return;
     shown.add(toast.id);
     const show = toast.type === "error" ? sonner.error : sonner.success;
-    show(toast.title, { id: toast.id, description: toast.description });
-  }, [toast]);
+    const undo = toast.undo;
+    show(toast.title, {
+      id: toast.id,
+      description: toast.description,
+      ...(undo
+        ? {
+            duration: UNDO_TOAST_MS,
+            action: {
+              label: "Undo",
+              onClick: () =>
+                void submit(
+                  { intent: "undo", id: undo.trashId, returnTo: undo.returnTo },
+                  { method: "post", action: UNDO_ACTION },
+                ),
+            },
+          }
+        : {}),
+    });
+  }, [toast, submit]);
   if (!toast) return null;
   return (
     <noscript>
@@ -28,7 +48,24 @@ export function ShowToast({ toast }: { toast: Toast | null | undefined }) {
       >
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p>{toast.description}</p> : null}
+        {toast.undo ? <UndoForm undo={toast.undo} /> : null}
       </div>
     </noscript>
+  );
+}
+
+function UndoForm({ undo }: { undo: ToastUndo }) {
+  return (
+    <form method="post" action={UNDO_ACTION} className="mt-2">
+      <input type="hidden" name="intent" value="undo" />
+      <input type="hidden" name="id" value={undo.trashId} />
+      <input type="hidden" name="returnTo" value={undo.returnTo} />
+      <button
+        type="submit"
+        className="rounded-md border border-emerald-400 bg-white px-3 py-1 text-sm font-medium text-emerald-900 hover:bg-emerald-100"
+      >
+        Undo
+      </button>
+    </form>
   );
 }

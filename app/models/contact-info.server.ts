@@ -1,5 +1,6 @@
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
+import { changedFields, recordActivity } from "./activity.server";
 
 export type ContactInfo = { address: string; phoneNumber: string; emailAddress: string };
 
@@ -19,10 +20,28 @@ export async function getContactInfo(): Promise<ContactInfo> {
 export async function saveContactInfo(values: ContactInfo): Promise<ContactInfo> {
   const row = { address: values.address, phone_number: values.phoneNumber, email_address: values.emailAddress };
   await db()
-    .insertInto("contact_info")
-    .values({ id: 1, ...row })
-    .onConflict((oc) => oc.column("id").doUpdateSet(row))
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      const before = await trx
+        .selectFrom("contact_info")
+        .select(["address", "phone_number", "email_address"])
+        .where("id", "=", 1)
+        .executeTakeFirst();
+      await trx
+        .insertInto("contact_info")
+        .values({ id: 1, ...row })
+        .onConflict((oc) => oc.column("id").doUpdateSet(row))
+        .execute();
+      const changes = changedFields(before ?? { address: "", phone_number: "", email_address: "" }, row, {
+        address: "Stable Address",
+        phone_number: "Phone Number",
+        email_address: "Email Address",
+      });
+      await recordActivity(
+        { kind: "update", entity: "contact-info", summary: "Contact information updated", changes },
+        { trx },
+      );
+    });
   contentChanged();
   return getContactInfo();
 }

@@ -1,6 +1,7 @@
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
 import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
+import { changedFields, recordActivity } from "./activity.server";
 
 export type HomeImage = { id: string; position: number; image: ImageRef | null; altText: string };
 
@@ -33,16 +34,31 @@ export async function updateHomeImage(
   const result = await db()
     .transaction()
     .execute(async (trx) => {
-      const before = await trx.selectFrom("home_images").select(["image_url"]).where("id", "=", id).executeTakeFirst();
+      const before = await trx
+        .selectFrom("home_images")
+        .select(["position", "image_url", "alt_text"])
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (!before) return null;
-      await trx
+      const after = await trx
         .updateTable("home_images")
         .set({
           alt_text: values.altText,
           ...(values.image ? imageToColumns("image", values.image) : {}),
         })
         .where("id", "=", id)
-        .execute();
+        .returning(["position", "image_url", "alt_text"])
+        .executeTakeFirstOrThrow();
+      await recordActivity(
+        {
+          kind: "update",
+          entity: "gallery",
+          entityId: id,
+          summary: `Gallery image ${before.position} updated`,
+          changes: changedFields(before, after, { image_url: "Image", alt_text: "Alt Text" }),
+        },
+        { trx },
+      );
       const replacedImageUrl = values.image && before.image_url !== values.image.url ? before.image_url : null;
       return { replacedImageUrl };
     });

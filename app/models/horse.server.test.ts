@@ -89,10 +89,10 @@ describe("horses", () => {
     expect(changes.count).toBe(0);
   });
 
-  test("a delete removes the horse, hands back its image and keeps its victories", async () => {
+  test("a delete moves the horse to the trash and keeps its victories", async () => {
     const h = await createHorse({ ...horse, image });
     await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-01" });
-    expect(await deleteHorse(h.id)).toEqual({ imageUrl: image.url });
+    expect(await deleteHorse(h.id)).toEqual({ trashId: expect.any(String) });
     expect(await getHorse(h.id)).toBeNull();
     expect((await listWinnersWithHorses())[0]).toMatchObject({ horseId: null, horseName: null });
   });

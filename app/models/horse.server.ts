@@ -1,9 +1,13 @@
 import { sql, type Selectable } from "kysely";
+import { isPostgres } from "@db/dialect";
 import type { HorsesTable } from "@db/schema";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
+import { formatDkk } from "~/utils/format";
 import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
 import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/utils/money";
+import { changedFields, recordActivity } from "./activity.server";
+import { addToTrash, type TrashKind } from "./trash.server";
 
 export type Horse = {
   id: string;
@@ -86,27 +90,51 @@ export type NewHorse = {
 
 export async function createHorse(values: NewHorse): Promise<Horse> {
   const row = await db()
-    .insertInto("horses")
-    .values({
-      id: crypto.randomUUID(),
-      name: values.name,
-      age: values.age,
-      color: values.color,
-      sire: values.sire,
-      dam: values.dam,
-      owner: values.owner || null,
-      ...imageToColumns("image", values.image),
-      total_prize_ore: values.totalPrizeOre ?? 0,
-      first_places: values.firstPlaces ?? 0,
-      second_places: values.secondPlaces ?? 0,
-      third_places: values.thirdPlaces ?? 0,
-      created_at: new Date().toISOString(),
-    })
-    .returning(columns)
-    .executeTakeFirstOrThrow();
+    .transaction()
+    .execute(async (trx) => {
+      const created = await trx
+        .insertInto("horses")
+        .values({
+          id: crypto.randomUUID(),
+          name: values.name,
+          age: values.age,
+          color: values.color,
+          sire: values.sire,
+          dam: values.dam,
+          owner: values.owner || null,
+          ...imageToColumns("image", values.image),
+          total_prize_ore: values.totalPrizeOre ?? 0,
+          first_places: values.firstPlaces ?? 0,
+          second_places: values.secondPlaces ?? 0,
+          third_places: values.thirdPlaces ?? 0,
+          created_at: new Date().toISOString(),
+        })
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+      await recordActivity(
+        { kind: "create", entity: "horse", entityId: created.id, summary: `Horse added: ${created.name}` },
+        { trx },
+      );
+      return created;
+    });
   contentChanged();
   return toHorse(row);
 }
+
+/** The horse's fields as the activity log names and shows them. */
+const LOGGED_FIELDS = {
+  name: "Horse Name",
+  age: "Age",
+  color: "Color",
+  sire: "Sire",
+  dam: "Dam",
+  owner: "Owner",
+  image_url: "Horse Image",
+  total_prize_ore: ["Total Prize Money", formatDkk],
+  first_places: "1st Places",
+  second_places: "2nd Places",
+  third_places: "3rd Places",
+} as const;
 
 export type HorseUpdate = {
   name: string;
@@ -150,7 +178,7 @@ export async function updateHorse(
   const result = await db()
     .transaction()
     .execute(async (trx) => {
-      const before = await trx.selectFrom("horses").select(["image_url"]).where("id", "=", id).executeTakeFirst();
+      const before = await trx.selectFrom("horses").select(columns).where("id", "=", id).executeTakeFirst();
       if (!before) return null;
       const row = await trx
         .updateTable("horses")
@@ -173,6 +201,16 @@ export async function updateHorse(
         .returning(columns)
         .executeTakeFirst();
       if (!row) throw values.prizeDeltaOre < 0 ? new NegativeTotalError() : new TotalTooLargeError();
+      await recordActivity(
+        {
+          kind: "update",
+          entity: "horse",
+          entityId: id,
+          summary: `Horse updated: ${row.name}`,
+          changes: changedFields(before, row, LOGGED_FIELDS),
+        },
+        { trx },
+      );
       const replacedImageUrl = values.image && before.image_url !== values.image.url ? before.image_url : null;
       return { horse: toHorse(row), replacedImageUrl };
     });
@@ -180,13 +218,50 @@ export async function updateHorse(
   return result;
 }
 
+type HorseSnapshot = { row: Selectable<HorsesTable>; victoryIds: string[] };
+
 /**
- * Deletes a horse. Its victories stay, shown as 'Unknown Horse' (the foreign key sets them to
- * null). Returns the image to remove, or null when there was no such horse.
+ * Deletes a horse into the trash. Its victories stay, shown as 'Unknown Horse' (the foreign key sets
+ * them to null); the snapshot lists them so that a restore links them again. The image stays on
+ * disk until the trash entry is purged. Returns the trash entry, or null when there was no
+ * such horse.
  */
-export async function deleteHorse(id: string): Promise<{ imageUrl: string | null } | null> {
-  const row = await db().deleteFrom("horses").where("id", "=", id).returning(["image_url"]).executeTakeFirst();
-  if (!row) return null;
-  contentChanged();
-  return { imageUrl: row.image_url };
+export async function deleteHorse(id: string): Promise<{ trashId: string } | null> {
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      // On PostgreSQL the row lock keeps a victory from being recorded for the horse meanwhile.
+      const read = trx.selectFrom("horses").selectAll().where("id", "=", id);
+      const row = await (isPostgres(trx) ? read.forUpdate() : read).executeTakeFirst();
+      if (!row) return null;
+      const victories = await trx.selectFrom("winners").select("id").where("horse_id", "=", id).execute();
+      await trx.deleteFrom("horses").where("id", "=", id).execute();
+      const snapshot: HorseSnapshot = { row, victoryIds: victories.map((v) => v.id) };
+      const trashId = await addToTrash(trx, horseTrash, {
+        recordId: id,
+        label: row.name,
+        snapshot,
+        imageUrls: [row.image_url],
+      });
+      return { trashId };
+    });
+  if (result) contentChanged();
+  return result;
 }
+
+/** A deleted horse comes back with its id, image and total, and its victories that are still unlinked. */
+export const horseTrash: TrashKind<HorseSnapshot> = {
+  name: "horse",
+  noun: "Horse",
+  restore: async (trx, { row, victoryIds }) => {
+    await trx.insertInto("horses").values(row).execute();
+    if (victoryIds.length) {
+      await trx
+        .updateTable("winners")
+        .set({ horse_id: row.id })
+        .where("id", "in", victoryIds)
+        .where("horse_id", "is", null)
+        .execute();
+    }
+  },
+};

@@ -1,5 +1,6 @@
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
+import { recordActivity } from "./activity.server";
 
 export type News = { id: string; text: string; createdAt: string };
 
@@ -17,23 +18,43 @@ export async function getLatestNews(): Promise<News | null> {
 /** Saves the banner text as the newest news row (the spec's upsert: with an id it replaces that row). */
 export async function saveNews(text: string, id?: string): Promise<News> {
   const createdAt = new Date().toISOString();
-  if (id) {
-    const row = await db()
-      .updateTable("latest_news")
-      .set({ news_text: text, created_at: createdAt })
-      .where("id", "=", id)
-      .returning(["id", "news_text", "created_at"])
-      .executeTakeFirst();
-    if (row) {
-      contentChanged();
-      return { id: row.id, text: row.news_text, createdAt: row.created_at };
-    }
-  }
   const row = await db()
-    .insertInto("latest_news")
-    .values({ id: id ?? crypto.randomUUID(), news_text: text, created_at: createdAt })
-    .returning(["id", "news_text", "created_at"])
-    .executeTakeFirstOrThrow();
+    .transaction()
+    .execute(async (trx) => {
+      const before = await trx
+        .selectFrom("latest_news")
+        .select("news_text")
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      const updated = id
+        ? await trx
+            .updateTable("latest_news")
+            .set({ news_text: text, created_at: createdAt })
+            .where("id", "=", id)
+            .returning(["id", "news_text", "created_at"])
+            .executeTakeFirst()
+        : undefined;
+      const saved =
+        updated ??
+        (await trx
+          .insertInto("latest_news")
+          .values({ id: id ?? crypto.randomUUID(), news_text: text, created_at: createdAt })
+          .returning(["id", "news_text", "created_at"])
+          .executeTakeFirstOrThrow());
+      await recordActivity(
+        {
+          kind: "update",
+          entity: "news",
+          entityId: saved.id,
+          summary: "Latest news updated",
+          changes: [{ field: "News", old: before?.news_text ?? null, new: saved.news_text }],
+        },
+        { trx },
+      );
+      return saved;
+    });
   contentChanged();
   return { id: row.id, text: row.news_text, createdAt: row.created_at };
 }

@@ -1,7 +1,10 @@
-import { sql } from "kysely";
+import { sql, type Selectable, type Transaction } from "kysely";
+import type { Database, TeamMembersTable } from "@db/schema";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db, lockFor } from "~/utils/db.server";
 import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
+import { changedFields, recordActivity } from "./activity.server";
+import { addToTrash, type TrashKind } from "./trash.server";
 
 import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
 
@@ -75,6 +78,10 @@ export async function createTeamMember(values: NewTeamMember): Promise<{ id: str
         )
         .returning(["id", "position"])
         .executeTakeFirstOrThrow();
+      await recordActivity(
+        { kind: "create", entity: "team-member", entityId: id, summary: `Team member added: ${values.name}` },
+        { trx },
+      );
       return row;
     });
   contentChanged();
@@ -89,9 +96,9 @@ export async function updateTeamMember(
   const result = await db()
     .transaction()
     .execute(async (trx) => {
-      const before = await trx.selectFrom("team_members").select(["photo_url"]).where("id", "=", id).executeTakeFirst();
+      const before = await trx.selectFrom("team_members").selectAll().where("id", "=", id).executeTakeFirst();
       if (!before) return null;
-      await trx
+      const after = await trx
         .updateTable("team_members")
         .set({
           name: values.name,
@@ -100,7 +107,23 @@ export async function updateTeamMember(
           ...(values.photo ? imageToColumns("photo", values.photo) : {}),
         })
         .where("id", "=", id)
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordActivity(
+        {
+          kind: "update",
+          entity: "team-member",
+          entityId: id,
+          summary: `Team member updated: ${after.name}`,
+          changes: changedFields(before, after, {
+            name: "Name",
+            role: "Role",
+            description: "Description",
+            photo_url: "Photo",
+          }),
+        },
+        { trx },
+      );
       const replacedImageUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
       return { replacedImageUrl };
     });
@@ -118,7 +141,11 @@ export async function moveTeamMember(id: string, direction: "up" | "down"): Prom
     .transaction()
     .execute(async (trx) => {
       await lockFor(trx, "team_members.position");
-      const member = await trx.selectFrom("team_members").select(["position"]).where("id", "=", id).executeTakeFirst();
+      const member = await trx
+        .selectFrom("team_members")
+        .select(["name", "position"])
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (!member) return false;
       const neighbour = await trx
         .selectFrom("team_members")
@@ -131,6 +158,16 @@ export async function moveTeamMember(id: string, direction: "up" | "down"): Prom
       await trx.updateTable("team_members").set({ position: 0 }).where("id", "=", id).execute();
       await trx.updateTable("team_members").set({ position: member.position }).where("id", "=", neighbour.id).execute();
       await trx.updateTable("team_members").set({ position: neighbour.position }).where("id", "=", id).execute();
+      await recordActivity(
+        {
+          kind: "reorder",
+          entity: "team-member",
+          entityId: id,
+          summary: `Team member moved ${direction}: ${member.name}`,
+          changes: [{ field: "Position", old: String(member.position), new: String(neighbour.position) }],
+        },
+        { trx },
+      );
       return true;
     });
   if (moved) contentChanged();
@@ -138,33 +175,65 @@ export async function moveTeamMember(id: string, direction: "up" | "down"): Prom
 }
 
 /**
- * Deletes a member and closes the gap, so positions stay 1..n. The members below move up in two
- * steps through negative values, because a single `position - 1` may collide with the UNIQUE
- * constraint row by row. Returns the photo to remove, or null when there was no such member.
+ * Moves the members at `from` and below by `by` (1: down to make room, -1: up to close a gap). In
+ * two steps through negative values, because a single `position + by` may collide with the UNIQUE
+ * constraint row by row.
  */
-export async function deleteTeamMember(id: string): Promise<{ imageUrl: string | null } | null> {
+async function shiftPositions(trx: Transaction<Database>, from: number, by: 1 | -1) {
+  await trx
+    .updateTable("team_members")
+    .set({ position: sql`-(position + ${by})` })
+    .where("position", ">=", from)
+    .execute();
+  await trx
+    .updateTable("team_members")
+    .set({ position: sql`-position` })
+    .where("position", "<", 0)
+    .execute();
+}
+
+type MemberSnapshot = { row: Selectable<TeamMembersTable> };
+
+/**
+ * Deletes a member into the trash and closes the gap, so positions stay 1..n. The photo stays on
+ * disk until the trash entry is purged. Returns the trash entry, or null when there was no
+ * such member.
+ */
+export async function deleteTeamMember(id: string): Promise<{ trashId: string } | null> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {
       await lockFor(trx, "team_members.position");
-      const row = await trx
-        .deleteFrom("team_members")
-        .where("id", "=", id)
-        .returning(["position", "photo_url"])
-        .executeTakeFirst();
+      const row = await trx.deleteFrom("team_members").where("id", "=", id).returningAll().executeTakeFirst();
       if (!row) return null;
-      await trx
-        .updateTable("team_members")
-        .set({ position: sql`1 - position` })
-        .where("position", ">", row.position)
-        .execute();
-      await trx
-        .updateTable("team_members")
-        .set({ position: sql`-position` })
-        .where("position", "<", 0)
-        .execute();
-      return { imageUrl: row.photo_url };
+      await shiftPositions(trx, row.position + 1, -1);
+      const trashId = await addToTrash(trx, teamMemberTrash, {
+        recordId: id,
+        label: `${row.name} (${row.role})`,
+        snapshot: { row },
+        imageUrls: [row.photo_url],
+      });
+      return { trashId };
     });
   if (result) contentChanged();
   return result;
 }
+
+/** A deleted member comes back at the same position (the end, if the team is shorter now); those below move down. */
+export const teamMemberTrash: TrashKind<MemberSnapshot> = {
+  name: "team-member",
+  noun: "Team Member",
+  restore: async (trx, { row }) => {
+    await lockFor(trx, "team_members.position");
+    const last = await trx
+      .selectFrom("team_members")
+      .select(sql<number>`coalesce(max(position), 0)`.as("max"))
+      .executeTakeFirstOrThrow();
+    const position = Math.min(row.position, Number(last.max) + 1);
+    await shiftPositions(trx, position, 1);
+    await trx
+      .insertInto("team_members")
+      .values({ ...row, position })
+      .execute();
+  },
+};

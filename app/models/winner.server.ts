@@ -1,8 +1,11 @@
-import { sql, type Transaction } from "kysely";
+import { sql, type Selectable, type Transaction } from "kysely";
 import { contentChanged } from "~/utils/invalidation.server";
-import type { Database } from "@db/schema";
+import type { Database, WinnersTable } from "@db/schema";
 import { db, lockFor } from "~/utils/db.server";
+import { formatPrize } from "~/utils/format";
 import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
+import { changedFields, recordActivity } from "./activity.server";
+import { addToTrash, type TrashKind } from "./trash.server";
 
 export type Winner = {
   id: string;
@@ -101,6 +104,10 @@ export async function createWinner(values: NewWinner): Promise<{ id: string }> {
           .where("id", "=", values.horseId)
           .execute();
       }
+      await recordActivity(
+        { kind: "create", entity: "victory", entityId: id, summary: `Victory added: ${values.raceName}` },
+        { trx },
+      );
       return { id };
     });
   contentChanged();
@@ -121,6 +128,17 @@ async function adjustHorseTotal(trx: Transaction<Database>, horseId: string | nu
     .execute();
 }
 
+/** The victory's fields as the activity log names and shows them. */
+const LOGGED_FIELDS = {
+  race_name: "Race Name",
+  race_date: "Race Date",
+  track: "Track",
+  distance: "Distance",
+  jockey: "Jockey",
+  prize_ore: ["Prize Money", (ore: number | null) => formatPrize(ore)],
+  photo_url: "Photo",
+} as const;
+
 /**
  * Updates a victory and keeps the horses' totals right in the same transaction: the old prize is
  * taken off the old horse and the new prize added to the new horse (the same horse: by the
@@ -132,13 +150,9 @@ export async function updateWinner(id: string, values: NewWinner): Promise<{ rep
     .execute(async (trx) => {
       // Serialises edits and deletes of victories, so two of them never both take off the same old prize.
       await lockFor(trx, "winners.prize");
-      const before = await trx
-        .selectFrom("winners")
-        .select(["horse_id", "prize_ore", "photo_url"])
-        .where("id", "=", id)
-        .executeTakeFirst();
+      const before = await trx.selectFrom("winners").selectAll().where("id", "=", id).executeTakeFirst();
       if (!before) return null;
-      await trx
+      const after = await trx
         .updateTable("winners")
         .set({
           horse_id: values.horseId,
@@ -151,7 +165,30 @@ export async function updateWinner(id: string, values: NewWinner): Promise<{ rep
           ...(values.photo ? imageToColumns("photo", values.photo) : {}),
         })
         .where("id", "=", id)
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const horseIds = [before.horse_id, after.horse_id].filter((h): h is string => !!h);
+      const names = new Map(
+        horseIds.length
+          ? (await trx.selectFrom("horses").select(["id", "name"]).where("id", "in", horseIds).execute()).map((h) => [
+              h.id,
+              h.name,
+            ])
+          : [],
+      );
+      await recordActivity(
+        {
+          kind: "update",
+          entity: "victory",
+          entityId: id,
+          summary: `Victory updated: ${after.race_name}`,
+          changes: changedFields(before, after, {
+            horse_id: ["Horse", (horseId) => (horseId && names.get(horseId)) || "Unknown Horse"],
+            ...LOGGED_FIELDS,
+          }),
+        },
+        { trx },
+      );
       const oldPrize = before.prize_ore ?? 0;
       const newPrize = values.prizeOre ?? 0;
       if (before.horse_id === values.horseId) {
@@ -167,24 +204,49 @@ export async function updateWinner(id: string, values: NewWinner): Promise<{ rep
   return result;
 }
 
+type VictorySnapshot = { row: Selectable<WinnersTable> };
+
 /**
- * Deletes a victory and takes its prize off its horse's total in the same transaction. Returns the
- * photo to remove, or null when there was no such victory.
+ * Deletes a victory into the trash and takes its prize off its horse's total in the same
+ * transaction. The photo stays on disk until the trash entry is purged. Returns the trash entry,
+ * or null when there was no such victory.
  */
-export async function deleteWinner(id: string): Promise<{ imageUrl: string | null } | null> {
+export async function deleteWinner(id: string): Promise<{ trashId: string } | null> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {
       await lockFor(trx, "winners.prize");
-      const row = await trx
-        .deleteFrom("winners")
-        .where("id", "=", id)
-        .returning(["horse_id", "prize_ore", "photo_url"])
-        .executeTakeFirst();
+      const row = await trx.deleteFrom("winners").where("id", "=", id).returningAll().executeTakeFirst();
       if (!row) return null;
       await adjustHorseTotal(trx, row.horse_id, -(row.prize_ore ?? 0));
-      return { imageUrl: row.photo_url };
+      const trashId = await addToTrash(trx, victoryTrash, {
+        recordId: id,
+        label: `${row.race_name} (${row.race_date})`,
+        snapshot: { row },
+        imageUrls: [row.photo_url],
+      });
+      return { trashId };
     });
   if (result) contentChanged();
   return result;
 }
+
+/**
+ * A deleted victory comes back with its id and photo, and its prize goes back on its horse's
+ * total; when the horse itself is gone meanwhile it comes back as 'Unknown Horse'.
+ */
+export const victoryTrash: TrashKind<VictorySnapshot> = {
+  name: "victory",
+  noun: "Victory",
+  restore: async (trx, { row }) => {
+    await lockFor(trx, "winners.prize");
+    const horse = row.horse_id
+      ? await trx.selectFrom("horses").select("id").where("id", "=", row.horse_id).executeTakeFirst()
+      : undefined;
+    await trx
+      .insertInto("winners")
+      .values({ ...row, horse_id: horse?.id ?? null })
+      .execute();
+    await adjustHorseTotal(trx, horse?.id ?? null, row.prize_ore ?? 0);
+  },
+};

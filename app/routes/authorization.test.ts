@@ -6,7 +6,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { createHorse } from "~/models/horse.server";
+import { createHorse, deleteHorse } from "~/models/horse.server";
 import { saveNews } from "~/models/news.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
@@ -84,7 +84,9 @@ async function seed() {
   const winner = await createWinner({ horseId: horse.id, raceName: "Derby", raceDate: "2026-06-01", prizeOre: 100 });
   const member = await createTeamMember({ name: "Ida", role: "Trainer" });
   await saveNews("Hello");
-  return { horse: horse.id, winner: winner.id, member: member.id };
+  const gone = await createHorse({ name: "Gone", age: 5, color: "Grey", sire: "Sire", dam: "Dam" });
+  const trashed = await deleteHorse(gone.id);
+  return { horse: horse.id, winner: winner.id, member: member.id, trash: trashed!.trashId };
 }
 
 function statusOf(outcome: unknown): number | undefined {
@@ -126,12 +128,17 @@ function bodiesFor(ids: Record<string, string>): Array<Record<string, string>> {
     { intent: "delete", id: ids.winner! },
     { intent: "delete", id: ids.member! },
     { intent: "update", id: ids.horse!, name: "Hacked", news_text: "Hacked", newsText: "Hacked", address: "Hacked" },
+    // The Trash tab and the Undo button of a delete toast.
+    { intent: "undo", id: ids.trash!, returnTo: "/admin/horses" },
+    { intent: "restore", id: ids.trash! },
+    { intent: "purge", id: ids.trash! },
   ];
 }
 
 describe(`authorization matrix (${testEngine})`, () => {
   it("reads the route table and finds the admin routes and actions", async () => {
     expect(targets.some((t) => t.path === "/admin")).toBe(true);
+    for (const path of ["/admin/trash", "/admin/activity"]) expect(targets.map((t) => t.path)).toContain(path);
     for (const t of targets) await load(t.file);
   });
 

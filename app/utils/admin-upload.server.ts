@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { failed, invalid, type AdminActionData } from "./admin-actions.server";
+import { runAs } from "./actor.server";
 import type { FieldErrors } from "./admin-forms";
-import { requireAdmin } from "./auth.server";
+import { requireAdmin, type SessionUser } from "./auth.server";
 import { faultOf } from "./faults.server";
 import { ImageError, removeImageQuietly, storeImage, type StoredImage } from "./images.server";
 import { log } from "./log.server";
@@ -36,7 +37,8 @@ export type IntentHandlers<T> = { [intent: string]: (form: AdminForm) => Promise
  * intent answers 400 with the tab's `other` text) or, for a tab with one form, its function. A form the parser refuses (too large,
  * malformed) answers with its message as an error toast. An operational fault anywhere (the
  * session cannot be checked because the database is down, a full disk while storing an upload)
- * answers the intent's 'Failed to …' toast with the reason, and nothing is written.
+ * answers the intent's 'Failed to …' toast with the reason, and nothing is written. The models
+ * record what the handler changes in the activity log in the name of the signed-in administrator.
  */
 export async function adminAction<T>(
   request: Request,
@@ -49,8 +51,9 @@ export async function adminAction<T>(
     const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
     return handler ? handler(form) : Promise.resolve(failed(intent, form.values, texts.other, undefined, 400));
   };
+  let user: SessionUser;
   try {
-    await requireAdmin(request);
+    user = await requireAdmin(request);
   } catch (error) {
     if (!faultOf(error)) throw error;
     // Only to answer for the right form: files are read and dropped, nothing is stored.
@@ -60,7 +63,8 @@ export async function adminAction<T>(
   try {
     return await withUploadedForm(request, async (form) => {
       try {
-        return await fn(form);
+        // What the tab changes is recorded (activity log, trash) under this administrator's name.
+        return await runAs({ userId: user.id, email: user.email, via: "dashboard" }, () => fn(form));
       } catch (error) {
         if (!faultOf(error)) throw error;
         return faultAnswer(texts, form.values, error);
@@ -149,26 +153,4 @@ export async function saveWithImage<T extends object>(
   }
   await discardImage((saved as Written).replacedImageUrl);
   return { saved };
-}
-
-/**
- * Deletes a record whose image goes with it: a failure answers the form's 'Failed to …' text, a
- * record already gone 404; the image is removed once the delete has committed. Returns the
- * answer for a failure, nothing on success.
- */
-export async function deleteWithImage(
-  { values }: AdminForm,
-  failure: string,
-  remove: (id: string) => Promise<{ imageUrl: string | null } | null>,
-) {
-  const intent = values.intent ?? "";
-  let removed: { imageUrl: string | null } | null;
-  try {
-    removed = await remove(values.id ?? "");
-  } catch (error) {
-    return failed(intent, values, failure, error);
-  }
-  if (!removed) return failed(intent, values, failure, undefined, 404);
-  await discardImage(removed.imageUrl);
-  return undefined;
 }

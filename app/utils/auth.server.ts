@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { APIError, betterAuth } from "better-auth";
 import { redirect } from "react-router";
+import { recordAuthActivity } from "~/models/activity.server";
 import { isAdminUser } from "~/models/user-role.server";
 import { CLIENT_IP_HEADER } from "./client-ip.server";
 import { db, engine, type DB } from "./db.server";
@@ -51,7 +52,14 @@ function createAuth(database: DB, secure: boolean) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       // The link just used is consumed by the library; every other one of the account ends with it.
-      onPasswordReset: async ({ user }) => retireResetTokens(user.id),
+      onPasswordReset: async ({ user }) => {
+        await retireResetTokens(user.id);
+        await recordAuthActivity(
+          "password-reset",
+          { userId: user.id, email: user.email },
+          "Password changed with a reset link",
+        );
+      },
     },
     user: {
       modelName: "users",
@@ -176,16 +184,20 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 export type SignInResult =
   { ok: true; headers: Headers; userId: string } | { ok: false; status: number; message: string };
 
+/** Signs in with e-mail and password; the attempt, either way, goes into the activity log. */
 export async function signIn(request: Request, email: string, password: string): Promise<SignInResult> {
+  const address = email.trim().toLowerCase();
   try {
     const { headers, response } = await authFor(request).api.signInEmail({
-      body: { email: email.trim().toLowerCase(), password, rememberMe: true },
+      body: { email: address, password, rememberMe: true },
       headers: request.headers,
       returnHeaders: true,
     });
+    await recordAuthActivity("sign-in", { userId: response.user.id, email: response.user.email }, "Signed in");
     return { ok: true, headers: setCookiesOnly(headers), userId: response.user.id };
   } catch (error) {
     if (error instanceof APIError) {
+      await recordAuthActivity("sign-in-failed", { userId: null, email: address }, "Sign-in refused: wrong e-mail or password");
       return {
         ok: false,
         status: error.statusCode === 401 ? 401 : 400,
@@ -198,19 +210,30 @@ export async function signIn(request: Request, email: string, password: string):
 
 export type SignOutScope = "local" | "others" | "global";
 
-/** Ends this session, every other session of the user, or all of them; returns cookie headers. */
+const SIGN_OUT_SUMMARY: Record<SignOutScope, string> = {
+  local: "Signed out",
+  others: "Signed out every other device",
+  global: "Signed out everywhere",
+};
+
+/**
+ * Ends this session, every other session of the user, or all of them; returns cookie headers.
+ * The activity log records it in the user's name.
+ */
 export async function signOut(request: Request, scope: SignOutScope): Promise<Headers> {
   const auth = authFor(request);
   const headers = request.headers;
+  const user = await getUser(request);
+  let out = new Headers();
   if (scope === "others") {
     await auth.api.revokeOtherSessions({ headers });
-    return new Headers();
+  } else {
+    if (scope === "global") await auth.api.revokeSessions({ headers });
+    const result = await auth.api.signOut({ headers, returnHeaders: true });
+    out = setCookiesOnly(result.headers);
   }
-  if (scope === "global") {
-    await auth.api.revokeSessions({ headers });
-  }
-  const result = await auth.api.signOut({ headers, returnHeaders: true });
-  return setCookiesOnly(result.headers);
+  if (user) await recordAuthActivity("sign-out", { userId: user.id, email: user.email }, SIGN_OUT_SUMMARY[scope]);
+  return out;
 }
 
 function setCookiesOnly(source: Headers) {

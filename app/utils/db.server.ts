@@ -57,6 +57,26 @@ export function openPostgres(connectionString: string): DatabaseHandle {
 const PRIVATE_FILE = 0o600;
 const PRIVATE_DIR = 0o700;
 
+/**
+ * SQLite rolls a transaction back by itself after some errors (a full disk, an I/O error); the
+ * driver's own rollback then fails with "no transaction is active", which would hide the error
+ * that matters (and turn a 507 into a 500). That second error is dropped.
+ */
+class SqliteDialectKeepingErrors extends SqliteDialect {
+  override createDriver() {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      try {
+        await rollback(connection);
+      } catch (error) {
+        if (!(error instanceof Error && /no transaction is active/.test(error.message))) throw error;
+      }
+    };
+    return driver;
+  }
+}
+
 export function openSqlite(file: string): DatabaseHandle {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
   // SQLite creates the WAL and shared-memory files with the database file's mode, so set that first.
@@ -70,7 +90,7 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingErrors({ database: sqlite }) });
   const dataVersion = () => sqlite.pragma("data_version", { simple: true }) as number;
   return { db, engine: "sqlite", close: () => db.destroy(), dataVersion };
 }

@@ -36,3 +36,15 @@ export function orFallback(value: string | null | undefined, fallback: string) {
   const trimmed = value?.trim();
   return trimmed ? trimmed : fallback;
 }
+
+const daTime = new Intl.DateTimeFormat("da-DK", {
+  timeZone: "Europe/Copenhagen",
+  dateStyle: "short",
+  timeStyle: "medium",
+});
+
+/** An instant as Danish time: '2026-11-23T14:05:00Z' -> '23.11.2026 15.05.00'. */
+export function formatDanishTime(iso: string) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : daTime.format(date);
+}

@@ -1,5 +1,7 @@
+import { pruneActivity } from "~/models/activity.server";
 import { pruneFinishedResetMail } from "~/models/mail-queue.server";
 import { pruneUsedFormStamps } from "~/models/used-form-stamp.server";
+import { purgeExpiredTrash } from "~/trash/trash.server";
 import { log } from "./log.server";
 import { pruneRateLimits } from "./rate-limit.server";
 
@@ -7,14 +9,19 @@ export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
 const DAY = 24 * 60 * 60_000;
 
-/** Removes rows whose time is over: ended rate-limit windows, expired form stamps, day-old reset mail. */
+/**
+ * Removes rows whose time is over: ended rate-limit windows, expired form stamps, day-old reset
+ * mail, trash older than 30 days (with its images) and activity older than a year.
+ */
 export async function pruneExpiredRows(now = new Date()) {
-  const [rateLimits, formStamps, resetMail] = await Promise.all([
+  const [rateLimits, formStamps, resetMail, trash, activity] = await Promise.all([
     pruneRateLimits(now),
     pruneUsedFormStamps(now),
     pruneFinishedResetMail(new Date(now.getTime() - DAY)),
+    purgeExpiredTrash(now),
+    pruneActivity(now),
   ]);
-  return { rateLimits, formStamps, resetMail };
+  return { rateLimits, formStamps, resetMail, trash, activity };
 }
 
 export type Housekeeping = { stop: () => Promise<void> };
@@ -28,7 +35,7 @@ export function startHousekeeping({ intervalMs = HOUSEKEEPING_INTERVAL_MS } = {}
   const run = () => {
     running = pruneExpiredRows()
       .then((removed) => {
-        if (removed.rateLimits || removed.formStamps || removed.resetMail) log.debug("expired rows pruned", removed);
+        if (Object.values(removed).some(Boolean)) log.debug("expired rows pruned", removed);
       })
       .catch((error: unknown) => log.warn("pruning expired rows failed; will try again", { error }));
   };

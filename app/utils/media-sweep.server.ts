@@ -1,5 +1,6 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { trashedImageUrls } from "~/models/trash.server";
 import { db } from "./db.server";
 import { stem, stemOfStoredFile } from "./image";
 import { mediaStorage as defaultStorage } from "./media-storage.server";
@@ -21,7 +22,7 @@ export type SweepReport = {
   removed: boolean;
 };
 
-/** Every stored-image stem that some record points at. */
+/** Every stored-image stem that some record points at, in use or in the trash (it may be restored). */
 export async function referencedStems(): Promise<Set<string>> {
   const urls = await Promise.all([
     db().selectFrom("home_images").select("image_url as url").execute(),
@@ -29,6 +30,7 @@ export async function referencedStems(): Promise<Set<string>> {
     db().selectFrom("winners").select("photo_url as url").execute(),
     db().selectFrom("team_members").select("photo_url as url").execute(),
     db().selectFrom("site_settings").select("logo_url as url").execute(),
+    trashedImageUrls().then((list) => list.map((url) => ({ url }))),
   ]);
   const stems = new Set<string>();
   for (const rows of urls) {

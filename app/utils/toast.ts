@@ -1,10 +1,20 @@
+/** A deleted record's way back: the trash entry and the page to return to once it is restored. */
+export type ToastUndo = { trashId: string; returnTo: string };
+
 export type Toast = {
   id: string;
   type: "success" | "error";
   title: string;
   description?: string;
+  undo?: ToastUndo;
 };
 
-export function toastMessage(type: Toast["type"], title: string, description?: string): Toast {
-  return { id: crypto.randomUUID(), type, title, description };
+/** Where the Undo button posts (intent=undo), with or without JavaScript. */
+export const UNDO_ACTION = "/admin/trash";
+
+/** How long a toast with an Undo button stays up (the spec's "at least 30 seconds", with room to spare). */
+export const UNDO_TOAST_MS = 45_000;
+
+export function toastMessage(type: Toast["type"], title: string, description?: string, undo?: ToastUndo): Toast {
+  return { id: crypto.randomUUID(), type, title, description, ...(undo ? { undo } : {}) };
 }

@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "./fixtures";
 import { createHorse } from "~/models/horse.server";
-import { createTeamMember } from "~/models/team-member.server";
+import { createTeamMember, deleteTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
+import { runAs } from "~/utils/actor.server";
 
 // Multi-step flows against a freshly started site; give them room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -15,7 +16,16 @@ test("heading, welcome line and tabs; the open tab is in the URL and survives re
   await expect(page.getByText("Manage your racing stable content with ease")).toBeVisible();
   await expect(page.getByText("Welcome back admin@stable.test")).toBeVisible();
   const tabs = page.getByRole("navigation", { name: "Admin sections" });
-  await expect(tabs.getByRole("link")).toHaveText(["Home", "Horses", "Winners", "Team", "Contact Info", "Messages"]);
+  await expect(tabs.getByRole("link")).toHaveText([
+    "Home",
+    "Horses",
+    "Winners",
+    "Team",
+    "Contact Info",
+    "Messages",
+    "Trash",
+    "Activity",
+  ]);
   await expect(tabs.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "Latest News" })).toBeVisible();
 
@@ -63,6 +73,8 @@ for (const [tab, url] of [
   ["Winners", "/admin/winners"],
   ["Team", "/admin/team"],
   ["Contact Info", "/admin/contact-info"],
+  ["Trash", "/admin/trash"],
+  ["Activity", "/admin/activity"],
 ] as const) {
   test(`the ${tab} tab passes an accessibility scan, with data and with its edit form open`, async ({
     adminPage: page,
@@ -79,8 +91,20 @@ for (const [tab, url] of [
     });
     const w = await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-01", prizeOre: 100 });
     const m = await createTeamMember({ name: "Anna", role: "Trainer" });
-    await createTeamMember({ name: "Bo", role: "Groom" });
-    const editId = { Home: "home-1", Horses: h.id, Winners: w.id, Team: m.id, "Contact Info": null }[tab];
+    const bo = await createTeamMember({ name: "Bo", role: "Groom" });
+    if (tab === "Trash" || tab === "Activity") {
+      // Something in the trash and in the log, as an administrator's delete leaves it.
+      await runAs({ userId: null, email: "admin@stable.test", via: "dashboard" }, () => deleteTeamMember(bo.id));
+    }
+    const editId = {
+      Home: "home-1",
+      Horses: h.id,
+      Winners: w.id,
+      Team: m.id,
+      "Contact Info": null,
+      Trash: null,
+      Activity: null,
+    }[tab];
     for (const target of editId ? [url, `${url}?edit=${editId}`] : [url]) {
       await page.goto(target);
       await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();

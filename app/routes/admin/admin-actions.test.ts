@@ -35,6 +35,8 @@ import * as horsesTab from "./horses";
 import * as messagesTab from "./messages";
 import * as teamTab from "./team";
 import * as winnersTab from "./winners";
+import * as trashTab from "./trash";
+import * as activityTab from "./activity";
 
 useFreshDatabase();
 
@@ -689,6 +691,94 @@ describe("A full disk", () => {
       status: 302,
       toast: success("Horse Updated"),
     });
+  });
+});
+
+describe("Undo, Trash and Activity", () => {
+  it("a delete's toast carries Undo; undo returns to the tab, only ever an admin page", async () => {
+    const h = await createHorse({ name: "Nordlys", age: 4, color: "Bay", sire: "S", dam: "D" });
+    const deleted = await run(horsesTab.action, "/admin/horses", { intent: "delete", id: h.id });
+    expect(deleted).toMatchObject({
+      status: 302,
+      location: "/admin/horses",
+      toast: {
+        title: "Horse Deleted",
+        description: "Horse has been removed successfully.",
+        undo: { trashId: expect.any(String), returnTo: "/admin/horses" },
+      },
+    });
+    const trashId = deleted.toast!.undo!.trashId;
+    const undone = await run(trashTab.action, "/admin/trash", {
+      intent: "undo",
+      id: trashId,
+      returnTo: "https://elsewhere.example/admin",
+    });
+    expect(undone).toMatchObject({
+      status: 302,
+      location: "/admin/trash",
+      toast: { title: "Horse Restored", description: "Nordlys has been restored." },
+    });
+    expect((await getHorse(h.id))?.name).toBe("Nordlys");
+    const again = await run(trashTab.action, "/admin/trash", {
+      intent: "undo",
+      id: trashId,
+      returnTo: "/admin/horses",
+    });
+    expect(again).toMatchObject({
+      status: 404,
+      toast: { description: "Failed to restore item: it is no longer in the trash." },
+    });
+
+    const second = await run(horsesTab.action, "/admin/horses", { intent: "delete", id: h.id });
+    const page = (
+      await (trashTab.loader as unknown as (a: Args) => Promise<{ items: { id: string; noun: string }[] }>)({
+        request: buildRequest("/admin/trash", { cookie }),
+        params: {},
+        context: {},
+      })
+    ).items;
+    expect(page).toEqual([expect.objectContaining({ id: second.toast!.undo!.trashId, noun: "Horse" })]);
+    expect(
+      await run(trashTab.action, "/admin/trash", { intent: "purge", id: second.toast!.undo!.trashId }),
+    ).toMatchObject({ status: 302, location: "/admin/trash", toast: { title: "Deleted Forever" } });
+    expect(await getHorse(h.id)).toBeNull();
+    expect(await run(trashTab.action, "/admin/trash", { intent: "nonsense", id: "x" })).toMatchObject({ status: 400 });
+  });
+
+  it("the Activity tab lists what the administrator did, newest first; bad page and kind values are ignored", async () => {
+    await run(horsesTab.action, "/admin/horses", {
+      intent: "create",
+      name: "Storm",
+      age: "3",
+      color: "Grey",
+      sire: "S",
+      dam: "D",
+    });
+    await run(contactInfoTab.action, "/admin/contact-info", {
+      address: "Klampenborg",
+      phoneNumber: "",
+      emailAddress: "",
+    });
+    type Loaded = {
+      entries: { kind: string; summary: string; actorEmail: string | null }[];
+      page: number;
+      kind: string;
+    };
+    const load = (url: string) =>
+      (activityTab.loader as unknown as (a: Args) => Promise<Loaded>)({
+        request: buildRequest(url, { cookie }),
+        params: {},
+        context: {},
+      });
+    const all = await load("/admin/activity?page=abc&kind=nope");
+    expect(all.page).toBe(1);
+    expect(all.kind).toBe("");
+    expect(all.entries.map((e) => [e.kind, e.summary])).toEqual([
+      ["update", "Contact information updated"],
+      ["create", "Horse added: Storm"],
+    ]);
+    expect(all.entries[0]!.actorEmail).toMatch(/@example\.com$/);
+    expect((await load("/admin/activity?kind=create")).entries.map((e) => e.summary)).toEqual(["Horse added: Storm"]);
   });
 });
 

@@ -21,9 +21,9 @@ import {
   updateHorse,
   type Horse,
 } from "~/models/horse.server";
-import { fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
+import { deleteToTrash, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
 import { fieldErrors, horseEditSchema, horseSchema } from "~/utils/admin-forms";
-import { adminAction, deleteWithImage, saveWithImage } from "~/utils/admin-upload.server";
+import { adminAction, saveWithImage } from "~/utils/admin-upload.server";
 import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDkk } from "~/utils/format";
@@ -100,10 +100,8 @@ async function editHorse(form: AdminForm) {
 }
 
 async function removeHorse(form: AdminForm) {
-  const refused = await deleteWithImage(form, FAILED.delete, deleteHorse);
-  if (refused) return refused;
-  return redirectWithToast(TAB, {
-    type: "success",
+  return deleteToTrash(form, FAILED.delete, deleteHorse, {
+    tab: TAB,
     title: "Horse Deleted",
     description: "Horse has been removed successfully.",
   });

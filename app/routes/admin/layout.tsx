@@ -18,6 +18,8 @@ const TABS = [
   { to: "/admin/team", label: "Team", loading: ["Loading team members..."] },
   { to: "/admin/contact-info", label: "Contact Info", loading: ["Loading contact information..."] },
   { to: "/admin/messages", label: "Messages", loading: ["Loading messages..."] },
+  { to: "/admin/trash", label: "Trash", loading: ["Loading trash..."] },
+  { to: "/admin/activity", label: "Activity", loading: ["Loading activity..."] },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -21,9 +21,9 @@ import {
   updateTeamMember,
   type TeamMember,
 } from "~/models/team-member.server";
-import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
+import { deleteToTrash, failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
 import { fieldErrors, teamMemberEditSchema, teamMemberSchema } from "~/utils/admin-forms";
-import { adminAction, deleteWithImage, saveWithImage } from "~/utils/admin-upload.server";
+import { adminAction, saveWithImage } from "~/utils/admin-upload.server";
 import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
@@ -103,10 +103,8 @@ async function moveMember({ values }: AdminForm, intent: "move-up" | "move-down"
 }
 
 async function removeMember(form: AdminForm) {
-  const refused = await deleteWithImage(form, FAILED.delete, deleteTeamMember);
-  if (refused) return refused;
-  return redirectWithToast(TAB, {
-    type: "success",
+  return deleteToTrash(form, FAILED.delete, deleteTeamMember, {
+    tab: TAB,
     title: "Item Deleted",
     description: "The item has been removed successfully.",
   });

@@ -15,9 +15,9 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { ShowToast } from "~/components/toast";
 import { getHorse, listHorses, type Horse } from "~/models/horse.server";
 import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner, type Winner } from "~/models/winner.server";
-import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
+import { deleteToTrash, failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
 import { fieldErrors, PRIZE_HINT, winnerEditSchema, winnerSchema } from "~/utils/admin-forms";
-import { adminAction, deleteWithImage, saveWithImage } from "~/utils/admin-upload.server";
+import { adminAction, saveWithImage } from "~/utils/admin-upload.server";
 import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
@@ -97,10 +97,8 @@ async function saveWinner(form: AdminForm, intent: "create" | "update") {
 }
 
 async function removeWinner(form: AdminForm) {
-  const refused = await deleteWithImage(form, FAILED.delete, deleteWinner);
-  if (refused) return refused;
-  return redirectWithToast(TAB, {
-    type: "success",
+  return deleteToTrash(form, FAILED.delete, deleteWinner, {
+    tab: TAB,
     title: "Item Deleted",
     description: "The item has been removed successfully.",
   });

@@ -1,0 +1,103 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/activity";
+import { buttonClass, Card, FormError } from "~/components/admin/form-parts";
+import { ShowToast } from "~/components/toast";
+import { listActivity, type Activity } from "~/models/activity.server";
+import { ACTIVITY_KINDS, isActivityKind } from "~/utils/activity-kinds";
+import { fetchFailed } from "~/utils/admin-actions.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { formatDanishTime } from "~/utils/format";
+import type { Toast } from "~/utils/toast";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const page = Math.max(1, Math.min(10_000, Math.trunc(Number(params.get("page"))) || 1));
+  const rawKind = params.get("kind");
+  const kind = isActivityKind(rawKind) ? rawKind : undefined;
+  try {
+    const { entries, hasMore } = await listActivity({ page, kind });
+    return { entries, hasMore, page, kind: kind ?? "", fetchError: null as Toast | null };
+  } catch (error) {
+    return {
+      entries: [] as Activity[],
+      hasMore: false,
+      page,
+      kind: kind ?? "",
+      fetchError: fetchFailed("Failed to fetch activity", error),
+    };
+  }
+}
+
+function who(entry: Activity) {
+  if (entry.via === "command") return "Admin command";
+  return entry.actorEmail ?? "Unknown";
+}
+
+export default function ActivityTab({ loaderData }: Route.ComponentProps) {
+  const { entries, hasMore, page, kind, fetchError } = loaderData;
+  const pageLink = (to: number) => `?${new URLSearchParams({ ...(kind ? { kind } : {}), page: String(to) })}`;
+  return (
+    <div className="space-y-8">
+      <ShowToast toast={fetchError} />
+      <Card title="Activity" titleId="activity">
+        <Form method="get" className="mb-6 flex flex-wrap items-end gap-3">
+          <label className="text-sm font-medium text-stone-800">
+            Kind
+            <select
+              name="kind"
+              defaultValue={kind}
+              className="mt-1 block rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
+            >
+              <option value="">All kinds</option>
+              {Object.entries(ACTIVITY_KINDS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={buttonClass.secondary}>
+            Filter
+          </button>
+        </Form>
+        {fetchError ? (
+          <FormError message="Failed to fetch activity" />
+        ) : entries.length === 0 ? (
+          <p className="text-stone-600">No activity recorded{kind ? " of this kind" : ""}.</p>
+        ) : (
+          <ol className="divide-y divide-stone-200" aria-label="Activity log">
+            {entries.map((entry) => (
+              <li key={entry.id} className="py-3 text-sm">
+                <p className="text-stone-600">
+                  <time dateTime={entry.at}>{formatDanishTime(entry.at)}</time> · {who(entry)} ·{" "}
+                  <span className="font-medium text-stone-800">{ACTIVITY_KINDS[entry.kind]}</span>
+                </p>
+                <p className="font-medium text-stone-900">{entry.summary}</p>
+                {entry.changes.length ? (
+                  <ul className="mt-1 space-y-0.5 text-stone-700">
+                    {entry.changes.map((c) => (
+                      <li key={c.field}>
+                        {c.field}: {c.old ?? "(empty)"} → {c.new ?? "(empty)"}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+        {page > 1 || hasMore ? (
+          <nav aria-label="Activity pages" className="mt-6 flex justify-between">
+            {page > 1 ? <Link to={pageLink(page - 1)}>Newer activity</Link> : <span />}
+            {hasMore ? <Link to={pageLink(page + 1)}>Older activity</Link> : null}
+          </nav>
+        ) : null}
+      </Card>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Activity | Admin Dashboard" }, { name: "robots", content: "noindex" }];
+}
