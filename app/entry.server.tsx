@@ -3,7 +3,7 @@ import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { SITE_CSS } from "~/utils/critical-css.server";
-import { SiteCssContext } from "~/utils/site-css";
+import { ServerDocumentContext, SiteCssContext } from "~/utils/site-css";
 import { contentSecurityPolicy, inlineScriptHashes, newScriptMarker, removeScriptMarker } from "~/utils/csp.server";
 import { env } from "~/utils/env.server";
 import { noteFault } from "~/utils/faults.server";
@@ -50,9 +50,11 @@ export default function handleRequest(
     });
 
     const app = (
-      <SiteCssContext.Provider value={SITE_CSS}>
-        <ServerRouter context={routerContext} url={request.url} nonce={marker} />
-      </SiteCssContext.Provider>
+      <ServerDocumentContext.Provider value={true}>
+        <SiteCssContext.Provider value={SITE_CSS}>
+          <ServerRouter context={routerContext} url={request.url} nonce={marker} />
+        </SiteCssContext.Provider>
+      </ServerDocumentContext.Provider>
     );
     const { pipe, abort } = renderToPipeableStream(app, {
       nonce: marker,

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -28,7 +29,9 @@ import { DEFAULT_SITE_SETTINGS } from "~/utils/site";
 import { getToast } from "~/utils/toast.server";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
-import { SiteCssContext } from "~/utils/site-css";
+import { ServerDocumentContext, SiteCssContext } from "~/utils/site-css";
+import { leafHandle } from "~/utils/route-handle";
+import publicScript from "~/islands/main.ts?worker&url";
 
 // Both faces appear above the fold (headings and body text): fetch them with the document.
 export const links: Route.LinksFunction = () => [
@@ -78,6 +81,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const site = root?.site ?? DEFAULT_SITE_SETTINGS;
   const signedIn = !!root?.user;
+  // Anonymous first visits to public pages get plain HTML and the small public script (decision
+  // 0120); signed-in visitors and every other page get the React app.
+  const handle = leafHandle(useMatches());
+  const plain = useContext(ServerDocumentContext) && !signedIn && handle.hydrate === false;
   return (
     <html lang="en">
       <head>
@@ -107,9 +114,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter stableName={site.stableName} signedIn={signedIn} />
-        <Toaster richColors closeButton position="top-right" />
-        <ScrollRestoration />
-        <Scripts />
+        {plain ? (
+          <script type="module" src={handle.script ?? publicScript} />
+        ) : (
+          <>
+            <Toaster richColors closeButton position="top-right" />
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
- * Starts the built site (`server/start.ts`, building first when the sources changed) on a free port
+ * Starts the built site as `npm start` does (building first when the sources changed) on a free port
  * with production settings, its output in `logFile`; resolves once it listens.
  */
 export async function startBuiltServer({
@@ -21,7 +21,16 @@ export async function startBuiltServer({
   env?: NodeJS.ProcessEnv;
 }): Promise<{ child: ChildProcess; url: string }> {
   const out = fs.openSync(logFile, "a");
-  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
+  // As `npm start` does: build if needed, then the compiled server in plain Node.
+  const built = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-if-needed.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, ...env },
+    stdio: ["ignore", out, out],
+  });
+  if (built.status !== 0) throw new Error(`The build failed:\n${fs.readFileSync(logFile, "utf8")}`);
+  // The same Node flags as `npm start` (package.json).
+  const nodeFlags = /node ((?:--\S+ )*)\S+start\.js/.exec(startScript())?.[1]?.trim().split(" ") ?? [];
+  const child = spawn(process.execPath, [...nodeFlags.filter(Boolean), path.join(buildDir, "server", "start.js")], {
     cwd: root,
     // Production settings, request logging included: the figures are what an operator gets.
     env: {
@@ -45,6 +54,11 @@ export async function startBuiltServer({
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The server did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+function startScript(): string {
+  return (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } })
+    .scripts.start;
 }
 
 /** A figure from /proc/<pid>/status in MB (VmRSS now, VmHWM the peak), undefined where there is no /proc. */

@@ -223,6 +223,23 @@ describe("body limits by route", () => {
 });
 
 describe("closeWhenBodyUnread", () => {
+  it("keeps the connection of a request without a body that is answered at once", async () => {
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const connection = await new Promise<string | undefined>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port, path: "/healthz", agent }, (res) => {
+            res.resume();
+            resolve(res.headers.connection);
+          })
+          .on("error", reject);
+      });
+      expect(connection).toBe("keep-alive");
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it("closes the connection instead of reading a body nobody asked for", async () => {
     // A redirect sent without reading the upload (the admin check refused it).
     const app = express();

@@ -194,11 +194,17 @@ export function bodyLimits({ isAdmin }: { isAdmin: (req: Request) => Promise<boo
  * read the form, a cached page for a GET with a body) closes the connection afterwards, so the
  * server never spends time reading the rest.
  */
+function hasBody(req: Request) {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+}
+
 export function closeWhenBodyUnread(): RequestHandler {
   return (req, res, next) => {
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
-      if (!req.complete && !this.headersSent) this.setHeader("Connection", "close");
+      // A request without a body is not complete yet while its first handler runs: an answer given
+      // at once (a cached page) must not close the connection for that.
+      if (!req.complete && hasBody(req) && !this.headersSent) this.setHeader("Connection", "close");
       return writeHead.apply(this, args);
     } as Response["writeHead"];
     next();

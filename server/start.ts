@@ -1,44 +1,21 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import { env } from "../app/utils/env.server";
 import { log } from "../app/utils/log.server";
 import { closeWhenBodyUnread } from "./body-limit";
+import { buildDir, ensureBuild, serverBuild } from "./build-check";
 import { dataDirProblem } from "./data-dir";
 import { hostCheck, localOnlyNotice } from "./host-check";
 import { errorHandler, precompressed, requestLog, securityHeaders } from "./http";
 import { exitOnProgrammingErrors } from "./process-errors";
 import { createShutdown } from "./shutdown";
-import { newestSourceMtime } from "./sources";
 import { parseTrustProxy } from "./trust-proxy";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEVELOPMENT = process.env.NODE_ENV === "development";
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const serverBuild = path.join(buildDir, "server", "index.js");
 
 type ServerModule = typeof import("./app");
-
-/** Builds when there is no build yet or a source file is newer than it. */
-function ensureBuild() {
-  const built = fs.statSync(serverBuild, { throwIfNoEntry: false });
-  // The browser tests start many servers on one build made for them; an edit mid-run must not rebuild it.
-  if (built && process.env.STABLE_BUILD_CHECK === "off") return;
-  if (built && built.mtimeMs >= newestSourceMtime(root)) return;
-  console.log(built ? "Sources changed since the last build; rebuilding…" : "No build yet; building…");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (result.status !== 0) {
-    console.error("The build failed; see the output above.");
-    process.exit(1);
-  }
-}
 
 async function main() {
   const problem = dataDirProblem(env().dataDir);

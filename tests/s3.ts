@@ -66,7 +66,7 @@ let buckets = 0;
 export async function freshBucketStorage(server: TestS3Server) {
   const bucket = `test-${process.pid}-${++buckets}`;
   const store = s3StorageFor(server, bucket);
-  await store.client.send(new CreateBucketCommand({ Bucket: bucket }));
+  await (await store.client()).send(new CreateBucketCommand({ Bucket: bucket }));
   return store;
 }
 

@@ -58,6 +58,32 @@ describe("<ResponsiveImage>", () => {
     expect(html).toContain('fetchPriority="high"');
   });
 
+  it("preloads the priority image from the document's head, with its AVIF srcset and sizes", async () => {
+    const { renderToString } = await import("react-dom/server");
+    const html = renderToString(
+      <html>
+        <head />
+        <body>
+          <ResponsiveImage image={stored} alt="Hero" sizes="(min-width: 768px) 25vw, 50vw" priority />
+          <ResponsiveImage image={{ ...stored, url: "/media/horse-images/2-b.jpg" }} alt="Next" sizes="50vw" eager />
+        </body>
+      </html>,
+    );
+    const head = html.slice(0, html.indexOf("<body"));
+    const preloads = [...head.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0]);
+    expect(preloads).toHaveLength(1);
+    expect(preloads[0]).toContain(`imageSrcSet="${imageSources(stored).srcSet.avif}"`);
+    expect(preloads[0]).toContain('imageSizes="(min-width: 768px) 25vw, 50vw"');
+    expect(preloads[0]).toContain('type="image/avif"');
+    expect(preloads[0]).toContain('fetchPriority="high"');
+  });
+
+  it("loads an eager image at once but without high priority", () => {
+    const html = renderToStaticMarkup(<ResponsiveImage image={stored} alt="Second" sizes="50vw" eager />);
+    expect(html).toContain('loading="eager"');
+    expect(html).not.toContain("fetchPriority");
+  });
+
   it("falls back to /placeholder.svg, or the given fallback, when there is no image", () => {
     const team = renderToStaticMarkup(<ResponsiveImage image={null} alt="Anna" sizes="33vw" />);
     expect(team).toMatch(/^<img src="\/placeholder.svg" alt="Anna" width="400" height="300"/);

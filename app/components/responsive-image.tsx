@@ -1,12 +1,25 @@
+import { preload } from "react-dom";
 import { imageSources, isStoredImageUrl, type ImageRef } from "~/utils/image";
+
+/**
+ * `sizes` of a card in the public three-column grids (max-w-7xl, px-4, gap-8: three columns from
+ * 1024 px, two from 640 px, one below).
+ */
+export const THREE_COLUMN_CARD_SIZES =
+  "(min-width: 1280px) 395px, (min-width: 1024px) calc((100vw - 96px) / 3), (min-width: 640px) calc(50vw - 32px), calc(100vw - 32px)";
 
 export type ResponsiveImageProps = {
   image: ImageRef | null | undefined;
   alt: string;
   /** The `sizes` attribute: how wide the image is drawn at each breakpoint. */
   sizes: string;
-  /** The largest image above the fold: loaded eagerly with high priority. Everything else is lazy. */
+  /**
+   * The page's first large image (the LCP element): preloaded from the document's head, loaded
+   * eagerly with high priority. Only one image per page should have it.
+   */
   priority?: boolean;
+  /** Above the fold but not the first: loaded eagerly at normal priority. Everything else is lazy. */
+  eager?: boolean;
   /** Shown when there is no image. */
   fallback?: string;
   className?: string;
@@ -27,16 +40,28 @@ export function ResponsiveImage({
   alt,
   sizes,
   priority = false,
+  eager = false,
   fallback = "/placeholder.svg",
   className,
 }: ResponsiveImageProps) {
   const loading = {
-    loading: priority ? ("eager" as const) : ("lazy" as const),
+    loading: priority || eager ? ("eager" as const) : ("lazy" as const),
     fetchPriority: priority ? ("high" as const) : undefined,
     decoding: priority ? undefined : ("async" as const),
   };
   if (image && isStoredImageUrl(image.url) && image.width && image.height) {
     const sources = imageSources({ url: image.url, width: image.width });
+    // The browser finds the image with the document's head instead of after layout (AVIF: every
+    // browser that honours imagesrcset reads it).
+    if (priority) {
+      preload(sources.src, {
+        as: "image",
+        type: "image/avif",
+        imageSrcSet: sources.srcSet.avif,
+        imageSizes: sizes,
+        fetchPriority: "high",
+      });
+    }
     return (
       // display: contents keeps the layout exactly as if the <img> stood alone.
       <picture className="contents">

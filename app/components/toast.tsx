@@ -9,6 +9,8 @@ const shown = new Set<string>();
  * Shows a toast once. With JavaScript it appears in the live toaster (announced to screen readers);
  * without it, the same message is rendered in the page. A toast after a delete carries an Undo
  * button either way: a toast action, or a plain form posting intent=undo.
+ * On the plain public pages (signed out, so never an Undo) the public script shows it from the
+ * <template>.
  */
 export function ShowToast({ toast }: { toast: Toast | null | undefined }) {
   const submit = useSubmit();
@@ -37,20 +39,24 @@ export function ShowToast({ toast }: { toast: Toast | null | undefined }) {
   }, [toast, submit]);
   if (!toast) return null;
   return (
-    <noscript>
-      <div
-        role={toast.type === "error" ? "alert" : "status"}
-        className={
-          toast.type === "error"
-            ? "mx-auto my-4 max-w-3xl rounded-md border border-red-300 bg-red-50 p-4 text-red-900"
-            : "mx-auto my-4 max-w-3xl rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
-        }
-      >
-        <p className="font-semibold">{toast.title}</p>
-        {toast.description ? <p>{toast.description}</p> : null}
-        {toast.undo ? <UndoForm undo={toast.undo} /> : null}
-      </div>
-    </noscript>
+    <>
+      {/* For the public pages' script (app/islands), which shows it as a toast. */}
+      <template data-toast={toast.type} data-title={toast.title} data-description={toast.description ?? ""} />
+      <noscript>
+        <div
+          role={toast.type === "error" ? "alert" : "status"}
+          className={
+            toast.type === "error"
+              ? "mx-auto my-4 max-w-3xl rounded-md border border-red-300 bg-red-50 p-4 text-red-900"
+              : "mx-auto my-4 max-w-3xl rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
+          }
+        >
+          <p className="font-semibold">{toast.title}</p>
+          {toast.description ? <p>{toast.description}</p> : null}
+          {toast.undo ? <UndoForm undo={toast.undo} /> : null}
+        </div>
+      </noscript>
+    </>
   );
 }
 

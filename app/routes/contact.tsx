@@ -1,6 +1,8 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { Await, data, Form, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/contact";
+import type { RouteHandle } from "~/utils/route-handle";
+import contactScript from "~/islands/contact.ts?worker&url";
 import { ContactInfoCard } from "~/components/contact-info-card";
 import { PageIntro } from "~/components/page-intro";
 import { ShowToast } from "~/components/toast";
@@ -20,6 +22,8 @@ import { log } from "~/utils/log.server";
 import { seo } from "~/utils/seo";
 import { stableNameFrom } from "~/utils/site";
 import { toastMessage, type Toast } from "~/utils/toast";
+
+export const handle: RouteHandle = { hydrate: false, script: contactScript };
 
 export async function loader() {
   const contactInfo = await getContactInfo().catch((error: unknown) => {
@@ -136,6 +140,7 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
         action="/contact"
         noValidate={hydrated}
         onSubmit={onSubmit}
+        data-contact-form
         className="mt-6 space-y-5"
       >
         <Field
@@ -187,7 +192,7 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
           hintId="contact-message-count"
           hint={
             <span>
-              {count}/{CONTACT_LIMITS.messageMax}
+              {`${count}/${CONTACT_LIMITS.messageMax}`}
               <span className="sr-only"> characters</span>
             </span>
           }
@@ -202,6 +207,7 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
               defaultValue={values?.message ?? ""}
               aria-invalid={errors.message ? true : undefined}
               aria-describedby={describedBy}
+              data-counter="contact-message-count"
               onChange={(e) => {
                 setCount(e.currentTarget.value.length);
                 clearError("message");

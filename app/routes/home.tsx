@@ -1,5 +1,6 @@
 import { data, Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
+import { PLAIN_PAGE } from "~/utils/route-handle";
 import type { loader as rootLoader } from "~/root";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { listHomeImages, type HomeImage } from "~/models/home-image.server";
@@ -13,6 +14,8 @@ import { seo } from "~/utils/seo";
 
 const GALLERY_POSITIONS = [1, 2, 3, 4] as const;
 const NEXT_RUNNERS = 5;
+
+export const handle = PLAIN_PAGE;
 
 export async function loader() {
   const [news, images, runners] = await Promise.all([
@@ -186,7 +189,8 @@ function GalleryImage({ position, image }: { position: number; image: HomeImage 
         image={image?.image}
         alt={image?.altText.trim() || `Gallery image ${position}`}
         sizes="(min-width: 768px) 25vw, 50vw"
-        priority
+        priority={position === 1}
+        eager
         className="aspect-[4/3] w-full bg-brand-800 object-cover"
       />
     </div>

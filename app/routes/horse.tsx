@@ -14,7 +14,9 @@ import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { danishToday, resultText, strikeRate } from "~/utils/race-day";
 import { stableNameFrom } from "~/utils/site";
 import { seo } from "~/utils/seo";
-import { keyFromMediaUrl, storage } from "~/utils/storage.server";
+import { mediaStorage } from "~/utils/media-storage.server";
+import { PLAIN_PAGE } from "~/utils/route-handle";
+import { keyFromMediaUrl } from "~/utils/storage.server";
 import { isSlugShaped } from "~/utils/slug";
 import { jsonLd, runnerEvents } from "~/utils/structured-data";
 
@@ -29,6 +31,8 @@ type Page =
       socialCard: string | null;
       events: string | null;
     };
+
+export const handle = PLAIN_PAGE;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const slug = params.slug;
@@ -58,7 +62,7 @@ async function socialCardOf(horse: Horse): Promise<string | null> {
   const url = socialCardUrl(horse.image.url);
   const key = keyFromMediaUrl(url);
   try {
-    return key && (await storage().exists(key)) ? url : null;
+    return key && (await mediaStorage().exists(key)) ? url : null;
   } catch (error) {
     log.warn("could not look for a horse's link-preview image", { error });
     return null;

@@ -1,13 +1,16 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/horses";
+import { PLAIN_PAGE } from "~/utils/route-handle";
 import { HorsesIntro } from "~/components/page-intro";
 import { PlacingBadges } from "~/components/placing-badges";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { ResponsiveImage, THREE_COLUMN_CARD_SIZES } from "~/components/responsive-image";
 import { listHorses, type Horse } from "~/models/horse.server";
 import { formatDkk } from "~/utils/format";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { stableNameFrom } from "~/utils/site";
 import { seo } from "~/utils/seo";
+
+export const handle = PLAIN_PAGE;
 
 export async function loader() {
   const horses = await readForPage("horses", listHorses);
@@ -33,7 +36,7 @@ export default function HorsesPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
           {horses.map((horse, index) => (
             <li key={horse.id}>
-              <HorseCard horse={horse} priority={index < 3} />
+              <HorseCard horse={horse} priority={index === 0} eager={index < 3} />
             </li>
           ))}
         </ul>
@@ -42,15 +45,16 @@ export default function HorsesPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function HorseCard({ horse, priority }: { horse: Horse; priority: boolean }) {
+function HorseCard({ horse, priority, eager }: { horse: Horse; priority: boolean; eager: boolean }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       {horse.image ? (
         <ResponsiveImage
           image={horse.image}
           alt={horse.name}
-          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+          sizes={THREE_COLUMN_CARD_SIZES}
           priority={priority}
+          eager={eager}
           className="aspect-[4/3] w-full object-cover"
         />
       ) : null}

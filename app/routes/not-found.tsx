@@ -1,6 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundPage } from "~/components/not-found-page";
+import { PLAIN_PAGE } from "~/utils/route-handle";
+
+export const handle = PLAIN_PAGE;
 
 export function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);

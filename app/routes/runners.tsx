@@ -4,6 +4,7 @@ import { PageIntro } from "~/components/page-intro";
 import { RunnerTable } from "~/components/runner-table";
 import { listRecentResults, listUpcomingRunners, type Runner } from "~/models/runner.server";
 import { publicOrigin } from "~/utils/origin.server";
+import { PLAIN_PAGE } from "~/utils/route-handle";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { danishToday } from "~/utils/race-day";
 import { stableNameFrom } from "~/utils/site";
@@ -11,6 +12,8 @@ import { seo } from "~/utils/seo";
 import { jsonLd, runnerEvents } from "~/utils/structured-data";
 
 const RECENT_RESULTS = 20;
+
+export const handle = PLAIN_PAGE;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const today = danishToday();

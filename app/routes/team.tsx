@@ -1,12 +1,15 @@
 import { data } from "react-router";
 import type { Route } from "./+types/team";
+import { PLAIN_PAGE } from "~/utils/route-handle";
 import { TeamIntro } from "~/components/page-intro";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { ResponsiveImage, THREE_COLUMN_CARD_SIZES } from "~/components/responsive-image";
 import { DEFAULT_MEMBER_DESCRIPTION, listTeamMembers, type TeamMember } from "~/models/team-member.server";
 import { orFallback } from "~/utils/format";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { stableNameFrom } from "~/utils/site";
 import { seo } from "~/utils/seo";
+
+export const handle = PLAIN_PAGE;
 
 export async function loader() {
   const team = await readForPage("team members", listTeamMembers);
@@ -36,7 +39,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
           {members.map((member, index) => (
             <li key={member.id}>
-              <MemberCard member={member} priority={index < 3} />
+              <MemberCard member={member} priority={index === 0} eager={index < 3} />
             </li>
           ))}
         </ul>
@@ -47,15 +50,16 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
 
 type PublicMember = TeamMember & { description: string };
 
-function MemberCard({ member, priority }: { member: PublicMember; priority: boolean }) {
+function MemberCard({ member, priority, eager }: { member: PublicMember; priority: boolean; eager: boolean }) {
   const role = member.role.trim();
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white text-center shadow-sm">
       <ResponsiveImage
         image={member.photo}
         alt={member.photo ? member.name : ""}
-        sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+        sizes={THREE_COLUMN_CARD_SIZES}
         priority={priority}
+        eager={eager}
         className="aspect-square w-full bg-stone-100 object-cover"
       />
       <div className="flex flex-1 flex-col items-center p-6">

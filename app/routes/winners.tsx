@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/winners";
+import { PLAIN_PAGE } from "~/utils/route-handle";
 import { WinnersIntro } from "~/components/page-intro";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { listWinnersWithHorses, type Winner } from "~/models/winner.server";
@@ -7,6 +8,8 @@ import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { stableNameFrom } from "~/utils/site";
 import { seo } from "~/utils/seo";
+
+export const handle = PLAIN_PAGE;
 
 export async function loader() {
   const winners = await readForPage("winners", listWinnersWithHorses);
@@ -36,7 +39,7 @@ export default function WinnersPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-12 grid gap-8 md:grid-cols-2">
           {winners.map((winner, index) => (
             <li key={winner.id}>
-              <WinnerCard winner={winner} priority={index < 2} />
+              <WinnerCard winner={winner} priority={index === 0} eager={index < 2} />
             </li>
           ))}
         </ul>
@@ -45,7 +48,7 @@ export default function WinnersPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function WinnerCard({ winner, priority }: { winner: Winner; priority: boolean }) {
+function WinnerCard({ winner, priority, eager }: { winner: Winner; priority: boolean; eager: boolean }) {
   const horseName = orFallback(winner.horseName, "Unknown Horse");
   const raceName = orFallback(winner.raceName, "Unknown Race");
   const facts: [string, string][] = [
@@ -61,8 +64,9 @@ function WinnerCard({ winner, priority }: { winner: Winner; priority: boolean })
       <ResponsiveImage
         image={winner.photo}
         alt={winner.photo ? `${horseName} after winning ${raceName}` : ""}
-        sizes="(min-width: 768px) 560px, 100vw"
+        sizes="(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)"
         priority={priority}
+        eager={eager}
         className="aspect-[3/2] w-full bg-stone-100 object-cover"
       />
       <div className="p-5">

@@ -29,7 +29,7 @@
  */
 import { randomBytes } from "node:crypto";
 import fsp from "node:fs/promises";
-import sharp from "sharp";
+import type { Metadata } from "sharp";
 import {
   IMAGE_MESSAGES,
   MAX_IMAGE_PIXELS,
@@ -120,6 +120,20 @@ async function readHead(file: string, bytes = 4096): Promise<Buffer> {
 
 const SHARP_INPUT = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" } as const;
 
+/**
+ * The image library, loaded on first use (an upload) rather than at start: libvips is ~10 MB of
+ * memory a server that never processes an image does not need. Its operation cache is off: every
+ * upload is decoded once and nothing is reused, so cached decodes only held memory (decision 0120).
+ */
+let library: Promise<typeof import("sharp")> | null = null;
+function imageLibrary() {
+  library ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return library;
+}
+
 export type InspectedImage = { format: ImageFormat; width: number; height: number };
 
 /**
@@ -129,7 +143,8 @@ export type InspectedImage = { format: ImageFormat; width: number; height: numbe
 export async function inspectImage(file: string, field?: string): Promise<InspectedImage> {
   const sniffed = sniffImage(await readHead(file));
   if ("refused" in sniffed) throw new ImageError(sniffed.refused, field);
-  let meta: sharp.Metadata;
+  const sharp = await imageLibrary();
+  let meta: Metadata;
   try {
     meta = await sharp(file, { limitInputPixels: false, failOn: "error" }).metadata();
   } catch {
@@ -149,7 +164,8 @@ export async function inspectImage(file: string, field?: string): Promise<Inspec
 const EXTENSION: Record<ImageFormat, string> = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif" };
 
 /** The cleaned original: upright, re-encoded, no metadata at all (EXIF, GPS, XMP, IPTC, ICC). */
-function encodeOriginal(file: string, format: ImageFormat) {
+async function encodeOriginal(file: string, format: ImageFormat) {
+  const sharp = await imageLibrary();
   const pipeline = sharp(file, SHARP_INPUT).rotate();
   switch (format) {
     case "jpeg":
@@ -168,6 +184,7 @@ function encodeOriginal(file: string, format: ImageFormat) {
  * cheap); every variant is resized from it instead of decoding the full photo again.
  */
 async function decodeForVariants(file: string, largest: number) {
+  const sharp = await imageLibrary();
   const { data, info } = await sharp(file, SHARP_INPUT)
     .rotate()
     .resize({ width: largest, withoutEnlargement: true })
@@ -241,7 +258,7 @@ export async function storeImage(
     const url = mediaUrl(key);
     const written: string[] = [];
     try {
-      await store.put(key, encodeOriginal(upload.path, info.format));
+      await store.put(key, await encodeOriginal(upload.path, info.format));
       written.push(key);
       const widths = variantWidths(info.width);
       const decoded = await decodeForVariants(upload.path, widths[widths.length - 1]!);

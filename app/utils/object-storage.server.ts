@@ -1,14 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-  type S3ClientConfig,
-} from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type { S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
 import { normaliseKey, type ListOptions, type Storage, type StoredFile } from "./storage.server";
 
 /**
@@ -48,6 +40,17 @@ export type S3StorageOptions = {
   credentials?: S3ClientConfig["credentials"];
 };
 
+// The SDK is loaded on first use: a site on the local disk never pays its ~25 MB (decision 0120).
+let sdk:
+  Promise<typeof import("@aws-sdk/client-s3") & Pick<typeof import("@aws-sdk/lib-storage"), "Upload">> | undefined;
+function loadSdk() {
+  sdk ??= Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage")]).then(([s3, lib]) => ({
+    ...s3,
+    Upload: lib.Upload,
+  }));
+  return sdk;
+}
+
 function isNotFound(error: unknown) {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
   // A missing bucket is a configuration fault, not a missing file.
@@ -57,20 +60,31 @@ function isNotFound(error: unknown) {
 
 export class S3Storage implements Storage {
   readonly bucket: string;
-  readonly client: S3Client;
+  private readonly options: S3StorageOptions;
+  private connected: Promise<S3Client> | undefined;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
-    this.client = new S3Client({
-      endpoint: options.endpoint,
-      // Self-hosted services ignore the region, but the SDK signs with one.
-      region: options.region ?? "us-east-1",
-      forcePathStyle: options.forcePathStyle,
-      credentials: options.credentials,
-      // A bucket that is down should answer an admin in seconds, not after long retries.
-      maxAttempts: 2,
-      requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
-    });
+    this.options = options;
+  }
+
+  /** The SDK's client, made on first use. */
+  client(): Promise<S3Client> {
+    const options = this.options;
+    this.connected ??= loadSdk().then(
+      ({ S3Client }) =>
+        new S3Client({
+          endpoint: options.endpoint,
+          // Self-hosted services ignore the region, but the SDK signs with one.
+          region: options.region ?? "us-east-1",
+          forcePathStyle: options.forcePathStyle,
+          credentials: options.credentials,
+          // A bucket that is down should answer an admin in seconds, not after long retries.
+          maxAttempts: 2,
+          requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+        }),
+    );
+    return this.connected;
   }
 
   /** Where the files are, for messages. */
@@ -105,8 +119,9 @@ export class S3Storage implements Storage {
       body = plain;
     }
     try {
+      const [{ Upload }, client] = await Promise.all([loadSdk(), this.client()]);
       await new Upload({
-        client: this.client,
+        client,
         params: {
           Bucket: this.bucket,
           Key: normal,
@@ -129,7 +144,8 @@ export class S3Storage implements Storage {
 
   private async head(key: string): Promise<StoredFile | null> {
     try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const [{ HeadObjectCommand }, client] = await Promise.all([loadSdk(), this.client()]);
+      const out = await client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { key, size: Number(out.ContentLength ?? 0), modifiedAt: out.LastModified ?? new Date(0) };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -140,7 +156,8 @@ export class S3Storage implements Storage {
   async get(key: string) {
     const normal = normaliseKey(key);
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: normal }));
+      const [{ GetObjectCommand }, client] = await Promise.all([loadSdk(), this.client()]);
+      const out = await client.send(new GetObjectCommand({ Bucket: this.bucket, Key: normal }));
       if (!(out.Body instanceof Readable)) throw new Error("the response has no readable body");
       return { stream: out.Body, size: Number(out.ContentLength ?? 0), modifiedAt: out.LastModified ?? new Date(0) };
     } catch (error) {
@@ -151,9 +168,10 @@ export class S3Storage implements Storage {
 
   async delete(key: string) {
     const normal = normaliseKey(key);
-    await this.call(`delete ${normal}`, () =>
-      this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: normal })),
-    );
+    await this.call(`delete ${normal}`, async () => {
+      const [{ DeleteObjectCommand }, client] = await Promise.all([loadSdk(), this.client()]);
+      await client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: normal }));
+    });
   }
 
   async exists(key: string) {
@@ -168,16 +186,17 @@ export class S3Storage implements Storage {
     let skipped = 0;
     let token: string | undefined;
     do {
-      const page = await this.call(`list ${s3Prefix || "the bucket"}`, () =>
-        this.client.send(
+      const page = await this.call(`list ${s3Prefix || "the bucket"}`, async () => {
+        const [{ ListObjectsV2Command }, client] = await Promise.all([loadSdk(), this.client()]);
+        return client.send(
           new ListObjectsV2Command({
             Bucket: this.bucket,
             Prefix: s3Prefix || undefined,
             ContinuationToken: token,
             MaxKeys: 1000,
           }),
-        ),
-      );
+        );
+      });
       for (const object of page.Contents ?? []) {
         if (!object.Key) continue;
         if (skipped < offset) {

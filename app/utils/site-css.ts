@@ -5,3 +5,6 @@ import { createContext } from "react";
  * browser it is empty: the server-rendered <style> element is kept as it is.
  */
 export const SiteCssContext = createContext("");
+
+/** True while the server renders a document (entry.server); false in the browser. */
+export const ServerDocumentContext = createContext(false);

@@ -209,7 +209,7 @@ describe("S3Storage", () => {
   it("keeps each file as an object under its key, with its type and a year's caching", async () => {
     const store = await freshBucketStorage(s3);
     await store.put("/horse-images//b.webp", Buffer.from("bbb"));
-    const head = await store.client.send(new HeadObjectCommand({ Bucket: store.bucket, Key: "horse-images/b.webp" }));
+    const head = await (await store.client()).send(new HeadObjectCommand({ Bucket: store.bucket, Key: "horse-images/b.webp" }));
     expect(head.ContentType).toBe("image/webp");
     expect(head.CacheControl).toBe("public, max-age=31536000, immutable");
   });

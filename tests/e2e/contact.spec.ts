@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { sql } from "kysely";
-import { expectNoAxeViolations, waitForHydration } from "./public-helpers";
+import { clickNavLink, expectNoAxeViolations, openReactApp, waitForHydration } from "./public-helpers";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { listContactMessages } from "~/models/contact-message.server";
 import { db } from "~/utils/db.server";
@@ -134,11 +134,8 @@ test.describe("contact information", () => {
       await held;
       await route.continue();
     });
-    await page.goto("/");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    // On a phone the links sit behind the menu button.
-    if (!(await nav.getByRole("link", { name: "Contact" }).first().isVisible())) await nav.getByText("Menu").click();
-    await nav.getByRole("link", { name: "Contact" }).filter({ visible: true }).click();
+    await openReactApp(page);
+    await clickNavLink(page, "Contact");
     await expect(page.getByText("Loading contact information...")).toBeVisible();
     release();
     await expect(page.getByRole("region", { name: "Contact Information" }).getByText("Dyrehaven 12")).toBeVisible();

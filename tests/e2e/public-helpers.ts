@@ -96,3 +96,20 @@ export async function holdRequests(page: Page, pattern: RegExp) {
   });
   return release;
 }
+
+/**
+ * Opens a page of the React app (the sign-in page). Public pages arrive as plain HTML (decision
+ * 0120); a client-side visit to one starts in the app.
+ */
+export async function openReactApp(page: Page) {
+  await page.goto("/auth");
+  await waitForHydration(page);
+}
+
+/** Follows a link of the main navigation, through the menu on phones. */
+export async function clickNavLink(page: Page, name: string) {
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const link = nav.getByRole("link", { name, exact: true });
+  if (!(await link.first().isVisible())) await nav.getByText("Menu", { exact: true }).click();
+  await link.filter({ visible: true }).click();
+}

@@ -7,7 +7,8 @@ import {
   seedHorse,
   seedWinner,
   storeTestImage,
-  waitForHydration,
+  clickNavLink,
+  openReactApp,
 } from "./public-helpers";
 
 // Accessibility scans and image processing are CPU-heavy when the whole suite runs in parallel.
@@ -84,10 +85,9 @@ test(
   { tag: "@any-width" },
   async ({ page }) => {
     await seedHorse();
-    await page.goto("/");
-    await waitForHydration(page);
+    await openReactApp(page);
     const release = await holdRequests(page, /\/horses\.data/);
-    await page.getByRole("link", { name: "View Our Champions" }).click();
+    await clickNavLink(page, "Horses");
     await expect(page.getByRole("status")).toHaveText("Loading horses...");
     await expect(page.getByRole("heading", { level: 1, name: "Horses in Training" })).toBeVisible();
     release();

@@ -6,7 +6,8 @@ import {
   holdRequests,
   seedTeam,
   storeTestImage,
-  waitForHydration,
+  clickNavLink,
+  openReactApp,
 } from "./public-helpers";
 import { db } from "~/utils/db.server";
 
@@ -88,10 +89,9 @@ test.describe("with a database that fails", () => {
 
 test("a client-side visit shows four placeholder cards while loading", { tag: "@any-width" }, async ({ page }) => {
   await seedTeam({ name: "Henrik Lauritsen", role: "Head Trainer" });
-  await page.goto("/");
-  await waitForHydration(page);
+  await openReactApp(page);
   const release = await holdRequests(page, /\/team\.data/);
-  await page.getByRole("link", { name: "Explore Expert Team" }).click();
+  await clickNavLink(page, "Team");
   await expect(page.getByTestId("team-placeholder")).toHaveCount(4);
   release();
   await expect(page.getByRole("article").getByRole("heading", { name: "Henrik Lauritsen" })).toBeVisible();

@@ -8,7 +8,8 @@ import {
   seedHorse,
   seedWinner,
   TEST_IMAGE,
-  waitForHydration,
+  clickNavLink,
+  openReactApp,
 } from "./public-helpers";
 import { db } from "~/utils/db.server";
 
@@ -106,10 +107,9 @@ test.describe("with a database that fails", () => {
 test("a client-side visit shows four placeholder cards while loading", { tag: "@any-width" }, async ({ page }) => {
   const horse = await seedHorse();
   await seedWinner(horse.id);
-  await page.goto("/");
-  await waitForHydration(page);
+  await openReactApp(page);
   const release = await holdRequests(page, /\/winners\.data/);
-  await page.getByRole("link", { name: "Explore Winners" }).click();
+  await clickNavLink(page, "Winners");
   await expect(page.getByTestId("winner-placeholder")).toHaveCount(4);
   await expect(page.getByRole("heading", { level: 1, name: "Our Winners" })).toBeVisible();
   release();
