@@ -147,11 +147,12 @@ async function removeRunner(values: Record<string, string>) {
     return failed("delete", values, FAILED.delete, error);
   }
   if (!removed) return failed("delete", values, FAILED.delete, undefined, 404);
-  await discardImage(removed.droppedPhotoUrl);
+  // A win's victory photo stays until the trash entry is purged, so that Undo brings it back.
   return redirectWithToast(TAB, {
     type: "success",
     title: "Item Deleted",
     description: "The item has been removed successfully.",
+    undo: { trashId: removed.trashId, returnTo: TAB },
   });
 }
 
