@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import { isPostgres } from "@db/dialect";
-import type { Database, HorsesTable } from "@db/schema";
+import type { Database, HorseSlugHistoryTable, HorsesTable, RunnersTable } from "@db/schema";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
 import { formatDkk } from "~/utils/format";
@@ -301,14 +301,20 @@ export async function updateHorse(
   return result;
 }
 
-type HorseSnapshot = { row: Selectable<HorsesTable>; victoryIds: string[] };
+type HorseSnapshot = {
+  row: Selectable<HorsesTable>;
+  victoryIds: string[];
+  /** Absent in entries written before runners went to the trash with their horse. */
+  runners?: Selectable<RunnersTable>[];
+  oldSlugs?: Pick<Selectable<HorseSlugHistoryTable>, "old_slug" | "created_at">[];
+};
 
 /**
  * Deletes a horse into the trash. Its victories stay, shown as 'Unknown Horse' (the foreign key sets
- * them to null); its runners, results and old addresses go with it (the foreign keys cascade; a
- * restore brings the horse back without them). The snapshot lists the victories so that a
- * restore links them again. The image stays on disk until the trash entry is purged. Returns the
- * trash entry, or null when there was no such horse.
+ * them to null); its runners, results and old addresses go with it (the foreign keys cascade). The
+ * snapshot keeps those and lists the victories, so that a restore brings them all back and links
+ * them again. The image stays on disk until the trash entry is purged. Returns the trash entry, or
+ * null when there was no such horse.
  */
 export async function deleteHorse(id: string): Promise<{ trashId: string } | null> {
   const result = await db()
@@ -319,8 +325,14 @@ export async function deleteHorse(id: string): Promise<{ trashId: string } | nul
       const row = await (isPostgres(trx) ? read.forUpdate() : read).executeTakeFirst();
       if (!row) return null;
       const victories = await trx.selectFrom("winners").select("id").where("horse_id", "=", id).execute();
+      const runners = await trx.selectFrom("runners").selectAll().where("horse_id", "=", id).execute();
+      const oldSlugs = await trx
+        .selectFrom("horse_slug_history")
+        .select(["old_slug", "created_at"])
+        .where("horse_id", "=", id)
+        .execute();
       await trx.deleteFrom("horses").where("id", "=", id).execute();
-      const snapshot: HorseSnapshot = { row, victoryIds: victories.map((v) => v.id) };
+      const snapshot: HorseSnapshot = { row, victoryIds: victories.map((v) => v.id), runners, oldSlugs };
       const trashId = await addToTrash(trx, horseTrash, {
         recordId: id,
         label: row.name,
@@ -333,12 +345,16 @@ export async function deleteHorse(id: string): Promise<{ trashId: string } | nul
   return result;
 }
 
-/** A deleted horse comes back with its id, image and total, and its victories that are still unlinked. */
+/**
+ * A deleted horse comes back with its id, image and total, its runners and results (their effects
+ * are in the counters and total it kept), its old addresses and its victories that are still
+ * unlinked. Its address is its own again unless another horse took it meanwhile: a live address
+ * wins, so the horse gets a free one and the taken one is not kept in its history.
+ */
 export const horseTrash: TrashKind<HorseSnapshot> = {
   name: "horse",
   noun: "Horse",
-  restore: async (trx, { row, victoryIds }) => {
-    // Its address may have been taken meanwhile: it then gets a free one.
+  restore: async (trx, { row, victoryIds, runners = [], oldSlugs = [] }) => {
     const taken = row.slug
       ? await trx.selectFrom("horses").select("id").where("slug", "=", row.slug).executeTakeFirst()
       : undefined;
@@ -356,5 +372,34 @@ export const horseTrash: TrashKind<HorseSnapshot> = {
         .where("horse_id", "is", null)
         .execute();
     }
+    await restoreOldSlugs(trx, row.id, oldSlugs);
+    if (runners.length) {
+      // A win's victory deleted in the Winners tab meanwhile leaves its run a win without one, as it would have.
+      const victoryIdsOf = runners.flatMap((r) => (r.victory_id ? [r.victory_id] : []));
+      const still = new Set(
+        victoryIdsOf.length
+          ? (await trx.selectFrom("winners").select("id").where("id", "in", victoryIdsOf).execute()).map((w) => w.id)
+          : [],
+      );
+      await trx
+        .insertInto("runners")
+        .values(
+          runners.map((r) => ({ ...r, victory_id: r.victory_id && still.has(r.victory_id) ? r.victory_id : null })),
+        )
+        .execute();
+    }
   },
 };
+
+/** Old addresses come back unless a live horse or another horse's history holds them now. */
+async function restoreOldSlugs(trx: Transaction<Database>, horseId: string, oldSlugs: HorseSnapshot["oldSlugs"] = []) {
+  for (const { old_slug, created_at } of oldSlugs) {
+    const live = await trx.selectFrom("horses").select("id").where("slug", "=", old_slug).executeTakeFirst();
+    if (live) continue;
+    await trx
+      .insertInto("horse_slug_history")
+      .values({ old_slug, horse_id: horseId, created_at })
+      .onConflict((oc) => oc.column("old_slug").doNothing())
+      .execute();
+  }
+}

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import type { Route } from "./+types/trash";
 import { buttonClass, Card, FormError, useSubmitting } from "~/components/admin/form-parts";
 import { ShowToast } from "~/components/toast";
-import { listTrash, type TrashItem } from "~/models/trash.server";
+import { listTrash, RestoreRefusedError, type TrashItem } from "~/models/trash.server";
 import { nounOf } from "~/trash/kinds.server";
 import { purgeFromTrash, restoreFromTrash } from "~/trash/trash.server";
 import { failed, fetchFailed, type AdminActionData } from "~/utils/admin-actions.server";
@@ -51,6 +51,9 @@ async function restoreItem({ values }: AdminForm, intent: "undo" | "restore") {
   try {
     restored = await restoreFromTrash(values.id ?? "");
   } catch (error) {
+    if (error instanceof RestoreRefusedError) {
+      return failed(intent, values, `${FAILED[intent]}: ${error.message}.`, undefined, 409);
+    }
     return failed(intent, values, FAILED[intent], error);
   }
   if (!restored) return failed(intent, values, `${FAILED[intent]}: it is no longer in the trash.`, undefined, 404);
