@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    // Components and utilities never reach up into routes (one-way imports).
+    // Components, models and utilities never reach up into route modules (one-way imports).
     files: ["app/components/**", "app/utils/**", "app/models/**"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
@@ -37,7 +37,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["~/routes/*", "../routes/*", "**/routes/*"], message: "Shared code must not import routes." },
+            {
+              group: ["~/routes", "~/routes/**", "../routes/**", "**/routes/**", "~/root", "**/root"],
+              message: "Shared code must not import route modules.",
+            },
           ],
         },
       ],

@@ -40,7 +40,7 @@ export default function handleRequest(
       const rendered = Buffer.concat(chunks).toString("utf8");
       const html = removeScriptMarker(rendered, marker);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      if (process.env.NODE_ENV !== "development") {
+      if (env().NODE_ENV !== "development") {
         responseHeaders.set(
           "Content-Security-Policy",
           contentSecurityPolicy(inlineScriptHashes(rendered, marker), mediaOrigins()),

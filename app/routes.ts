@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { env } from "./utils/env.server";
 
 export default [
   index("routes/home.tsx"),
@@ -35,6 +36,6 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   // A page for the upload field's browser test; only in builds made for the tests.
-  ...(process.env.STABLE_TEST_ROUTES === "1" ? [route("__test/image-upload", "routes/test-image-upload.tsx")] : []),
+  ...(env().STABLE_TEST_ROUTES === "1" ? [route("__test/image-upload", "routes/test-image-upload.tsx")] : []),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

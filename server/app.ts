@@ -64,7 +64,7 @@ export const pageCache = new PageCache();
 const cacheSync = createCacheSync(pageCache, { log, dataVersion });
 
 const handleRequest = withOutageAnswers(
-  createRequestHandler(() => import("virtual:react-router/server-build"), process.env.NODE_ENV),
+  createRequestHandler(() => import("virtual:react-router/server-build"), env().NODE_ENV),
 );
 
 // React Router behind the page cache (anonymous public pages from memory, the rest rendered).

@@ -5,7 +5,7 @@ import express from "express";
 import { env } from "../app/utils/env.server";
 import { log } from "../app/utils/log.server";
 import { closeWhenBodyUnread } from "./body-limit";
-import { buildDir, ensureBuild, serverBuild } from "./build-check";
+import { buildPaths, ensureBuild } from "./build-check";
 import { dataDirProblem } from "./data-dir";
 import { hostCheck, localOnlyNotice } from "./host-check";
 import { errorHandler, precompressed, requestLog, securityHeaders } from "./http";
@@ -13,12 +13,14 @@ import { exitOnProgrammingErrors } from "./process-errors";
 import { createShutdown } from "./shutdown";
 import { parseTrustProxy } from "./trust-proxy";
 
-const DEVELOPMENT = process.env.NODE_ENV === "development";
-
 type ServerModule = typeof import("./app");
 
 async function main() {
-  const problem = dataDirProblem(env().dataDir);
+  // Every variable is checked before anything is built or listens: a bad one stops here, named.
+  const config = env();
+  const DEVELOPMENT = config.NODE_ENV === "development";
+  const { buildDir, serverBuild } = buildPaths();
+  const problem = dataDirProblem(config.dataDir);
   if (problem) {
     console.error(problem);
     process.exit(1);
@@ -28,7 +30,7 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   // Behind a TLS-terminating proxy, TRUST_PROXY lets Express see HTTPS and the client's address.
-  app.set("trust proxy", parseTrustProxy(process.env.TRUST_PROXY));
+  app.set("trust proxy", parseTrustProxy(config.TRUST_PROXY));
 
   let draining = false;
   app.use(requestLog(log));
@@ -38,7 +40,7 @@ async function main() {
   });
   app.use(securityHeaders({ csp: !DEVELOPMENT }));
   // Before anything reads the Host header (cache keys, links) or a body.
-  app.use(hostCheck({ publicOrigin: process.env.PUBLIC_ORIGIN || undefined }));
+  app.use(hostCheck({ publicOrigin: config.PUBLIC_ORIGIN }));
   app.use(closeWhenBodyUnread());
   app.use(compression());
 
@@ -73,13 +75,12 @@ async function main() {
   if (applied.length) console.log(`Database migrated: ${applied.join(", ")}`);
   await mod.startServices();
 
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? "0.0.0.0";
-  const server = app.listen(port, host, () => {
+  const port = config.PORT;
+  const server = app.listen(port, config.HOST, () => {
     const address = server.address();
     const actual = typeof address === "object" && address ? address.port : port;
     console.log(`Stable website listening on http://localhost:${actual}`);
-    if (!DEVELOPMENT && !process.env.PUBLIC_ORIGIN) console.warn(localOnlyNotice(actual));
+    if (!DEVELOPMENT && !config.PUBLIC_ORIGIN) console.warn(localOnlyNotice(actual));
     mod.afterStart?.({ port: actual }).catch((error: unknown) => console.error("Start-up task failed:", error));
   });
 

@@ -1,6 +1,6 @@
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
-import { imageRef, type ImageRef } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
 import { changedFields, recordActivity } from "./activity.server";
 
 export type HomeImage = { id: string; position: number; image: ImageRef | null; altText: string };
@@ -14,7 +14,7 @@ export async function listHomeImages(): Promise<HomeImage[]> {
   return rows.map((r) => ({
     id: r.id,
     position: r.position,
-    image: imageRef(r.image_url, r.image_width, r.image_height),
+    image: imageFromColumns(r, "image"),
     altText: r.alt_text,
   }));
 }
@@ -29,7 +29,7 @@ export async function getHomeImage(id: string): Promise<HomeImage | null> {
  */
 export async function updateHomeImage(
   id: string,
-  values: { altText: string; image?: { url: string; width: number; height: number } | null },
+  values: { altText: string; image?: NewImage | null },
 ): Promise<{ replacedImageUrl: string | null } | null> {
   const result = await db()
     .transaction()
@@ -44,9 +44,7 @@ export async function updateHomeImage(
         .updateTable("home_images")
         .set({
           alt_text: values.altText,
-          ...(values.image
-            ? { image_url: values.image.url, image_width: values.image.width, image_height: values.image.height }
-            : {}),
+          ...(values.image ? imageToColumns("image", values.image) : {}),
         })
         .where("id", "=", id)
         .returning(["position", "image_url", "alt_text"])

@@ -1,10 +1,10 @@
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import { isPostgres } from "@db/dialect";
-import type { Database, HorsesTable } from "@db/schema";
+import type { Database, HorseSlugHistoryTable, HorsesTable, RunnersTable } from "@db/schema";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
 import { formatDkk } from "~/utils/format";
-import { imageRef, type ImageRef } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
 import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/utils/money";
 import { firstFreeSlug, slugify } from "~/utils/slug";
 import { changedFields, recordActivity } from "./activity.server";
@@ -47,24 +47,7 @@ const columns = [
   "created_at",
 ] as const;
 
-type Row = {
-  id: string;
-  name: string;
-  slug: string | null;
-  age: number;
-  color: string;
-  sire: string;
-  dam: string;
-  owner: string | null;
-  image_url: string | null;
-  image_width: number | null;
-  image_height: number | null;
-  total_prize_ore: number;
-  first_places: number;
-  second_places: number;
-  third_places: number;
-  created_at: string;
-};
+type Row = Pick<Selectable<HorsesTable>, (typeof columns)[number]>;
 
 function toHorse(r: Row): Horse {
   return {
@@ -76,7 +59,7 @@ function toHorse(r: Row): Horse {
     sire: r.sire,
     dam: r.dam,
     owner: r.owner,
-    image: imageRef(r.image_url, r.image_width, r.image_height),
+    image: imageFromColumns(r, "image"),
     totalPrizeOre: r.total_prize_ore,
     firstPlaces: r.first_places,
     secondPlaces: r.second_places,
@@ -157,7 +140,7 @@ export type NewHorse = {
   sire: string;
   dam: string;
   owner?: string | null;
-  image?: { url: string; width: number; height: number } | null;
+  image?: NewImage | null;
   totalPrizeOre?: number;
   firstPlaces?: number;
   secondPlaces?: number;
@@ -182,9 +165,7 @@ export async function createHorse(values: NewHorse): Promise<Horse> {
             sire: values.sire,
             dam: values.dam,
             owner: values.owner || null,
-            image_url: values.image?.url ?? null,
-            image_width: values.image?.width ?? null,
-            image_height: values.image?.height ?? null,
+            ...imageToColumns("image", values.image),
             total_prize_ore: values.totalPrizeOre ?? 0,
             first_places: values.firstPlaces ?? 0,
             second_places: values.secondPlaces ?? 0,
@@ -227,7 +208,7 @@ export type HorseUpdate = {
   dam: string;
   owner?: string | null;
   /** A new image; without one the current image is kept. */
-  image?: { url: string; width: number; height: number } | null;
+  image?: NewImage | null;
   /**
    * The change to apply to the total, in øre: (the total as typed - the total the form showed) +
    * the amount added. Applied as an SQL increment so victories recorded meanwhile are kept.
@@ -294,9 +275,7 @@ export async function updateHorse(
             first_places: values.firstPlaces,
             second_places: values.secondPlaces,
             third_places: values.thirdPlaces,
-            ...(values.image
-              ? { image_url: values.image.url, image_width: values.image.width, image_height: values.image.height }
-              : {}),
+            ...(values.image ? imageToColumns("image", values.image) : {}),
           })
           .where("id", "=", id)
           .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} >= 0`)
@@ -322,26 +301,38 @@ export async function updateHorse(
   return result;
 }
 
-type HorseSnapshot = { row: Selectable<HorsesTable>; victoryIds: string[] };
+type HorseSnapshot = {
+  row: Selectable<HorsesTable>;
+  victoryIds: string[];
+  /** Absent in entries written before runners went to the trash with their horse. */
+  runners?: Selectable<RunnersTable>[];
+  oldSlugs?: Pick<Selectable<HorseSlugHistoryTable>, "old_slug" | "created_at">[];
+};
 
 /**
  * Deletes a horse into the trash. Its victories stay, shown as 'Unknown Horse' (the foreign key sets
- * them to null); its runners, results and old addresses go with it (the foreign keys cascade; a
- * restore brings the horse back without them). The snapshot lists the victories so that a restore links them again. The image stays on
- * disk until the trash entry is purged. Returns the trash entry, or undefined when there was no
- * such horse.
+ * them to null); its runners, results and old addresses go with it (the foreign keys cascade). The
+ * snapshot keeps those and lists the victories, so that a restore brings them all back and links
+ * them again. The image stays on disk until the trash entry is purged. Returns the trash entry, or
+ * null when there was no such horse.
  */
-export async function deleteHorse(id: string): Promise<{ trashId: string } | undefined> {
+export async function deleteHorse(id: string): Promise<{ trashId: string } | null> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {
       // On PostgreSQL the row lock keeps a victory from being recorded for the horse meanwhile.
       const read = trx.selectFrom("horses").selectAll().where("id", "=", id);
       const row = await (isPostgres(trx) ? read.forUpdate() : read).executeTakeFirst();
-      if (!row) return undefined;
+      if (!row) return null;
       const victories = await trx.selectFrom("winners").select("id").where("horse_id", "=", id).execute();
+      const runners = await trx.selectFrom("runners").selectAll().where("horse_id", "=", id).execute();
+      const oldSlugs = await trx
+        .selectFrom("horse_slug_history")
+        .select(["old_slug", "created_at"])
+        .where("horse_id", "=", id)
+        .execute();
       await trx.deleteFrom("horses").where("id", "=", id).execute();
-      const snapshot: HorseSnapshot = { row, victoryIds: victories.map((v) => v.id) };
+      const snapshot: HorseSnapshot = { row, victoryIds: victories.map((v) => v.id), runners, oldSlugs };
       const trashId = await addToTrash(trx, horseTrash, {
         recordId: id,
         label: row.name,
@@ -354,12 +345,16 @@ export async function deleteHorse(id: string): Promise<{ trashId: string } | und
   return result;
 }
 
-/** A deleted horse comes back with its id, image and total, and its victories that are still unlinked. */
+/**
+ * A deleted horse comes back with its id, image and total, its runners and results (their effects
+ * are in the counters and total it kept), its old addresses and its victories that are still
+ * unlinked. Its address is its own again unless another horse took it meanwhile: a live address
+ * wins, so the horse gets a free one and the taken one is not kept in its history.
+ */
 export const horseTrash: TrashKind<HorseSnapshot> = {
   name: "horse",
   noun: "Horse",
-  restore: async (trx, { row, victoryIds }) => {
-    // Its address may have been taken meanwhile: it then gets a free one.
+  restore: async (trx, { row, victoryIds, runners = [], oldSlugs = [] }) => {
     const taken = row.slug
       ? await trx.selectFrom("horses").select("id").where("slug", "=", row.slug).executeTakeFirst()
       : undefined;
@@ -377,5 +372,34 @@ export const horseTrash: TrashKind<HorseSnapshot> = {
         .where("horse_id", "is", null)
         .execute();
     }
+    await restoreOldSlugs(trx, row.id, oldSlugs);
+    if (runners.length) {
+      // A win's victory deleted in the Winners tab meanwhile leaves its run a win without one, as it would have.
+      const victoryIdsOf = runners.flatMap((r) => (r.victory_id ? [r.victory_id] : []));
+      const still = new Set(
+        victoryIdsOf.length
+          ? (await trx.selectFrom("winners").select("id").where("id", "in", victoryIdsOf).execute()).map((w) => w.id)
+          : [],
+      );
+      await trx
+        .insertInto("runners")
+        .values(
+          runners.map((r) => ({ ...r, victory_id: r.victory_id && still.has(r.victory_id) ? r.victory_id : null })),
+        )
+        .execute();
+    }
   },
 };
+
+/** Old addresses come back unless a live horse or another horse's history holds them now. */
+async function restoreOldSlugs(trx: Transaction<Database>, horseId: string, oldSlugs: HorseSnapshot["oldSlugs"] = []) {
+  for (const { old_slug, created_at } of oldSlugs) {
+    const live = await trx.selectFrom("horses").select("id").where("slug", "=", old_slug).executeTakeFirst();
+    if (live) continue;
+    await trx
+      .insertInto("horse_slug_history")
+      .values({ old_slug, horse_id: horseId, created_at })
+      .onConflict((oc) => oc.column("old_slug").doNothing())
+      .execute();
+  }
+}

@@ -111,11 +111,6 @@ export async function enqueueMail(
   return toMail(row);
 }
 
-export async function getQueuedMail(id: string): Promise<QueuedMail | null> {
-  const row = await db().selectFrom("mail_queue").select(MAIL_COLUMNS).where("id", "=", id).executeTakeFirst();
-  return row ? toMail(row) : null;
-}
-
 export async function listQueuedMail({ kind }: { kind?: MailKind } = {}): Promise<QueuedMail[]> {
   let query = db().selectFrom("mail_queue").select(MAIL_COLUMNS).orderBy("created_at").orderBy("id");
   if (kind) query = query.where("kind", "=", kind);

@@ -2,8 +2,6 @@ import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
 import { recordActivity } from "./activity.server";
 
-export const NEWS_MAX_LENGTH = 160;
-
 export type News = { id: string; text: string; createdAt: string };
 
 export async function getLatestNews(): Promise<News | null> {

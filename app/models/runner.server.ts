@@ -1,5 +1,7 @@
-import { sql, type Transaction } from "kysely";
-import type { Database } from "@db/schema";
+import { sql, type Selectable, type Transaction } from "kysely";
+import type { Database, RunnersTable, WinnersTable } from "@db/schema";
+import { formatDanishDate, formatPrize } from "~/utils/format";
+import { resultText } from "~/utils/race-day";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db, lockFor } from "~/utils/db.server";
 import {
@@ -8,8 +10,11 @@ import {
   insertWinnerIn,
   updateWinnerIn,
   VICTORY_LOCK,
+  victoryTrash,
   type NewWinner,
 } from "./winner.server";
+import { changedFields, recordActivity } from "./activity.server";
+import { addToTrash, RestoreRefusedError, type TrashKind } from "./trash.server";
 
 export type RunnerResult = {
   /** 1 to 30; null when the horse did not finish. */
@@ -236,11 +241,77 @@ export async function createRunner(values: RunnerDetails): Promise<{ id: string 
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
   await db()
-    .insertInto("runners")
-    .values({ id, ...detailColumns(values), created_at: now, updated_at: now })
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .insertInto("runners")
+        .values({ id, ...detailColumns(values), created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordActivity(
+        { kind: "create", entity: "runner", entityId: id, summary: `Runner added: ${await labelOf(trx, row)}` },
+        { trx },
+      );
+    });
   contentChanged();
   return { id };
+}
+
+type RunnerRow = Pick<Selectable<RunnersTable>, "horse_id" | "race_name">;
+
+/** How the dashboard names a runner: "Race (Horse)". */
+async function labelOf(trx: Transaction<Database>, row: RunnerRow) {
+  const horse = await trx.selectFrom("horses").select("name").where("id", "=", row.horse_id).executeTakeFirst();
+  return `${row.race_name} (${horse?.name ?? "Unknown Horse"})`;
+}
+
+/** The runner's fields as the activity log names and shows them. */
+const LOGGED_FIELDS = {
+  horse: "Horse",
+  race_name: "Race Name",
+  race_date: ["Race Date", (date: string) => formatDanishDate(date)],
+  post_time: "Post Time",
+  track: "Track",
+  distance: "Distance",
+  jockey: "Jockey",
+  result: "Result",
+  prize_ore: ["Prize Money", (ore: number | null) => formatPrize(ore)],
+} as const;
+
+/** Records a change of a runner (its details or its result), listing the fields that changed. */
+async function logRunnerChange(
+  trx: Transaction<Database>,
+  summary: string,
+  before: Selectable<RunnersTable>,
+  after: Selectable<RunnersTable>,
+) {
+  const horses = await trx
+    .selectFrom("horses")
+    .select(["id", "name"])
+    .where("id", "in", [before.horse_id, after.horse_id])
+    .execute();
+  const names = new Map(horses.map((h) => [h.id, h.name]));
+  const shown = (r: Selectable<RunnersTable>) => ({
+    horse: names.get(r.horse_id) ?? "Unknown Horse",
+    race_name: r.race_name,
+    race_date: r.race_date,
+    post_time: r.post_time,
+    track: r.track,
+    distance: r.distance,
+    jockey: r.jockey,
+    result: r.result_at ? resultText({ position: r.position, didNotFinish: Number(r.did_not_finish) === 1 }) : null,
+    prize_ore: r.result_at ? r.prize_ore : null,
+  });
+  await recordActivity(
+    {
+      kind: "update",
+      entity: "runner",
+      entityId: after.id,
+      summary: `${summary}: ${await labelOf(trx, after)}`,
+      changes: changedFields(shown(before), shown(after), LOGGED_FIELDS),
+    },
+    { trx },
+  );
 }
 
 function detailColumns(values: RunnerDetails) {
@@ -268,19 +339,10 @@ function counterOf(outcome: Outcome) {
 const isWin = (outcome: Outcome) => outcome?.result.position === 1;
 
 /**
- * Moves a runner's effects on its horse from `before` to `after`, inside the caller's transaction
- * (holding VICTORY_LOCK): the 1st/2nd/3rd counters; a win's victory, created, updated or deleted
- * through the Winners tab's own writes (which keep the prize total); any other placing's prize on
- * the total. Only the differences are applied, so a counter lowered by hand is not pushed back up
- * by an edit that keeps the placing. Returns the runner's victory and a photo no longer used.
+ * Moves the 1st/2nd/3rd counters and the prize of any placing but a win (a win's prize lives on its
+ * victory) from `before` to `after`, applying only the differences.
  */
-async function moveOutcome(
-  trx: Transaction<Database>,
-  victoryId: string | null,
-  before: Outcome,
-  after: Outcome,
-  race: Omit<NewWinner, "horseId" | "prizeOre">,
-): Promise<{ victoryId: string | null; droppedPhotoUrl: string | null }> {
+async function moveCountsAndPrizes(trx: Transaction<Database>, before: Outcome, after: Outcome) {
   const counterDeltas = new Map<string, { horseId: string; column: string; delta: number }>();
   const addCounter = (outcome: Outcome, delta: number) => {
     const column = counterOf(outcome);
@@ -306,7 +368,23 @@ async function moveOutcome(
   if (after && !isWin(after) && after.result.prizeOre)
     totalDeltas.set(after.horseId, (totalDeltas.get(after.horseId) ?? 0) + after.result.prizeOre);
   for (const [horseId, delta] of totalDeltas) await adjustHorseTotal(trx, horseId, delta);
+}
 
+/**
+ * Moves a runner's effects on its horse from `before` to `after`, inside the caller's transaction
+ * (holding VICTORY_LOCK): the 1st/2nd/3rd counters; a win's victory, created, updated or deleted
+ * through the Winners tab's own writes (which keep the prize total); any other placing's prize on
+ * the total. Only the differences are applied, so a counter lowered by hand is not pushed back up
+ * by an edit that keeps the placing. Returns the runner's victory and a photo no longer used.
+ */
+async function moveOutcome(
+  trx: Transaction<Database>,
+  victoryId: string | null,
+  before: Outcome,
+  after: Outcome,
+  race: Omit<NewWinner, "horseId" | "prizeOre">,
+): Promise<{ victoryId: string | null; droppedPhotoUrl: string | null }> {
+  await moveCountsAndPrizes(trx, before, after);
   if (after && isWin(after)) {
     const victory: NewWinner = { ...race, horseId: after.horseId, prizeOre: after.result.prizeOre };
     if (victoryId && isWin(before) && (await updateWinnerIn(trx, victoryId, victory))) {
@@ -369,11 +447,13 @@ export async function updateRunner(
       // A victory's prize may have been corrected in the Winners tab: that amount moves with it.
       const moved = old ? { horseId: values.horseId, result: await currentResult(trx, before, old) } : null;
       const { victoryId, droppedPhotoUrl } = await moveOutcome(trx, before.victory_id, old, moved, raceOf(values));
-      await trx
+      const after = await trx
         .updateTable("runners")
         .set({ ...detailColumns(values), victory_id: victoryId, updated_at: new Date().toISOString() })
         .where("id", "=", id)
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await logRunnerChange(trx, "Runner updated", before, after);
       return { droppedPhotoUrl };
     });
   if (result) contentChanged();
@@ -426,7 +506,7 @@ export async function recordResult(
         { horseId: before.horse_id, result: next },
         raceOf(detailsOf(before)),
       );
-      await trx
+      const after = await trx
         .updateTable("runners")
         .set({
           position: next.position,
@@ -437,7 +517,9 @@ export async function recordResult(
           updated_at: new Date().toISOString(),
         })
         .where("id", "=", id)
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await logRunnerChange(trx, "Result recorded", before, after);
       return { droppedPhotoUrl };
     });
   if (saved) contentChanged();
@@ -456,26 +538,58 @@ function detailsOf(row: StoredRunner): RunnerDetails {
   };
 }
 
+type RunnerSnapshot = { row: StoredRunner; victory: Selectable<WinnersTable> | null };
+
 /**
- * Deletes a runner; its result goes with it (the victory it created, its counts, its prize).
- * Returns undefined when there was no such runner, else a victory photo no longer used.
+ * Deletes a runner into the trash; its result's effects go with it in the same transaction (the
+ * victory a win created, its counts, its prize). The snapshot keeps that victory, so a restore is
+ * the exact inverse; its photo stays on disk until the entry is purged. Returns the trash entry, or
+ * undefined when there was no such runner.
  */
-export async function deleteRunner(id: string): Promise<{ droppedPhotoUrl: string | null } | undefined> {
+export async function deleteRunner(id: string): Promise<{ trashId: string } | null> {
   const removed = await db()
     .transaction()
     .execute(async (trx) => {
       const before = await lockedRunner(trx, id);
-      if (!before) return undefined;
-      const { droppedPhotoUrl } = await moveOutcome(
-        trx,
-        before.victory_id,
-        outcomeOf(before),
-        null,
-        raceOf(detailsOf(before)),
-      );
+      if (!before) return null;
+      const outcome = outcomeOf(before);
+      const victory =
+        before.victory_id && isWin(outcome)
+          ? await trx.selectFrom("winners").selectAll().where("id", "=", before.victory_id).executeTakeFirst()
+          : undefined;
+      const label = await labelOf(trx, before);
+      await moveOutcome(trx, before.victory_id, outcome, null, raceOf(detailsOf(before)));
       await trx.deleteFrom("runners").where("id", "=", id).execute();
-      return { droppedPhotoUrl };
+      const snapshot: RunnerSnapshot = { row: before, victory: victory ?? null };
+      const trashId = await addToTrash(trx, runnerTrash, {
+        recordId: id,
+        label,
+        snapshot,
+        imageUrls: [victory?.photo_url ?? null],
+      });
+      return { trashId };
     });
   if (removed) contentChanged();
   return removed;
 }
+
+/**
+ * A deleted runner comes back with its id and result, and the result's effects with it: the victory
+ * its win created (same id and photo, prize back on the total), its 1st/2nd/3rd count, the prize of
+ * any other placing. A runner whose horse is gone cannot come back (restore the horse first).
+ */
+export const runnerTrash: TrashKind<RunnerSnapshot> = {
+  name: "runner",
+  noun: "Runner",
+  restore: async (trx, { row, victory }) => {
+    await lockFor(trx, VICTORY_LOCK);
+    const horse = await trx.selectFrom("horses").select("id").where("id", "=", row.horse_id).executeTakeFirst();
+    if (!horse) throw new RestoreRefusedError("its horse is deleted; restore the horse first");
+    if (victory) await victoryTrash.restore(trx, { row: victory });
+    await trx
+      .insertInto("runners")
+      .values({ ...row, victory_id: victory?.id ?? null })
+      .execute();
+    await moveCountsAndPrizes(trx, null, outcomeOf(row));
+  },
+};

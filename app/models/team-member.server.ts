@@ -2,7 +2,7 @@ import { sql, type Selectable, type Transaction } from "kysely";
 import type { Database, TeamMembersTable } from "@db/schema";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db, lockFor } from "~/utils/db.server";
-import { imageRef, type ImageRef } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
 import { changedFields, recordActivity } from "./activity.server";
 import { addToTrash, type TrashKind } from "./trash.server";
 
@@ -31,7 +31,7 @@ export async function listTeamMembers(): Promise<TeamMember[]> {
     name: r.name,
     role: r.role,
     description: r.description,
-    photo: imageRef(r.photo_url, r.photo_width, r.photo_height),
+    photo: imageFromColumns(r, "photo"),
     position: r.position,
   }));
 }
@@ -40,7 +40,7 @@ export type NewTeamMember = {
   name: string;
   role: string;
   description?: string | null;
-  photo?: { url: string; width: number; height: number } | null;
+  photo?: NewImage | null;
 };
 
 /** Appends a member at the highest position + 1 (1 for the first), computed inside the insert. */
@@ -88,20 +88,11 @@ export async function createTeamMember(values: NewTeamMember): Promise<{ id: str
   return created;
 }
 
-export async function getTeamMember(id: string) {
-  const row = await db()
-    .selectFrom("team_members")
-    .select(["id", "name", "role", "description", "photo_url", "position"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
 /** Updates a member's details (not the position). Returns the photo it no longer uses, or null when missing. */
 export async function updateTeamMember(
   id: string,
   values: NewTeamMember,
-): Promise<{ replacedPhotoUrl: string | null } | null> {
+): Promise<{ replacedImageUrl: string | null } | null> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {
@@ -113,9 +104,7 @@ export async function updateTeamMember(
           name: values.name,
           role: values.role,
           description: values.description?.trim() || DEFAULT_MEMBER_DESCRIPTION,
-          ...(values.photo
-            ? { photo_url: values.photo.url, photo_width: values.photo.width, photo_height: values.photo.height }
-            : {}),
+          ...(values.photo ? imageToColumns("photo", values.photo) : {}),
         })
         .where("id", "=", id)
         .returningAll()
@@ -135,8 +124,8 @@ export async function updateTeamMember(
         },
         { trx },
       );
-      const replacedPhotoUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
-      return { replacedPhotoUrl };
+      const replacedImageUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
+      return { replacedImageUrl };
     });
   if (result) contentChanged();
   return result;
@@ -207,16 +196,16 @@ type MemberSnapshot = { row: Selectable<TeamMembersTable> };
 
 /**
  * Deletes a member into the trash and closes the gap, so positions stay 1..n. The photo stays on
- * disk until the trash entry is purged. Returns the trash entry, or undefined when there was no
+ * disk until the trash entry is purged. Returns the trash entry, or null when there was no
  * such member.
  */
-export async function deleteTeamMember(id: string): Promise<{ trashId: string } | undefined> {
+export async function deleteTeamMember(id: string): Promise<{ trashId: string } | null> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {
       await lockFor(trx, "team_members.position");
       const row = await trx.deleteFrom("team_members").where("id", "=", id).returningAll().executeTakeFirst();
-      if (!row) return undefined;
+      if (!row) return null;
       await shiftPositions(trx, row.position + 1, -1);
       const trashId = await addToTrash(trx, teamMemberTrash, {
         recordId: id,

@@ -20,6 +20,9 @@ export type TrashKind<S> = {
   restore: (trx: Transaction<Database>, snapshot: S) => Promise<void>;
 };
 
+/** A restore that cannot be done as things are now (e.g. a runner whose horse is deleted); says why. */
+export class RestoreRefusedError extends Error {}
+
 export type TrashItem = {
   id: string;
   kind: string;

@@ -3,7 +3,7 @@ import { contentChanged } from "~/utils/invalidation.server";
 import type { Database, WinnersTable } from "@db/schema";
 import { db, lockFor } from "~/utils/db.server";
 import { formatPrize } from "~/utils/format";
-import { imageRef, type ImageRef } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
 import { changedFields, recordActivity } from "./activity.server";
 import { addToTrash, type TrashKind } from "./trash.server";
 
@@ -61,7 +61,7 @@ export async function listWinnersWithHorses(): Promise<Winner[]> {
     distance: r.distance,
     jockey: r.jockey,
     prizeOre: r.prize_ore,
-    photo: imageRef(r.photo_url, r.photo_width, r.photo_height),
+    photo: imageFromColumns(r, "photo"),
     createdAt: r.created_at,
   }));
 }
@@ -74,7 +74,7 @@ export type NewWinner = {
   distance?: string | null;
   jockey?: string | null;
   prizeOre?: number | null;
-  photo?: { url: string; width: number; height: number } | null;
+  photo?: NewImage | null;
 };
 
 /**
@@ -103,9 +103,7 @@ export async function insertWinnerIn(trx: Transaction<Database>, values: NewWinn
       distance: values.distance || null,
       jockey: values.jockey || null,
       prize_ore: values.prizeOre ?? null,
-      photo_url: values.photo?.url ?? null,
-      photo_width: values.photo?.width ?? null,
-      photo_height: values.photo?.height ?? null,
+      ...imageToColumns("photo", values.photo),
       created_at: new Date().toISOString(),
     })
     .execute();
@@ -137,15 +135,6 @@ export async function adjustHorseTotal(trx: Transaction<Database>, horseId: stri
     .execute();
 }
 
-export async function getWinner(id: string) {
-  const row = await db()
-    .selectFrom("winners")
-    .select(["id", "horse_id", "race_name", "race_date", "track", "distance", "jockey", "prize_ore", "photo_url"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
 /** The victory's fields as the activity log names and shows them. */
 const LOGGED_FIELDS = {
   race_name: "Race Name",
@@ -162,7 +151,7 @@ const LOGGED_FIELDS = {
  * taken off the old horse and the new prize added to the new horse (the same horse: by the
  * difference). Returns the photo it no longer uses, or null when there is no such victory.
  */
-export async function updateWinner(id: string, values: NewWinner): Promise<{ replacedPhotoUrl: string | null } | null> {
+export async function updateWinner(id: string, values: NewWinner): Promise<{ replacedImageUrl: string | null } | null> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {
@@ -182,7 +171,7 @@ export async function updateWinnerIn(
   trx: Transaction<Database>,
   id: string,
   values: NewWinner,
-): Promise<{ replacedPhotoUrl: string | null } | null> {
+): Promise<{ replacedImageUrl: string | null } | null> {
   const before = await trx.selectFrom("winners").selectAll().where("id", "=", id).executeTakeFirst();
   if (!before) return null;
   const after = await trx
@@ -195,9 +184,7 @@ export async function updateWinnerIn(
       distance: values.distance || null,
       jockey: values.jockey || null,
       prize_ore: values.prizeOre ?? null,
-      ...(values.photo
-        ? { photo_url: values.photo.url, photo_width: values.photo.width, photo_height: values.photo.height }
-        : {}),
+      ...(values.photo ? imageToColumns("photo", values.photo) : {}),
     })
     .where("id", "=", id)
     .returningAll()
@@ -232,8 +219,8 @@ export async function updateWinnerIn(
     await adjustHorseTotal(trx, before.horse_id, -oldPrize);
     await adjustHorseTotal(trx, values.horseId, newPrize);
   }
-  const replacedPhotoUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
-  return { replacedPhotoUrl };
+  const replacedImageUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
+  return { replacedImageUrl };
 }
 
 type VictorySnapshot = { row: Selectable<WinnersTable> };
@@ -241,15 +228,15 @@ type VictorySnapshot = { row: Selectable<WinnersTable> };
 /**
  * Deletes a victory into the trash and takes its prize off its horse's total in the same
  * transaction. The photo stays on disk until the trash entry is purged. Returns the trash entry,
- * or undefined when there was no such victory.
+ * or null when there was no such victory.
  */
-export async function deleteWinner(id: string): Promise<{ trashId: string } | undefined> {
+export async function deleteWinner(id: string): Promise<{ trashId: string } | null> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {
       await lockFor(trx, "winners.prize");
       const row = await trx.deleteFrom("winners").where("id", "=", id).returningAll().executeTakeFirst();
-      if (!row) return undefined;
+      if (!row) return null;
       await adjustHorseTotal(trx, row.horse_id, -(row.prize_ore ?? 0));
       const trashId = await addToTrash(trx, victoryTrash, {
         recordId: id,

@@ -16,6 +16,7 @@ import {
 import { ImageUploadField, useUploadStatus } from "~/components/image-upload-field";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { requireAdmin } from "~/utils/auth.server";
+import { env } from "~/utils/env.server";
 import { isUploadError } from "~/utils/upload.server";
 import { replaceImage, type StoredImage } from "~/utils/images.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -25,7 +26,7 @@ let current: StoredImage | null = null;
 let saves = 0;
 
 function guard() {
-  if (process.env.STABLE_TEST_ROUTES !== "1") throw new Response("Not Found", { status: 404 });
+  if (env().STABLE_TEST_ROUTES !== "1") throw new Response("Not Found", { status: 404 });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,13 +4,22 @@ import { describe, expect, test, vi } from "vitest";
 import { useFreshDatabase, testEngine } from "../../tests/db";
 import { plainJpeg } from "../../tests/images";
 import { listActivity } from "~/models/activity.server";
-import { createHorse, deleteHorse, getHorse } from "~/models/horse.server";
-import { listTrash, TRASH_RETENTION_MS, trashedImageUrls } from "~/models/trash.server";
+import { createHorse, deleteHorse, findHorseBySlug, getHorse, updateHorse, type Horse } from "~/models/horse.server";
+import {
+  createRunner,
+  deleteRunner,
+  getRaceRecord,
+  getRunner,
+  recordResult,
+  updateRunner,
+} from "~/models/runner.server";
+import { listTrash, RestoreRefusedError, TRASH_RETENTION_MS, trashedImageUrls } from "~/models/trash.server";
 import { createTeamMember, deleteTeamMember, listTeamMembers } from "~/models/team-member.server";
-import { createWinner, deleteWinner, listWinnersWithHorses } from "~/models/winner.server";
+import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner } from "~/models/winner.server";
 import { runAs, type Actor } from "~/utils/actor.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { formatDkk } from "~/utils/format";
 import { storedFilesOf, storeImage } from "~/utils/images.server";
 import { sweepMedia } from "~/utils/media-sweep.server";
 import { mediaStorage } from "~/utils/media-storage.server";
@@ -34,6 +43,14 @@ async function filesExist(url: string) {
   const keys = await storedFilesOf(url);
   if (!keys.length) return false;
   return (await Promise.all(keys.map((k) => mediaStorage().exists(k)))).every(Boolean);
+}
+
+const race = { raceName: "Dansk Derby", raceDate: "2026-06-07", track: "Klampenborg", jockey: "A. Jensen" };
+const TODAY = "2026-06-10";
+
+async function counts(h: Horse) {
+  const now = (await getHorse(h.id))!;
+  return { total: now.totalPrizeOre, first: now.firstPlaces, second: now.secondPlaces, third: now.thirdPlaces };
 }
 
 describe(`trash (${testEngine})`, () => {
@@ -165,5 +182,140 @@ describe(`trash (${testEngine})`, () => {
     await expect(restoreFromTrash(removed!.trashId)).rejects.toThrow();
     expect(await listTrash()).toHaveLength(1);
     expect((await getHorse(h.id))!.name).toBe("Other");
+  });
+
+  test("a deleted winning runner comes back with its victory (same id, photo, corrected prize), count and total", async () => {
+    const photo = await anImage("winner-photos");
+    const h = await createHorse({ ...horse, totalPrizeOre: 5_000_00 });
+    const { id } = await createRunner({ horseId: h.id, ...race });
+    await recordResult(id, { position: 1, didNotFinish: false, prizeOre: 40_000_00 }, TODAY);
+    const victoryId = (await getRunner(id))!.victoryId!;
+    // The Winners tab adds a photo and corrects the prize on the victory itself.
+    await updateWinner(victoryId, { horseId: h.id, ...race, prizeOre: 45_000_00, photo });
+    const runner = await getRunner(id);
+    const victories = await listWinnersWithHorses();
+    const record = await getRaceRecord(h.id);
+    expect(await counts(h)).toEqual({ total: 50_000_00, first: 1, second: 0, third: 0 });
+
+    const removed = await asAdmin(() => deleteRunner(id));
+    expect(await counts(h)).toEqual({ total: 5_000_00, first: 0, second: 0, third: 0 });
+    expect(await listWinnersWithHorses()).toEqual([]);
+    expect(await listTrash()).toEqual([
+      expect.objectContaining({ kind: "runner", label: "Dansk Derby (Nordlys)", deletedByEmail: admin.email }),
+    ]);
+    expect(await trashedImageUrls()).toEqual([photo.url]);
+    expect(await filesExist(photo.url)).toBe(true);
+
+    expect(await asAdmin(() => restoreFromTrash(removed!.trashId))).toMatchObject({ noun: "Runner" });
+    expect(await getRunner(id)).toEqual(runner);
+    expect(await listWinnersWithHorses()).toEqual(victories);
+    expect(await getRaceRecord(h.id)).toEqual(record);
+    expect(await counts(h)).toEqual({ total: 50_000_00, first: 1, second: 0, third: 0 });
+  });
+
+  test("a placed runner's count and prize come back; a win whose victory the Winners tab deleted stays without one", async () => {
+    const h = await createHorse(horse);
+    const placed = await createRunner({ horseId: h.id, ...race });
+    await recordResult(placed.id, { position: 2, didNotFinish: false, prizeOre: 12_000_00 }, TODAY);
+    const won = await createRunner({ horseId: h.id, ...race, raceName: "Jydsk Derby" });
+    await recordResult(won.id, { position: 1, didNotFinish: false, prizeOre: 30_000_00 }, TODAY);
+    await deleteWinner((await getRunner(won.id))!.victoryId!);
+    expect(await counts(h)).toEqual({ total: 12_000_00, first: 1, second: 1, third: 0 });
+
+    const a = await deleteRunner(placed.id);
+    const b = await deleteRunner(won.id);
+    expect(await counts(h)).toEqual({ total: 0, first: 0, second: 0, third: 0 });
+    await restoreFromTrash(a!.trashId);
+    await restoreFromTrash(b!.trashId);
+    expect(await counts(h)).toEqual({ total: 12_000_00, first: 1, second: 1, third: 0 });
+    expect((await getRunner(won.id))!).toMatchObject({ victoryId: null, result: { position: 1 } });
+    expect(await listWinnersWithHorses()).toEqual([]);
+  });
+
+  test("a runner whose horse is deleted is not restored until the horse is", async () => {
+    const h = await createHorse(horse);
+    const { id } = await createRunner({ horseId: h.id, ...race });
+    const runner = await deleteRunner(id);
+    const gone = await deleteHorse(h.id);
+    await expect(restoreFromTrash(runner!.trashId)).rejects.toBeInstanceOf(RestoreRefusedError);
+    expect(await listTrash()).toHaveLength(2);
+    await restoreFromTrash(gone!.trashId);
+    await restoreFromTrash(runner!.trashId);
+    expect((await getRunner(id))!.horseId).toBe(h.id);
+  });
+
+  test("a deleted horse comes back with its runners, results, victory links, address and old addresses", async () => {
+    const h = await createHorse({ ...horse, name: "Kongens Ære" });
+    await updateHorse(h.id, {
+      ...horse,
+      prizeDeltaOre: 0,
+      firstPlaces: 0,
+      secondPlaces: 0,
+      thirdPlaces: 0,
+    });
+    const won = await createRunner({ horseId: h.id, ...race });
+    await recordResult(won.id, { position: 1, didNotFinish: false, prizeOre: 40_000_00 }, TODAY);
+    const placed = await createRunner({ horseId: h.id, ...race, raceName: "Jydsk Derby" });
+    await recordResult(placed.id, { position: 3, didNotFinish: false, prizeOre: 8_000_00 }, TODAY);
+    const upcoming = await createRunner({ horseId: h.id, ...race, raceDate: "2026-07-01" });
+    const before = await getHorse(h.id);
+    const runners = await Promise.all([won.id, placed.id, upcoming.id].map(getRunner));
+    const record = await getRaceRecord(h.id);
+    const victories = await listWinnersWithHorses();
+
+    const removed = await asAdmin(() => deleteHorse(h.id));
+    expect(await getRunner(won.id)).toBeNull();
+    expect(await findHorseBySlug("kongens-aere")).toBeNull();
+    await asAdmin(() => restoreFromTrash(removed!.trashId));
+    expect(await getHorse(h.id)).toEqual(before);
+    expect(await Promise.all([won.id, placed.id, upcoming.id].map(getRunner))).toEqual(runners);
+    expect(await getRaceRecord(h.id)).toEqual(record);
+    expect(await listWinnersWithHorses()).toEqual(victories);
+    expect(await findHorseBySlug("nordlys")).toMatchObject({ horse: { id: h.id } });
+    expect(await findHorseBySlug("kongens-aere")).toEqual({ redirectTo: "nordlys" });
+    expect(await counts(h)).toEqual({ total: 48_000_00, first: 1, second: 0, third: 1 });
+    // Deleting a restored runner still takes exactly its result off.
+    await deleteRunner(won.id);
+    expect(await counts(h)).toEqual({ total: 8_000_00, first: 0, second: 0, third: 1 });
+  });
+
+  test("a horse whose address another horse took meanwhile comes back under a free one", async () => {
+    const h = await createHorse(horse);
+    const removed = await deleteHorse(h.id);
+    const other = await createHorse(horse);
+    expect(other.slug).toBe("nordlys");
+    await restoreFromTrash(removed!.trashId);
+    expect((await getHorse(h.id))!.slug).toBe("nordlys-2");
+    expect(await findHorseBySlug("nordlys")).toMatchObject({ horse: { id: other.id } });
+  });
+
+  test("runner changes are in the activity log", async () => {
+    const h = await createHorse(horse);
+    const { id } = await asAdmin(() => createRunner({ horseId: h.id, ...race }));
+    await asAdmin(() => updateRunner(id, { horseId: h.id, ...race, jockey: "B. Hansen" }));
+    await asAdmin(() => recordResult(id, { position: 2, didNotFinish: false, prizeOre: 12_000_00 }, TODAY));
+    const removed = await asAdmin(() => deleteRunner(id));
+    await asAdmin(() => restoreFromTrash(removed!.trashId));
+    const { entries } = await listActivity();
+    expect(entries.map((e) => [e.kind, e.entity, e.summary, e.changes])).toEqual([
+      ["restore", "runner", "Runner restored: Dansk Derby (Nordlys)", []],
+      ["delete", "runner", "Runner deleted: Dansk Derby (Nordlys)", []],
+      [
+        "update",
+        "runner",
+        "Result recorded: Dansk Derby (Nordlys)",
+        [
+          { field: "Result", old: null, new: "2nd" },
+          { field: "Prize Money", old: null, new: formatDkk(12_000_00) },
+        ],
+      ],
+      [
+        "update",
+        "runner",
+        "Runner updated: Dansk Derby (Nordlys)",
+        [{ field: "Jockey", old: "A. Jensen", new: "B. Hansen" }],
+      ],
+      ["create", "runner", "Runner added: Dansk Derby (Nordlys)", []],
+    ]);
   });
 });

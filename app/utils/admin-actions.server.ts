@@ -3,6 +3,7 @@ import type { FieldErrors } from "./admin-forms";
 import { FAULT_STATUS, failureText, faultOf } from "./faults.server";
 import { log } from "./log.server";
 import { toastMessage, type Toast } from "./toast";
+import { redirectWithToast } from "./toast.server";
 
 /** What an admin action answers when it does not redirect: the form it belongs to, what was typed, why it failed. */
 export type AdminActionData = {
@@ -49,4 +50,32 @@ export function failed(intent: string, values: Record<string, string>, text: str
 export function fetchFailed(text: string, error: unknown): Toast {
   log.error(text, { error: error instanceof Error ? error.message : String(error) });
   return toastMessage("error", "Error", text);
+}
+
+/**
+ * A delete form's write: the record goes to the trash (`remove` answers its entry, null when it is
+ * already gone: 404), and the tab shows the success toast with Undo. A failure answers the form's
+ * 'Failed to …' text. The record's image stays until its trash entry is purged, so that Undo
+ * brings it back.
+ */
+export async function deleteToTrash(
+  { values }: { values: Record<string, string> },
+  failure: string,
+  remove: (id: string) => Promise<{ trashId: string } | null>,
+  done: { tab: string; title: string; description: string },
+) {
+  const intent = values.intent ?? "";
+  let removed: { trashId: string } | null;
+  try {
+    removed = await remove(values.id ?? "");
+  } catch (error) {
+    return failed(intent, values, failure, error);
+  }
+  if (!removed) return failed(intent, values, failure, undefined, 404);
+  return redirectWithToast(done.tab, {
+    type: "success",
+    title: done.title,
+    description: done.description,
+    undo: { trashId: removed.trashId, returnTo: done.tab },
+  });
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
-import { failed, type AdminActionData } from "./admin-actions.server";
+import { failed, invalid, type AdminActionData } from "./admin-actions.server";
 import { runAs } from "./actor.server";
+import type { FieldErrors } from "./admin-forms";
 import { requireAdmin, type SessionUser } from "./auth.server";
 import { faultOf } from "./faults.server";
 import { ImageError, removeImageQuietly, storeImage, type StoreOptions, type StoredImage } from "./images.server";
@@ -27,15 +28,29 @@ function faultAnswer(texts: FailureTexts, values: Record<string, string>, error:
   return failed(intent, values, text, error);
 }
 
+/** A tab's forms by intent: each a named function of the submitted form. */
+export type IntentHandlers<T> = { [intent: string]: (form: AdminForm) => Promise<T> };
+
 /**
  * An admin tab's action: the admin check, then the submitted form (files stream to temporary
- * storage and are always removed afterwards), then `fn`. A form the parser refuses (too large,
+ * storage and are always removed afterwards), then the handler of the form's intent (an unknown
+ * intent answers 400 with the tab's `other` text) or, for a tab with one form, its function. A form the parser refuses (too large,
  * malformed) answers with its message as an error toast. An operational fault anywhere (the
  * session cannot be checked because the database is down, a full disk while storing an upload)
  * answers the intent's 'Failed to …' toast with the reason, and nothing is written. The models
- * record what `fn` changes in the activity log in the name of the signed-in administrator.
+ * record what the handler changes in the activity log in the name of the signed-in administrator.
  */
-export async function adminAction<T>(request: Request, texts: FailureTexts, fn: (form: AdminForm) => Promise<T>) {
+export async function adminAction<T>(
+  request: Request,
+  texts: FailureTexts,
+  handlers: IntentHandlers<T> | ((form: AdminForm) => Promise<T>),
+) {
+  const fn = (form: AdminForm) => {
+    if (typeof handlers === "function") return handlers(form);
+    const intent = form.values.intent ?? "";
+    const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+    return handler ? handler(form) : Promise.resolve(failed(intent, form.values, texts.other, undefined, 400));
+  };
   let user: SessionUser;
   try {
     user = await requireAdmin(request);
@@ -91,4 +106,55 @@ export async function storeChosenImage(
 /** Removes an image that nothing refers to any more; a failure is logged, never shown. */
 export async function discardImage(url: string | null | undefined) {
   if (url) await removeImageQuietly(url);
+}
+
+export type ImageSave = {
+  /** The form's file field; an unacceptable image is reported on it. */
+  field: string;
+  bucket: Bucket;
+  /** The spec's 'Failed to …' text for this form. */
+  failure: string;
+  /** Home gallery images are named after their position. */
+  homePosition?: number;
+  /** A horse's photo also gets its 1200 × 630 link-preview crop. */
+  socialCard?: boolean;
+  /** Field messages for errors of the write that are the administrator's to fix (answered 400). */
+  refuse?: (error: unknown) => FieldErrors | undefined;
+};
+
+/** What a write reports: the image the record no longer uses, if it replaced one. */
+type Written = { replacedImageUrl?: string | null };
+
+/**
+ * The one way a record with an image is saved, so that no image is lost or left behind: the form's
+ * new image (if any) is stored first (an unacceptable file answers 400 on its field), then `write`
+ * runs with it. When the write fails or finds no record (null: answered 404), the new image is
+ * removed again; once it has succeeded, the image it replaced is removed.
+ */
+export async function saveWithImage<T extends object>(
+  form: AdminForm,
+  { field, bucket, failure, homePosition, socialCard, refuse }: ImageSave,
+  write: (image: StoredImage | null) => Promise<T | null>,
+): Promise<{ saved: T; answer?: undefined } | { saved?: undefined; answer: ReturnType<typeof failed> }> {
+  const values = form.values;
+  const intent = values.intent ?? "";
+  const stored = await storeChosenImage(form, field, bucket, { homePosition, socialCard }).catch((e: unknown) => ({
+    failure: e,
+  }));
+  if ("failure" in stored) return { answer: failed(intent, values, failure, stored.failure) };
+  if (stored.error) return { answer: invalid(intent, values, { [field]: stored.error }) };
+  let saved: T | null;
+  try {
+    saved = await write(stored.image ?? null);
+  } catch (error) {
+    await discardImage(stored.image?.url);
+    const errors = refuse?.(error);
+    return { answer: errors ? invalid(intent, values, errors) : failed(intent, values, failure, error) };
+  }
+  if (!saved) {
+    await discardImage(stored.image?.url);
+    return { answer: failed(intent, values, failure, undefined, 404) };
+  }
+  await discardImage((saved as Written).replacedImageUrl);
+  return { saved };
 }

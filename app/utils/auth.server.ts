@@ -5,7 +5,7 @@ import { recordAuthActivity } from "~/models/activity.server";
 import { isAdminUser } from "~/models/user-role.server";
 import { CLIENT_IP_HEADER } from "./client-ip.server";
 import { db, engine, type DB } from "./db.server";
-import { env } from "./env.server";
+import { env, pinLibraryEnv } from "./env.server";
 import { log } from "./log.server";
 import { getSecret } from "./secrets.server";
 import { redirectWithToast } from "./toast.server";
@@ -23,13 +23,13 @@ export const COOKIE_PREFIX = "stable";
 export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
 
 // The library's usage reporting is off by default; this also overrides an inherited variable.
-process.env.BETTER_AUTH_TELEMETRY = "0";
+pinLibraryEnv();
 
 function createAuth(database: DB, secure: boolean) {
   const timestamps = { createdAt: "created_at", updatedAt: "updated_at" };
   return betterAuth({
     appName: "Stable website",
-    secret: process.env.BETTER_AUTH_SECRET || getSecret("SESSION_SECRET"),
+    secret: env().BETTER_AUTH_SECRET ?? getSecret("SESSION_SECRET"),
     // Only used for links the library would build itself; ours are built in auth routes.
     baseURL: env().PUBLIC_ORIGIN ?? "http://localhost",
     database: { db: database, type: engine() === "postgres" ? "postgres" : "sqlite", transaction: true },
@@ -179,11 +179,6 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
     throw await redirectWithToast("/", { type: "error", title: ACCESS_DENIED });
   }
   return user;
-}
-
-/** Signed-in visitors are sent elsewhere (e.g. away from the sign-in page). */
-export async function redirectIfSignedIn(request: Request, to = "/") {
-  if (await getUser(request)) throw redirect(to);
 }
 
 export type SignInResult =

@@ -26,7 +26,7 @@ export const CONNECT_TIMEOUT_MS = 5000;
 export function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: env().DATABASE_POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
     types: {

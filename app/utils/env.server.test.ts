@@ -1,8 +1,127 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { env, resetEnvCache } from "./env.server";
 import { mediaStorage, objectStorage, publicMediaUrl } from "./media-storage.server";
 import { S3Storage } from "./object-storage.server";
 import { LocalDiskStorage } from "./storage.server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const touched = new Set<string>();
+
+function setEnv(values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) {
+    touched.add(name);
+    process.env[name] = value;
+  }
+  resetEnvCache();
+}
+
+afterEach(() => {
+  for (const name of touched) delete process.env[name];
+  touched.clear();
+  resetEnvCache();
+});
+
+/** The message env() stops with for these values. */
+function refusal(values: Record<string, string>): string {
+  setEnv(values);
+  try {
+    env();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(values)}`);
+}
+
+describe("env()", () => {
+  it("uses the documented defaults when nothing is set", () => {
+    const config = env();
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATABASE_POOL_SIZE: 10,
+      BUILD_DIR: "build",
+      STABLE_BUILD_CHECK: "on",
+      STABLE_TEST_ROUTES: "0",
+      MAIL_FROM: "Stable website <no-reply@localhost>",
+      UPLOAD_MAX_BYTES: 20 * 1024 * 1024,
+      CONTACT_RATE_LIMIT: 5,
+    });
+    expect(config.TRUST_PROXY).toBeUndefined();
+    expect(config.PUBLIC_ORIGIN).toBeUndefined();
+    expect(config.BETTER_AUTH_SECRET).toBeUndefined();
+  });
+
+  it("turns numbers into numbers and treats an empty variable as unset", () => {
+    setEnv({ DATABASE_POOL_SIZE: "25", PORT: "8080", TRUST_PROXY: "1", PUBLIC_ORIGIN: "" });
+    expect(env()).toMatchObject({ DATABASE_POOL_SIZE: 25, PORT: 8080, TRUST_PROXY: "1" });
+    expect(env().PUBLIC_ORIGIN).toBeUndefined();
+  });
+
+  it.each([
+    ["DATABASE_POOL_SIZE", "ten", "must be a number of connections"],
+    ["DATABASE_POOL_SIZE", "2.5", "must be a whole number of connections"],
+    ["DATABASE_POOL_SIZE", "0", "must be at least 1"],
+    ["PORT", "http", "must be a port number"],
+    ["PORT", "70000", "must be between 0 and 65535"],
+    ["NODE_ENV", "staging", "must be development, production or test"],
+    ["TRUST_PROXY", "true", "true is refused"],
+    ["SESSION_SECRET", "short", "must be at least 32 characters"],
+    ["BETTER_AUTH_SECRET", "short", "must be at least 32 characters"],
+    ["DATABASE_URL", "mysql://db/stable", "must be a postgres:// or postgresql:// URL"],
+    ["PUBLIC_ORIGIN", "stald.example", ""],
+    ["SMTP_URL", "http://mail", "must be an smtp:// or smtps:// URL"],
+    ["LOG_LEVEL", "loud", ""],
+    ["UPLOAD_MAX_BYTES", "10", "must be at least 1024 bytes"],
+    ["CONTACT_TO", "not an address", "must be a single e-mail address"],
+    ["CONTACT_RATE_LIMIT", "-1", ""],
+    ["BACKUP_KEEP", "0", "must be at least 1"],
+    ["STABLE_BUILD_CHECK", "no", "must be on or off"],
+    ["STABLE_TEST_ROUTES", "yes", "must be 0 or 1"],
+  ])("refuses %s=%s, naming the variable", (name, value, reason) => {
+    const message = refusal({ [name]: value });
+    expect(message).toMatch(/^Invalid environment:\n/);
+    expect(message).toContain(`  ${name}: ${reason}`);
+  });
+
+  it("names every bad variable at once", () => {
+    const message = refusal({ PORT: "x", DATABASE_POOL_SIZE: "x" });
+    expect(message).toContain("PORT: must be a port number");
+    expect(message).toContain("DATABASE_POOL_SIZE: must be a number of connections");
+  });
+
+  it("refuses scheduled backups without a folder for them", () => {
+    expect(refusal({ BACKUP_INTERVAL_HOURS: "24" })).toContain(
+      "BACKUP_INTERVAL_HOURS: needs BACKUP_DIR, the folder scheduled backups are written to",
+    );
+  });
+});
+
+describe("`npm start` with a bad variable", () => {
+  it("stops with the variable's name before it builds or listens", () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stable-env-"));
+    const result = spawnSync(process.execPath, ["--import", "tsx", "server/start.ts"], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 60_000,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        NODE_ENV: "production",
+        PORT: "0",
+        BUILD_DIR: "build-missing",
+        DATABASE_POOL_SIZE: "many",
+      },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain("DATABASE_POOL_SIZE: must be a number of connections");
+    expect(fs.existsSync(path.join(root, "build-missing"))).toBe(false);
+  });
+});
 
 const MEDIA = [
   "MEDIA_S3_BUCKET",

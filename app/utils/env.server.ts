@@ -7,10 +7,24 @@ export const TRUST_PROXY_TRUE_REFUSED =
   "Name how many proxies are in front of the site as a hop count (e.g. 1) or their addresses (e.g. loopback or 10.0.0.0/8).";
 
 const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  NODE_ENV: z
+    .enum(["development", "production", "test"], "must be development, production or test")
+    .default("production"),
+  PORT: z.coerce
+    .number("must be a port number")
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** PostgreSQL connections per instance. */
+  DATABASE_POOL_SIZE: z.coerce
+    .number("must be a number of connections")
+    .int("must be a whole number of connections")
+    .min(1, "must be at least 1")
+    .max(1000, "must be at most 1000")
+    .default(10),
   DATABASE_URL: z
     .string()
     .regex(
@@ -31,6 +45,12 @@ const schema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Where `npm start` looks for (and makes) the build; the tests build into their own. */
+  BUILD_DIR: z.string().min(1).default("build"),
+  /** `off`: `npm start` uses the build as it is, even if a source file is newer (the browser tests). */
+  STABLE_BUILD_CHECK: z.enum(["on", "off"], "must be on or off").default("on"),
+  /** `1`: the test-only pages exist (set when building and running the site for the browser tests). */
+  STABLE_TEST_ROUTES: z.enum(["0", "1"], "must be 0 or 1").default("0"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -106,6 +126,22 @@ export function env() {
     backupDir: path.resolve(parsed.data.BACKUP_DIR ?? "backups"),
   };
   return cached;
+}
+
+/**
+ * The environment for a child process: this one's, with some variables replaced. Children parse
+ * it themselves.
+ */
+export function childProcessEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
+}
+
+/**
+ * Libraries that read a variable of their own: set here so that no inherited value turns on what
+ * the site keeps off (better-auth's usage reporting).
+ */
+export function pinLibraryEnv() {
+  process.env.BETTER_AUTH_TELEMETRY = "0";
 }
 
 /** For tests that change variables between cases. */

@@ -37,9 +37,9 @@ describe("private files", () => {
   });
 
   it("keeps generated secrets 0600 in a 0700 folder", () => {
-    delete process.env.MODE_TEST_SECRET;
-    getSecret("MODE_TEST_SECRET");
-    const file = path.join(env().dataDir, "secrets", "mode_test_secret");
+    delete process.env.SESSION_SECRET;
+    getSecret("SESSION_SECRET");
+    const file = path.join(env().dataDir, "secrets", "session_secret");
     expect(mode(file)).toBe(0o600);
     expect(mode(path.dirname(file))).toBe(0o700);
   });

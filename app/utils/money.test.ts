@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { kronerInputToOre, MAX_AMOUNT_ORE, parseDkkToOre, readDkkAmount } from "./money";
+import { MAX_AMOUNT_ORE, parseDkkToOre, readDkkAmount } from "./money";
 
 describe("parseDkkToOre", () => {
   test.each([
@@ -54,16 +54,5 @@ describe("readDkkAmount", () => {
     expect(readDkkAmount("99999999999999999999999")).toEqual({ problem: "too-large" });
     expect(readDkkAmount("a lot")).toEqual({ problem: "not-an-amount" });
     expect(parseDkkToOre(1e23)).toBe(Number.POSITIVE_INFINITY);
-  });
-});
-
-describe("kronerInputToOre", () => {
-  test("reads a number input's value; anything else counts as 0", () => {
-    expect(kronerInputToOre("1234.5")).toBe(123_450);
-    expect(kronerInputToOre("0.01")).toBe(1);
-    expect(kronerInputToOre("12,5")).toBe(1_250);
-    expect(kronerInputToOre("")).toBe(0);
-    expect(kronerInputToOre("abc")).toBe(0);
-    expect(kronerInputToOre(null)).toBe(0);
   });
 });

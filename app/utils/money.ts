@@ -69,10 +69,3 @@ function isGrouped(whole: string, sep: string) {
   if (!whole.includes(sep)) return /^\d+$/.test(whole);
   return new RegExp(`^\\d{1,3}(\\${sep}\\d{3})+$`).test(whole);
 }
-
-/** Kroner as typed in a number input ('1234.5') to øre; non-numbers count as 0, as the spec says. */
-export function kronerInputToOre(input: FormDataEntryValue | null | undefined): number {
-  if (typeof input !== "string") return 0;
-  const n = Number(input.trim().replace(",", "."));
-  return Number.isFinite(n) ? Math.round(n * 100) : 0;
-}

@@ -10,8 +10,8 @@ const cache = new Map<string, string>();
  * once and kept in DATA_DIR/secrets so that sessions survive restarts. Several instances sharing a
  * database must share the variable.
  */
-export function getSecret(variable: string): string {
-  const fromEnv = process.env[variable];
+export function getSecret(variable: "SESSION_SECRET"): string {
+  const fromEnv = env()[variable];
   if (fromEnv) return fromEnv;
   const cached = cache.get(variable);
   if (cached) return cached;

@@ -10,10 +10,6 @@ import { env } from "./env.server";
 export const BUCKETS = ["horse-images", "winner-photos", "team-photos"] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
-export function isBucket(value: string): value is Bucket {
-  return (BUCKETS as readonly string[]).includes(value);
-}
-
 /** Where stored files are served from; a file's public URL is this prefix plus its key. */
 export const MEDIA_URL_PREFIX = "/media/";
 

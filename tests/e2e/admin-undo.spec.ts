@@ -4,9 +4,11 @@ import type { Page } from "@playwright/test";
 import { expect, signInAs, test } from "./fixtures";
 import { storeTestImage } from "./public-helpers";
 import { createHorse, getHorse } from "~/models/horse.server";
+import { createRunner, getRunner, recordResult } from "~/models/runner.server";
 import { listTrash } from "~/models/trash.server";
 import { createTeamMember, listTeamMembers } from "~/models/team-member.server";
 import { createWinner, listWinnersWithHorses } from "~/models/winner.server";
+import { danishToday } from "~/utils/race-day";
 
 // Multi-step flows against a freshly started site; give them room on a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -103,6 +105,39 @@ test("a team member's Undo button lasts at least 30 seconds and puts the member 
   await expect(page.getByRole("region", { name: "Team Members" }).getByRole("listitem").nth(1)).toContainText("Bo");
 });
 
+test("a winning runner deleted by mistake comes back with Undo: its victory, 1st place and prize", async ({
+  adminPage: page,
+}) => {
+  const horse = await createHorse(HORSE);
+  const today = danishToday();
+  const { id } = await createRunner({
+    horseId: horse.id,
+    raceName: "Dansk Derby",
+    raceDate: today,
+    track: "Klampenborg",
+  });
+  await recordResult(id, { position: 1, didNotFinish: false, prizeOre: 40_000_00 }, today);
+  const runner = await getRunner(id);
+  const victories = await listWinnersWithHorses();
+
+  await page.goto("/admin/runners");
+  await page.getByRole("button", { name: "Delete Dansk Derby (Nordlys)" }).click();
+  const toast = toastOf(page, "Item Deleted");
+  await expect(toast).toContainText("The item has been removed successfully.");
+  await expect(page.getByRole("region", { name: "Recent Results" })).toContainText("No results recorded yet.");
+  expect(await getHorse(horse.id)).toMatchObject({ totalPrizeOre: 0, firstPlaces: 0 });
+  expect(await listWinnersWithHorses()).toEqual([]);
+
+  await toast.getByRole("button", { name: "Undo" }).click();
+  await expect(toastOf(page, "Runner Restored")).toContainText("Dansk Derby (Nordlys) has been restored.");
+  await expect(page).toHaveURL(/\/admin\/runners$/);
+  await expect(page.getByRole("region", { name: "Recent Results" })).toContainText("Dansk Derby");
+  expect(await getRunner(id)).toEqual(runner);
+  expect(await listWinnersWithHorses()).toEqual(victories);
+  expect(await getHorse(horse.id)).toMatchObject({ totalPrizeOre: 40_000_00, firstPlaces: 1 });
+  expect(await listTrash()).toEqual([]);
+});
+
 test(
   "without JavaScript a delete lands on a page with the same Undo button",
   { tag: "@any-width" },
@@ -129,6 +164,16 @@ test(
     await deleted.getByRole("button", { name: "Undo" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Team Member Restored" })).toBeVisible();
     expect(await order()).toEqual(["1:Anna", "2:Bo"]);
+
+    const runner = await createRunner({ horseId: horse.id, raceName: "Dansk Derby", raceDate: "2099-06-01" });
+    await page.goto("/admin/runners");
+    await page.getByRole("button", { name: "Delete Dansk Derby (Nordlys)" }).click();
+    const removed = page.getByRole("status").filter({ hasText: "Item Deleted" });
+    expect(await getRunner(runner.id)).toBeNull();
+    await removed.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Runner Restored" })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/runners$/);
+    expect((await getRunner(runner.id))?.raceName).toBe("Dansk Derby");
     await context.close();
   },
 );

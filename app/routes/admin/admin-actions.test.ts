@@ -20,6 +20,7 @@ import { danishToday } from "~/utils/race-day";
 import type { AdminActionData } from "~/utils/admin-actions.server";
 import { closeDatabase, db, openPostgres, useDatabase } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
+import { socialCardUrl } from "~/utils/image";
 import { storage } from "~/utils/storage.server";
 import { uploadTmpDir } from "~/utils/upload.server";
 import { getToast } from "~/utils/toast.server";
@@ -150,6 +151,9 @@ describe("Horses tab", () => {
       width: 400,
       height: 300,
     });
+    // A horse's photo also gets its link-preview crop, stored beside it.
+    const card = socialCardUrl(horse!.image!.url).replace(/^\/media\//, "");
+    expect(await storage().exists(card)).toBe(true);
   });
 
   it("edits a horse: total = old total + added amount, places as integers; non-numbers count as 0", async () => {

@@ -18,7 +18,7 @@ import { getHomeImage, listHomeImages, updateHomeImage, type HomeImage } from "~
 import { getLatestNews, saveNews, type News } from "~/models/news.server";
 import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
 import { fieldErrors, homeImageSchema, NEWS_MAX, newsSchema } from "~/utils/admin-forms";
-import { adminAction, discardImage, storeChosenImage } from "~/utils/admin-upload.server";
+import { adminAction, saveWithImage } from "~/utils/admin-upload.server";
 import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -49,70 +49,51 @@ const FAILED = {
 } satisfies FailureTexts;
 
 export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, FAILED, handle);
+  return adminAction(request, FAILED, { news: saveLatestNews, image: saveHomeImage });
 }
 
-async function handle(form: AdminForm) {
-  const values = form.values;
-  const intent = values.intent;
-
-  if (intent === "news") {
-    const parsed = newsSchema.safeParse(values);
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
-      return invalid(intent, values, errors, errors.newsText);
-    }
-    // As the spec says, saving empty news does nothing.
-    if (!parsed.data.newsText) return { intent, values } satisfies AdminActionData;
-    try {
-      await saveNews(parsed.data.newsText, parsed.data.id || undefined);
-    } catch (error) {
-      return failed(intent, values, FAILED.news, error);
-    }
-    return redirectWithToast(TAB, {
-      type: "success",
-      title: "Latest News Updated",
-      description: "News has been saved successfully.",
-    });
+async function saveLatestNews({ values }: AdminForm) {
+  const parsed = newsSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return invalid("news", values, errors, errors.newsText);
   }
-
-  if (intent === "image") {
-    const parsed = homeImageSchema.safeParse(values);
-    if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
-    let current: Awaited<ReturnType<typeof getHomeImage>>;
-    try {
-      current = await getHomeImage(parsed.data.id);
-    } catch (error) {
-      return failed(intent, values, FAILED.image, error);
-    }
-    if (!current) return failed(intent, values, FAILED.image, undefined, 404);
-    const stored = await storeChosenImage(form, "image", "horse-images", { homePosition: current.position }).catch(
-      (e: unknown) => ({
-        failure: e,
-      }),
-    );
-    if ("failure" in stored) return failed(intent, values, FAILED.image, stored.failure);
-    if (stored.error) return invalid(intent, values, { image: stored.error });
-    let result: Awaited<ReturnType<typeof updateHomeImage>>;
-    try {
-      result = await updateHomeImage(parsed.data.id, { altText: parsed.data.altText, image: stored.image });
-    } catch (error) {
-      await discardImage(stored.image?.url);
-      return failed(intent, values, FAILED.image, error);
-    }
-    if (!result) {
-      await discardImage(stored.image?.url);
-      return failed(intent, values, FAILED.image, undefined, 404);
-    }
-    await discardImage(result.replacedImageUrl);
-    return redirectWithToast(TAB, {
-      type: "success",
-      title: "Image Updated",
-      description: "Home page image has been updated successfully.",
-    });
+  // As the spec says, saving empty news does nothing.
+  if (!parsed.data.newsText) return { intent: "news", values } satisfies AdminActionData;
+  try {
+    await saveNews(parsed.data.newsText, parsed.data.id || undefined);
+  } catch (error) {
+    return failed("news", values, FAILED.news, error);
   }
+  return redirectWithToast(TAB, {
+    type: "success",
+    title: "Latest News Updated",
+    description: "News has been saved successfully.",
+  });
+}
 
-  return failed(String(intent ?? ""), values, FAILED.other, undefined, 400);
+async function saveHomeImage(form: AdminForm) {
+  const { values } = form;
+  const parsed = homeImageSchema.safeParse(values);
+  if (!parsed.success) return invalid("image", values, fieldErrors(parsed.error));
+  let current: Awaited<ReturnType<typeof getHomeImage>>;
+  try {
+    current = await getHomeImage(parsed.data.id);
+  } catch (error) {
+    return failed("image", values, FAILED.image, error);
+  }
+  if (!current) return failed("image", values, FAILED.image, undefined, 404);
+  const { answer } = await saveWithImage(
+    form,
+    { field: "image", bucket: "horse-images", failure: FAILED.image, homePosition: current.position },
+    (image) => updateHomeImage(parsed.data.id, { altText: parsed.data.altText, image }),
+  );
+  if (answer) return answer;
+  return redirectWithToast(TAB, {
+    type: "success",
+    title: "Image Updated",
+    description: "Home page image has been updated successfully.",
+  });
 }
 
 export default function HomeTab({ loaderData, actionData }: Route.ComponentProps) {

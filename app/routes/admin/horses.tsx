@@ -21,9 +21,9 @@ import {
   updateHorse,
   type Horse,
 } from "~/models/horse.server";
-import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
+import { deleteToTrash, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
 import { fieldErrors, horseEditSchema, horseSchema } from "~/utils/admin-forms";
-import { adminAction, discardImage, storeChosenImage } from "~/utils/admin-upload.server";
+import { adminAction, saveWithImage } from "~/utils/admin-upload.server";
 import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDkk } from "~/utils/format";
@@ -53,90 +53,58 @@ const FAILED = {
 } satisfies FailureTexts;
 
 export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, FAILED, handle);
+  return adminAction(request, FAILED, { create: addHorse, update: editHorse, delete: removeHorse });
 }
 
-async function handle(form: AdminForm) {
-  const values = form.values;
-  const intent = values.intent;
+async function addHorse(form: AdminForm) {
+  const { values } = form;
+  const parsed = horseSchema.safeParse(values);
+  if (!parsed.success) return invalid("create", values, fieldErrors(parsed.error));
+  const { answer } = await saveWithImage(
+    form,
+    { field: "image", bucket: "horse-images", failure: FAILED.create, socialCard: true },
+    (image) => createHorse({ ...parsed.data, image }),
+  );
+  if (answer) return answer;
+  return redirectWithToast(TAB, {
+    type: "success",
+    title: "Horse Added",
+    description: `${parsed.data.name} has been added successfully.`,
+  });
+}
 
-  if (intent === "create") {
-    const parsed = horseSchema.safeParse(values);
-    if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
-    const stored = await storeChosenImage(form, "image", "horse-images", { socialCard: true }).catch((e: unknown) => ({
-      failure: e,
-    }));
-    if ("failure" in stored) return failed(intent, values, FAILED.create, stored.failure);
-    if (stored.error) return invalid(intent, values, { image: stored.error });
-    try {
-      await createHorse({ ...parsed.data, image: stored.image });
-    } catch (error) {
-      await discardImage(stored.image?.url);
-      return failed(intent, values, FAILED.create, error);
-    }
-    return redirectWithToast(TAB, {
-      type: "success",
-      title: "Horse Added",
-      description: `${parsed.data.name} has been added successfully.`,
-    });
-  }
+/** A prize-total error is the administrator's to fix: shown on the amount field. */
+function refusedTotal(error: unknown) {
+  if (error instanceof NegativeTotalError) return { addPrize: "The total prize money cannot go below 0" };
+  if (error instanceof TotalTooLargeError) return { addPrize: error.message };
+  return undefined;
+}
 
-  if (intent === "update") {
-    const parsed = horseEditSchema.safeParse(values);
-    if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
-    const { id, shownTotalOre, totalPrize, addPrize, ...fields } = parsed.data;
-    const stored = await storeChosenImage(form, "image", "horse-images", { socialCard: true }).catch((e: unknown) => ({
-      failure: e,
-    }));
-    if ("failure" in stored) return failed(intent, values, FAILED.update, stored.failure);
-    if (stored.error) return invalid(intent, values, { image: stored.error });
-    let result: Awaited<ReturnType<typeof updateHorse>>;
-    try {
-      // Only what the administrator changed is applied, so a victory recorded meanwhile is kept.
-      result = await updateHorse(id, {
-        ...fields,
-        image: stored.image,
-        prizeDeltaOre: totalPrize - shownTotalOre + addPrize,
-      });
-    } catch (error) {
-      await discardImage(stored.image?.url);
-      if (error instanceof NegativeTotalError) {
-        return invalid(intent, values, { addPrize: "The total prize money cannot go below 0" });
-      }
-      if (error instanceof TotalTooLargeError) return invalid(intent, values, { addPrize: error.message });
-      return failed(intent, values, FAILED.update, error);
-    }
-    if (!result) {
-      await discardImage(stored.image?.url);
-      return failed(intent, values, FAILED.update, undefined, 404);
-    }
-    await discardImage(result.replacedImageUrl);
-    const description =
-      addPrize > 0
-        ? `${result.horse.name} has been updated. ${dkkAmount.format(addPrize / 100)} DKK added to the total prize money.`
-        : `${result.horse.name} has been updated successfully.`;
-    return redirectWithToast(TAB, { type: "success", title: "Horse Updated", description });
-  }
+async function editHorse(form: AdminForm) {
+  const { values } = form;
+  const parsed = horseEditSchema.safeParse(values);
+  if (!parsed.success) return invalid("update", values, fieldErrors(parsed.error));
+  const { id, shownTotalOre, totalPrize, addPrize, ...fields } = parsed.data;
+  const { saved, answer } = await saveWithImage(
+    form,
+    { field: "image", bucket: "horse-images", failure: FAILED.update, socialCard: true, refuse: refusedTotal },
+    // Only what the administrator changed is applied, so a victory recorded meanwhile is kept.
+    (image) => updateHorse(id, { ...fields, image, prizeDeltaOre: totalPrize - shownTotalOre + addPrize }),
+  );
+  if (answer) return answer;
+  const description =
+    addPrize > 0
+      ? `${saved.horse.name} has been updated. ${dkkAmount.format(addPrize / 100)} DKK added to the total prize money.`
+      : `${saved.horse.name} has been updated successfully.`;
+  return redirectWithToast(TAB, { type: "success", title: "Horse Updated", description });
+}
 
-  if (intent === "delete") {
-    const id = values.id ?? "";
-    let removed: Awaited<ReturnType<typeof deleteHorse>>;
-    try {
-      removed = await deleteHorse(id);
-    } catch (error) {
-      return failed(intent, values, FAILED.delete, error);
-    }
-    if (!removed) return failed(intent, values, FAILED.delete, undefined, 404);
-    // The image stays until the trash entry is purged, so that Undo brings it back.
-    return redirectWithToast(TAB, {
-      type: "success",
-      title: "Horse Deleted",
-      description: "Horse has been removed successfully.",
-      undo: { trashId: removed.trashId, returnTo: TAB },
-    });
-  }
-
-  return failed(String(intent ?? ""), values, FAILED.other, undefined, 400);
+async function removeHorse(form: AdminForm) {
+  return deleteToTrash(form, FAILED.delete, deleteHorse, {
+    tab: TAB,
+    title: "Horse Deleted",
+    description: "Horse has been removed successfully.",
+  });
 }
 
 export default function HorsesTab({ loaderData, actionData }: Route.ComponentProps) {

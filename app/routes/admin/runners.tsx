@@ -23,7 +23,7 @@ import {
   updateRunner,
   type Runner,
 } from "~/models/runner.server";
-import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
+import { deleteToTrash, failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
 import {
   DID_NOT_FINISH,
   fieldErrors,
@@ -80,16 +80,12 @@ const FAILED = {
 } satisfies FailureTexts;
 
 export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, FAILED, handle);
-}
-
-async function handle(form: AdminForm) {
-  const values = form.values;
-  const intent = values.intent;
-  if (intent === "create" || intent === "update") return saveRunner(intent, values);
-  if (intent === "result") return saveResult(values);
-  if (intent === "delete") return removeRunner(values);
-  return failed(String(intent ?? ""), values, FAILED.other, undefined, 400);
+  return adminAction(request, FAILED, {
+    create: ({ values }) => saveRunner("create", values),
+    update: ({ values }) => saveRunner("update", values),
+    result: ({ values }) => saveResult(values),
+    delete: removeRunner,
+  });
 }
 
 async function saveRunner(intent: "create" | "update", values: Record<string, string>) {
@@ -139,17 +135,10 @@ async function saveResult(values: Record<string, string>) {
   });
 }
 
-async function removeRunner(values: Record<string, string>) {
-  let removed: Awaited<ReturnType<typeof deleteRunner>>;
-  try {
-    removed = await deleteRunner(values.id ?? "");
-  } catch (error) {
-    return failed("delete", values, FAILED.delete, error);
-  }
-  if (!removed) return failed("delete", values, FAILED.delete, undefined, 404);
-  await discardImage(removed.droppedPhotoUrl);
-  return redirectWithToast(TAB, {
-    type: "success",
+async function removeRunner(form: AdminForm) {
+  // A win's victory photo stays until the trash entry is purged, so that Undo brings it back.
+  return deleteToTrash(form, FAILED.delete, deleteRunner, {
+    tab: TAB,
     title: "Item Deleted",
     description: "The item has been removed successfully.",
   });

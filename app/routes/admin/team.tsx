@@ -21,9 +21,9 @@ import {
   updateTeamMember,
   type TeamMember,
 } from "~/models/team-member.server";
-import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
+import { deleteToTrash, failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
 import { fieldErrors, teamMemberEditSchema, teamMemberSchema } from "~/utils/admin-forms";
-import { adminAction, discardImage, storeChosenImage } from "~/utils/admin-upload.server";
+import { adminAction, saveWithImage } from "~/utils/admin-upload.server";
 import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
@@ -52,86 +52,62 @@ const FAILED = {
 } satisfies FailureTexts;
 
 export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, FAILED, handle);
+  return adminAction(request, FAILED, {
+    create: (form) => saveMember(form, "create"),
+    update: (form) => saveMember(form, "update"),
+    "move-up": (form) => moveMember(form, "move-up"),
+    "move-down": (form) => moveMember(form, "move-down"),
+    delete: removeMember,
+  });
 }
 
-async function handle(form: AdminForm) {
-  const values = form.values;
-  const intent = values.intent;
+async function saveMember(form: AdminForm, intent: "create" | "update") {
+  const { values } = form;
+  const parsed = (intent === "create" ? teamMemberSchema : teamMemberEditSchema).safeParse(values);
+  if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
+  const { name, role, description } = parsed.data;
+  const { answer } = await saveWithImage(
+    form,
+    { field: "photo", bucket: "team-photos", failure: FAILED[intent] },
+    (photo): Promise<object | null> => {
+      const record = { name, role, description, photo };
+      return intent === "create" ? createTeamMember(record) : updateTeamMember(values.id ?? "", record);
+    },
+  );
+  if (answer) return answer;
+  return intent === "create"
+    ? redirectWithToast(TAB, {
+        type: "success",
+        title: "Team Member Added",
+        description: `${name} has been added to the team.`,
+      })
+    : redirectWithToast(TAB, {
+        type: "success",
+        title: "Team Member Updated",
+        description: `${name} has been updated successfully.`,
+      });
+}
 
-  if (intent === "create" || intent === "update") {
-    const failure = FAILED[intent];
-    const parsed = (intent === "create" ? teamMemberSchema : teamMemberEditSchema).safeParse(values);
-    if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
-    const stored = await storeChosenImage(form, "photo", "team-photos").catch((e: unknown) => ({ failure: e }));
-    if ("failure" in stored) return failed(intent, values, failure, stored.failure);
-    if (stored.error) return invalid(intent, values, { photo: stored.error });
-    const record = {
-      name: parsed.data.name,
-      role: parsed.data.role,
-      description: parsed.data.description,
-      photo: stored.image,
-    };
-    try {
-      if (intent === "create") {
-        await createTeamMember(record);
-      } else {
-        const result = await updateTeamMember(values.id ?? "", record);
-        if (!result) {
-          await discardImage(stored.image?.url);
-          return failed(intent, values, failure, undefined, 404);
-        }
-        await discardImage(result.replacedPhotoUrl);
-      }
-    } catch (error) {
-      await discardImage(stored.image?.url);
-      return failed(intent, values, failure, error);
-    }
-    return intent === "create"
-      ? redirectWithToast(TAB, {
-          type: "success",
-          title: "Team Member Added",
-          description: `${record.name} has been added to the team.`,
-        })
-      : redirectWithToast(TAB, {
-          type: "success",
-          title: "Team Member Updated",
-          description: `${record.name} has been updated successfully.`,
-        });
+async function moveMember({ values }: AdminForm, intent: "move-up" | "move-down") {
+  try {
+    const moved = await moveTeamMember(values.id ?? "", intent === "move-up" ? "up" : "down");
+    if (!moved) return failed(intent, values, FAILED[intent], undefined, 404);
+  } catch (error) {
+    return failed(intent, values, FAILED[intent], error);
   }
+  return redirectWithToast(TAB, {
+    type: "success",
+    title: "Order Updated",
+    description: "Team member position has been updated.",
+  });
+}
 
-  if (intent === "move-up" || intent === "move-down") {
-    try {
-      const moved = await moveTeamMember(values.id ?? "", intent === "move-up" ? "up" : "down");
-      if (!moved) return failed(intent, values, FAILED[intent], undefined, 404);
-    } catch (error) {
-      return failed(intent, values, FAILED[intent], error);
-    }
-    return redirectWithToast(TAB, {
-      type: "success",
-      title: "Order Updated",
-      description: "Team member position has been updated.",
-    });
-  }
-
-  if (intent === "delete") {
-    let removed: Awaited<ReturnType<typeof deleteTeamMember>>;
-    try {
-      removed = await deleteTeamMember(values.id ?? "");
-    } catch (error) {
-      return failed(intent, values, FAILED.delete, error);
-    }
-    if (!removed) return failed(intent, values, FAILED.delete, undefined, 404);
-    // The image stays until the trash entry is purged, so that Undo brings it back.
-    return redirectWithToast(TAB, {
-      type: "success",
-      title: "Item Deleted",
-      description: "The item has been removed successfully.",
-      undo: { trashId: removed.trashId, returnTo: TAB },
-    });
-  }
-
-  return failed(String(intent ?? ""), values, FAILED.other, undefined, 400);
+async function removeMember(form: AdminForm) {
+  return deleteToTrash(form, FAILED.delete, deleteTeamMember, {
+    tab: TAB,
+    title: "Item Deleted",
+    description: "The item has been removed successfully.",
+  });
 }
 
 export default function TeamTab({ loaderData, actionData }: Route.ComponentProps) {

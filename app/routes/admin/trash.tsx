@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import type { Route } from "./+types/trash";
 import { buttonClass, Card, FormError, useSubmitting } from "~/components/admin/form-parts";
 import { ShowToast } from "~/components/toast";
-import { listTrash, type TrashItem } from "~/models/trash.server";
+import { listTrash, RestoreRefusedError, type TrashItem } from "~/models/trash.server";
 import { nounOf } from "~/trash/kinds.server";
 import { purgeFromTrash, restoreFromTrash } from "~/trash/trash.server";
 import { failed, fetchFailed, type AdminActionData } from "~/utils/admin-actions.server";
@@ -33,7 +33,11 @@ const FAILED = {
 } satisfies FailureTexts;
 
 export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, FAILED, handle);
+  return adminAction(request, FAILED, {
+    undo: (form) => restoreItem(form, "undo"),
+    restore: (form) => restoreItem(form, "restore"),
+    purge: purgeItem,
+  });
 }
 
 /** Undo returns to the tab the delete was made on; only admin pages qualify. */
@@ -42,41 +46,37 @@ function returnPath(value: string | undefined) {
   return to === "/admin" || to.startsWith("/admin/") || to.startsWith("/admin?") ? to : TAB;
 }
 
-async function handle({ values }: AdminForm) {
-  const intent = values.intent ?? "";
-  const id = values.id ?? "";
-
-  if (intent === "undo" || intent === "restore") {
-    let restored: Awaited<ReturnType<typeof restoreFromTrash>>;
-    try {
-      restored = await restoreFromTrash(id);
-    } catch (error) {
-      return failed(intent, values, FAILED[intent], error);
+async function restoreItem({ values }: AdminForm, intent: "undo" | "restore") {
+  let restored: Awaited<ReturnType<typeof restoreFromTrash>>;
+  try {
+    restored = await restoreFromTrash(values.id ?? "");
+  } catch (error) {
+    if (error instanceof RestoreRefusedError) {
+      return failed(intent, values, `${FAILED[intent]}: ${error.message}.`, undefined, 409);
     }
-    if (!restored) return failed(intent, values, `${FAILED[intent]}: it is no longer in the trash.`, undefined, 404);
-    return redirectWithToast(intent === "undo" ? returnPath(values.returnTo) : TAB, {
-      type: "success",
-      title: `${restored.noun} Restored`,
-      description: `${restored.label} has been restored.`,
-    });
+    return failed(intent, values, FAILED[intent], error);
   }
+  if (!restored) return failed(intent, values, `${FAILED[intent]}: it is no longer in the trash.`, undefined, 404);
+  return redirectWithToast(intent === "undo" ? returnPath(values.returnTo) : TAB, {
+    type: "success",
+    title: `${restored.noun} Restored`,
+    description: `${restored.label} has been restored.`,
+  });
+}
 
-  if (intent === "purge") {
-    let purged: Awaited<ReturnType<typeof purgeFromTrash>>;
-    try {
-      purged = await purgeFromTrash(id);
-    } catch (error) {
-      return failed(intent, values, FAILED.purge, error);
-    }
-    if (!purged) return failed(intent, values, `${FAILED.purge}: it is no longer in the trash.`, undefined, 404);
-    return redirectWithToast(TAB, {
-      type: "success",
-      title: "Deleted Forever",
-      description: `${purged.label} has been deleted permanently.`,
-    });
+async function purgeItem({ values }: AdminForm) {
+  let purged: Awaited<ReturnType<typeof purgeFromTrash>>;
+  try {
+    purged = await purgeFromTrash(values.id ?? "");
+  } catch (error) {
+    return failed("purge", values, FAILED.purge, error);
   }
-
-  return failed(intent, values, FAILED.other, undefined, 400);
+  if (!purged) return failed("purge", values, `${FAILED.purge}: it is no longer in the trash.`, undefined, 404);
+  return redirectWithToast(TAB, {
+    type: "success",
+    title: "Deleted Forever",
+    description: `${purged.label} has been deleted permanently.`,
+  });
 }
 
 export default function TrashTab({ loaderData, actionData }: Route.ComponentProps) {

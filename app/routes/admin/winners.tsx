@@ -15,9 +15,9 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { ShowToast } from "~/components/toast";
 import { getHorse, listHorses, type Horse } from "~/models/horse.server";
 import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner, type Winner } from "~/models/winner.server";
-import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
+import { deleteToTrash, failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
 import { fieldErrors, PRIZE_HINT, winnerEditSchema, winnerSchema } from "~/utils/admin-forms";
-import { adminAction, discardImage, storeChosenImage } from "~/utils/admin-upload.server";
+import { adminAction, saveWithImage } from "~/utils/admin-upload.server";
 import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
@@ -54,75 +54,54 @@ const FAILED = {
 } satisfies FailureTexts;
 
 export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, FAILED, handle);
+  return adminAction(request, FAILED, {
+    create: (form) => saveWinner(form, "create"),
+    update: (form) => saveWinner(form, "update"),
+    delete: removeWinner,
+  });
 }
 
-async function handle(form: AdminForm) {
-  const values = form.values;
-  const intent = values.intent;
-
-  if (intent === "create" || intent === "update") {
-    const failure = FAILED[intent];
-    const parsed = (intent === "create" ? winnerSchema : winnerEditSchema).safeParse(values);
-    if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
-    const { prize, ...fields } = parsed.data;
-    let horse: Awaited<ReturnType<typeof getHorse>>;
-    try {
-      horse = await getHorse(fields.horseId);
-    } catch (error) {
-      return failed(intent, values, failure, error);
-    }
-    if (!horse) return invalid(intent, values, { horseId: "Choose a horse from the list" });
-    const stored = await storeChosenImage(form, "photo", "winner-photos").catch((e: unknown) => ({ failure: e }));
-    if ("failure" in stored) return failed(intent, values, failure, stored.failure);
-    if (stored.error) return invalid(intent, values, { photo: stored.error });
-    const record = { ...fields, prizeOre: prize, photo: stored.image };
-    try {
-      if (intent === "create") {
-        await createWinner(record);
-      } else {
-        const result = await updateWinner(values.id ?? "", record);
-        if (!result) {
-          await discardImage(stored.image?.url);
-          return failed(intent, values, failure, undefined, 404);
-        }
-        await discardImage(result.replacedPhotoUrl);
-      }
-    } catch (error) {
-      await discardImage(stored.image?.url);
-      return failed(intent, values, failure, error);
-    }
-    return intent === "create"
-      ? redirectWithToast(TAB, {
-          type: "success",
-          title: "Winner Added",
-          description: `${fields.raceName} has been added to the victories.`,
-        })
-      : redirectWithToast(TAB, {
-          type: "success",
-          title: "Winner Updated",
-          description: "The victory record has been saved.",
-        });
+async function saveWinner(form: AdminForm, intent: "create" | "update") {
+  const { values } = form;
+  const failure = FAILED[intent];
+  const parsed = (intent === "create" ? winnerSchema : winnerEditSchema).safeParse(values);
+  if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
+  const { prize, ...fields } = parsed.data;
+  let horse: Awaited<ReturnType<typeof getHorse>>;
+  try {
+    horse = await getHorse(fields.horseId);
+  } catch (error) {
+    return failed(intent, values, failure, error);
   }
+  if (!horse) return invalid(intent, values, { horseId: "Choose a horse from the list" });
+  const { answer } = await saveWithImage(
+    form,
+    { field: "photo", bucket: "winner-photos", failure },
+    (photo): Promise<object | null> => {
+      const record = { ...fields, prizeOre: prize, photo };
+      return intent === "create" ? createWinner(record) : updateWinner(values.id ?? "", record);
+    },
+  );
+  if (answer) return answer;
+  return intent === "create"
+    ? redirectWithToast(TAB, {
+        type: "success",
+        title: "Winner Added",
+        description: `${fields.raceName} has been added to the victories.`,
+      })
+    : redirectWithToast(TAB, {
+        type: "success",
+        title: "Winner Updated",
+        description: "The victory record has been saved.",
+      });
+}
 
-  if (intent === "delete") {
-    let removed: Awaited<ReturnType<typeof deleteWinner>>;
-    try {
-      removed = await deleteWinner(values.id ?? "");
-    } catch (error) {
-      return failed(intent, values, FAILED.delete, error);
-    }
-    if (!removed) return failed(intent, values, FAILED.delete, undefined, 404);
-    // The image stays until the trash entry is purged, so that Undo brings it back.
-    return redirectWithToast(TAB, {
-      type: "success",
-      title: "Item Deleted",
-      description: "The item has been removed successfully.",
-      undo: { trashId: removed.trashId, returnTo: TAB },
-    });
-  }
-
-  return failed(String(intent ?? ""), values, FAILED.other, undefined, 400);
+async function removeWinner(form: AdminForm) {
+  return deleteToTrash(form, FAILED.delete, deleteWinner, {
+    tab: TAB,
+    title: "Item Deleted",
+    description: "The item has been removed successfully.",
+  });
 }
 
 type HorseOption = { id: string; name: string };

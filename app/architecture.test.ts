@@ -1,0 +1,164 @@
+import fs from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The import graph of the site's own code: dependencies point one way (routes → components/models →
+ * utils, db), so a module never ends up importing itself through others. Only imports that run are
+ * edges: `import type` / `export type` are erased, and dynamic `import()` loads on demand.
+ */
+
+const root = path.resolve(import.meta.dirname, "..");
+const SOURCE_DIRS = ["app", "server", "db"];
+const ALIASES: Record<string, string> = { "~/": "app/", "@db/": "db/" };
+const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
+
+function isTest(file: string) {
+  return /\.(test|spec)\.tsx?$/.test(file);
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name.startsWith("+") ? [] : sourceFiles(rel);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") && !isTest(rel) ? [rel] : [];
+  });
+}
+
+/** The specifiers of a module's static imports and re-exports that exist at run time. */
+export function runtimeImports(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  const found: string[] = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) {
+      if (ts.isStringLiteral(statement.moduleSpecifier)) found.push(statement.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.moduleSpecifier) {
+      if (ts.isStringLiteral(statement.moduleSpecifier)) found.push(statement.moduleSpecifier.text);
+    }
+  }
+  return found;
+}
+
+/** A specifier as a project file (root-relative), or null for a package or an asset address. */
+export function resolveImport(from: string, specifier: string, exists: (file: string) => boolean): string | null {
+  // `?url`, `?worker&url`: the bundler hands over the file's address; the module does not run here.
+  if (specifier.includes("?")) return null;
+  let base: string | null = null;
+  for (const [alias, dir] of Object.entries(ALIASES)) {
+    if (specifier.startsWith(alias)) base = dir + specifier.slice(alias.length);
+  }
+  if (specifier.startsWith(".")) base = path.posix.join(path.posix.dirname(from), specifier);
+  if (base === null) return null;
+  for (const ext of EXTENSIONS) {
+    if (exists(base + ext)) return base + ext;
+  }
+  throw new Error(`${from}: cannot resolve "${specifier}"`);
+}
+
+export function importGraph(files: string[], read: (file: string) => string, exists: (file: string) => boolean) {
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = runtimeImports(file, read(file))
+      .map((specifier) => resolveImport(file, specifier, exists))
+      .filter((target): target is string => target !== null && /\.tsx?$/.test(target));
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+/** The import cycles: strongly connected components of more than one module, or a module importing itself (Tarjan). */
+export function cycles(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+
+  function visit(node: string) {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || (graph.get(node) ?? []).includes(node)) found.push(component.sort());
+    }
+  }
+
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+const exists = (file: string) => fs.statSync(path.join(root, file), { throwIfNoEntry: false })?.isFile() ?? false;
+const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
+
+describe("module boundaries", () => {
+  const files = SOURCE_DIRS.flatMap(sourceFiles);
+  const graph = importGraph(files, read, exists);
+
+  it("reads the site's modules and their imports", () => {
+    expect(files).toContain("app/root.tsx");
+    expect(files).toContain("server/start.ts");
+    expect(graph.get("server/start.ts")).toContain("app/utils/env.server.ts");
+  });
+
+  it("has no import cycle in app/, server/ or db/", () => {
+    const found = cycles(graph).map((component) => component.join(" ↔ "));
+    expect(found, `Import cycles:\n${found.join("\n")}`).toEqual([]);
+  });
+
+  it("never lets utilities or models import a route module", () => {
+    const shared = files.filter((f) => f.startsWith("app/utils/") || f.startsWith("app/models/"));
+    const reaching = shared.flatMap((file) =>
+      (graph.get(file) ?? [])
+        .filter((t) => t.startsWith("app/routes/") || t === "app/root.tsx")
+        .map((t) => `${file} → ${t}`),
+    );
+    expect(reaching).toEqual([]);
+  });
+});
+
+describe("the cycle check itself", () => {
+  it("finds a cycle through three modules and a module importing itself, and ignores type-only imports", () => {
+    const sources: Record<string, string> = {
+      "app/a.ts": 'import { b } from "./b";\nimport type { D } from "./d";',
+      "app/b.ts": 'export { c } from "~/c";',
+      "app/c.ts": 'import "../app/a";',
+      "app/d.ts": 'import type { A } from "./a";\nimport { d } from "./d";',
+      "app/e.ts": 'import { a } from "./a";\nimport express from "express";',
+    };
+    const graph = importGraph(
+      Object.keys(sources),
+      (f) => sources[f]!,
+      (f) => f in sources,
+    );
+    expect(cycles(graph)).toEqual([["app/a.ts", "app/b.ts", "app/c.ts"], ["app/d.ts"]]);
+  });
+
+  it("refuses an import it cannot resolve rather than missing an edge", () => {
+    expect(() =>
+      importGraph(
+        ["app/a.ts"],
+        () => 'import "./missing";',
+        () => false,
+      ),
+    ).toThrow(/cannot resolve/);
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, test } from "vitest";
+import { countChanges } from "../../tests/content-changes";
+import { useFreshDatabase } from "../../tests/db";
+import {
+  createHorse,
+  deleteHorse,
+  getHorse,
+  listHorses,
+  NegativeTotalError,
+  updateHorse,
+  type HorseUpdate,
+} from "./horse.server";
+import { createWinner, listWinnersWithHorses } from "./winner.server";
+
+useFreshDatabase();
+
+const horse = { name: "Nordlys", age: 4, color: "Brown", sire: "Sea The Stars", dam: "Frøken Fryd" };
+const image = { url: "/media/horse-images/a.webp", width: 800, height: 600 };
+
+function edit(values: Partial<HorseUpdate> = {}): HorseUpdate {
+  return { ...horse, prizeDeltaOre: 0, firstPlaces: 0, secondPlaces: 0, thirdPlaces: 0, ...values };
+}
+
+describe("horses", () => {
+  test("an empty database has no horses", async () => {
+    expect(await listHorses()).toEqual([]);
+  });
+
+  test("horses come newest first", async () => {
+    await createHorse({ ...horse, name: "Old" });
+    await new Promise((r) => setTimeout(r, 5));
+    await createHorse({ ...horse, name: "New" });
+    expect((await listHorses()).map((h) => h.name)).toEqual(["New", "Old"]);
+  });
+
+  test("the database refuses negative place counts", async () => {
+    await expect(createHorse({ ...horse, firstPlaces: -1 })).rejects.toThrow();
+  });
+
+  test("an edit changes the fields, adds to the total and keeps the image without a new one", async () => {
+    const h = await createHorse({ ...horse, image, totalPrizeOre: 100_000 });
+    const changes = countChanges();
+    const result = await updateHorse(
+      h.id,
+      edit({ name: "Nordlys II", owner: "Stald Øst", prizeDeltaOre: 50_050, firstPlaces: 2, thirdPlaces: 1 }),
+    );
+    changes.stop();
+    expect(changes.count).toBe(1);
+    expect(result!.replacedImageUrl).toBeNull();
+    expect(await getHorse(h.id)).toMatchObject({
+      name: "Nordlys II",
+      owner: "Stald Øst",
+      image,
+      totalPrizeOre: 150_050,
+      firstPlaces: 2,
+      secondPlaces: 0,
+      thirdPlaces: 1,
+    });
+  });
+
+  test("a new image replaces the old one, which is handed back for removal", async () => {
+    const h = await createHorse({ ...horse, image });
+    const next = { url: "/media/horse-images/b.webp", width: 10, height: 20 };
+    const result = await updateHorse(h.id, edit({ image: next }));
+    expect(result!.replacedImageUrl).toBe(image.url);
+    expect((await getHorse(h.id))!.image).toEqual(next);
+  });
+
+  test("an edit keeps a victory recorded meanwhile (the total is incremented, not overwritten)", async () => {
+    const h = await createHorse({ ...horse, totalPrizeOre: 100_000 });
+    await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-01", prizeOre: 25_000 });
+    await updateHorse(h.id, edit({ prizeDeltaOre: 1_000 }));
+    expect((await getHorse(h.id))!.totalPrizeOre).toBe(126_000);
+  });
+
+  test("a total that would go below zero is refused and nothing changes", async () => {
+    const h = await createHorse({ ...horse, totalPrizeOre: 1_000 });
+    await expect(updateHorse(h.id, edit({ name: "X", prizeDeltaOre: -1_001 }))).rejects.toBeInstanceOf(
+      NegativeTotalError,
+    );
+    expect(await getHorse(h.id)).toMatchObject({ name: "Nordlys", totalPrizeOre: 1_000 });
+  });
+
+  test("editing or deleting a missing horse reports it and signals nothing", async () => {
+    const changes = countChanges();
+    expect(await updateHorse("nope", edit())).toBeNull();
+    expect(await deleteHorse("nope")).toBeNull();
+    changes.stop();
+    expect(changes.count).toBe(0);
+  });
+
+  test("a delete moves the horse to the trash and keeps its victories", async () => {
+    const h = await createHorse({ ...horse, image });
+    await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-01" });
+    expect(await deleteHorse(h.id)).toEqual({ trashId: expect.any(String) });
+    expect(await getHorse(h.id)).toBeNull();
+    expect((await listWinnersWithHorses())[0]).toMatchObject({ horseId: null, horseName: null });
+  });
+});
