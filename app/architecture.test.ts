@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..");
 const SOURCE_DIRS = ["app", "server", "db"];
-const ALIASES: Record<string, string> = { "~/": "app/", "@db/": "db/" };
+const ALIASES: Record<string, string> = { "~/": "app/", "@db/": "db/", "@tests/": "tests/" };
 const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 function isTest(file: string) {

@@ -14,14 +14,14 @@ import {
 import { useContext, useEffect } from "react";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
-import { AdminLoading, AuthActions } from "~/components/auth-actions";
+import { AdminLoading, AuthActions } from "~/auth/auth-actions";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { usePendingView } from "~/components/loading-cards";
 import { ShowToast } from "~/components/toast";
 import { EMPTY_CONTACT_INFO, getContactInfo } from "~/models/contact-info.server";
 import { getSiteSettings } from "~/models/site-settings.server";
-import { getUser } from "~/utils/auth.server";
+import { getUser } from "~/auth/auth.server";
 import { log } from "~/utils/log.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { jsonLd, stableStructuredData } from "~/utils/structured-data";

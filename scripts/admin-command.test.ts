@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useFreshDatabase } from "../tests/db";
 import { buildRequest } from "../tests/auth";
-import { signIn } from "~/utils/auth.server";
+import { signIn } from "~/auth/auth.server";
 import { listAdmins } from "~/models/user-role.server";
 import { runAdminCommand } from "./admin-command";
 

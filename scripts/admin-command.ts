@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { recordActivity } from "~/models/activity.server";
 import { createOrPromoteAdmin, findUserByEmail } from "~/models/user.server";
 import { listAdmins, revokeAdmin } from "~/models/user-role.server";
-import { passwordProblem } from "~/utils/password-rules";
+import { passwordProblem } from "~/auth/password-rules";
 
 export const USAGE = `Usage:
   npm run admin -- create --email E --password P   create an administrator, or promote an existing user

@@ -11,7 +11,7 @@ import { describeBackupError } from "~/backup/schedule.server";
 import { verifyBackup } from "~/backup/verify-backup.server";
 import { closeDatabase, engine } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { formatBytes } from "~/utils/image";
+import { formatBytes } from "~/media/image";
 
 const USAGE = "Usage: npm run backup [-- --out <file>]  |  npm run backup -- --verify <file>";
 

@@ -22,9 +22,9 @@ const { createBackup } = await import("~/backup/create-backup.server");
 const { verifyBackup } = await import("~/backup/verify-backup.server");
 const { restoreBackup } = await import("~/backup/restore-backup.server");
 const { closeDatabase, migrate, openSqlite } = await import("~/utils/db.server");
-const { LocalDiskStorage, storage } = await import("~/utils/storage.server");
+const { LocalDiskStorage, storage } = await import("~/media/storage.server");
 const { listHorses } = await import("~/models/horse.server");
-const { formatBytes } = await import("~/utils/image");
+const { formatBytes } = await import("~/media/image");
 const { fillDemo } = await import("./demo-content");
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;

@@ -12,10 +12,10 @@ import { photoJpeg } from "../tests/images";
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-images-"));
 process.env.DATA_DIR = work;
 process.env.LOG_LEVEL ??= "warn";
-const { storeImage } = await import("~/utils/images.server");
-const { storedFilesOf } = await import("~/utils/images.server");
-const { storage } = await import("~/utils/storage.server");
-const { formatBytes } = await import("~/utils/image");
+const { storeImage } = await import("~/media/images.server");
+const { storedFilesOf } = await import("~/media/images.server");
+const { storage } = await import("~/media/storage.server");
+const { formatBytes } = await import("~/media/image");
 
 const inputs = [
   { label: "1 MP", width: 1224, height: 816 },

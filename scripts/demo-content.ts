@@ -15,8 +15,8 @@ import { createWinner } from "~/models/winner.server";
 import { createRunner, recordResult } from "~/models/runner.server";
 import { danishToday } from "~/utils/race-day";
 import { db } from "~/utils/db.server";
-import { storeImage, type StoredImage } from "~/utils/images.server";
-import type { Bucket } from "~/utils/storage.server";
+import { storeImage, type StoredImage } from "~/media/images.server";
+import type { Bucket } from "~/media/storage.server";
 
 /** A generated photo goes through the same pipeline as an upload: validated, variants written. */
 async function saveImage(

@@ -12,12 +12,12 @@ import { getLatestNews, saveNews } from "~/models/news.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { listWinnersWithHorses } from "~/models/winner.server";
 import { listRecentResults, listUpcomingRunners } from "~/models/runner.server";
-import { socialCardUrl } from "~/utils/image";
+import { socialCardUrl } from "~/media/image";
 import { danishToday } from "~/utils/race-day";
-import { keyFromMediaUrl, storage } from "~/utils/storage.server";
+import { keyFromMediaUrl, storage } from "~/media/storage.server";
 import { openSqlite } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { storedFilesOf } from "~/utils/images.server";
+import { storedFilesOf } from "~/media/images.server";
 
 useFreshDatabase();
 

@@ -4,10 +4,10 @@
  * there are skipped, so it can run again (before the switch, and once more after stopping the
  * site) and nothing is deleted from the source.
  */
-import { formatBytes } from "~/utils/image";
-import { copyMedia } from "~/utils/media-migrate.server";
-import { objectStorage } from "~/utils/media-storage.server";
-import { storage as diskStorage } from "~/utils/storage.server";
+import { formatBytes } from "~/media/image";
+import { copyMedia } from "~/media/media-migrate.server";
+import { objectStorage } from "~/media/media-storage.server";
+import { storage as diskStorage } from "~/media/storage.server";
 
 const args = process.argv.slice(2);
 const to =

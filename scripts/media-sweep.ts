@@ -4,9 +4,9 @@
  * saved on its record); `--min-age=<minutes>` changes that.
  */
 import { closeDatabase, migrate } from "~/utils/db.server";
-import { formatBytes } from "~/utils/image";
-import { DEFAULT_MIN_AGE_MS, sweepMedia } from "~/utils/media-sweep.server";
-import { mediaStorage } from "~/utils/media-storage.server";
+import { formatBytes } from "~/media/image";
+import { DEFAULT_MIN_AGE_MS, sweepMedia } from "~/media/media-sweep.server";
+import { mediaStorage } from "~/media/media-storage.server";
 
 const args = process.argv.slice(2);
 const remove = args.includes("--delete");

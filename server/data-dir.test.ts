@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { mountSmallDisk, type SmallDisk } from "../tests/small-disk";
+import { mountSmallDisk, type SmallDisk } from "@tests/small-disk";
 import { dataDirProblem } from "./data-dir";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -18,12 +18,12 @@ import { saveNews } from "~/models/news.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
 import { db } from "~/utils/db.server";
-import { createSession, createUser } from "../tests/auth";
-import { TEST_DATABASE_URL, useFreshDatabase } from "../tests/db";
-import { startAppServer, type AppServer } from "../tests/e2e/app-server";
-import { plainJpeg } from "../tests/images";
-import { mountSmallDisk, type SmallDisk } from "../tests/small-disk";
-import { ensureTestBuild } from "../tests/test-build";
+import { createSession, createUser } from "@tests/auth";
+import { TEST_DATABASE_URL, useFreshDatabase } from "@tests/db";
+import { startAppServer, type AppServer } from "@tests/e2e/app-server";
+import { plainJpeg } from "@tests/images";
+import { mountSmallDisk, type SmallDisk } from "@tests/small-disk";
+import { ensureTestBuild } from "@tests/test-build";
 
 // The test signs session cookies for the server it starts, so both share the secret.
 process.env.SESSION_SECRET ??= crypto.randomBytes(32).toString("base64url");

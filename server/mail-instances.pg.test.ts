@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createContactMessage } from "~/models/contact-message.server";
 import { listQueuedMail } from "~/models/mail-queue.server";
 import { db } from "~/utils/db.server";
-import { TEST_DATABASE_URL, useFreshDatabase } from "../tests/db";
-import { startSmtpServer, waitFor, type TestSmtpServer } from "../tests/smtp";
+import { TEST_DATABASE_URL, useFreshDatabase } from "@tests/db";
+import { startSmtpServer, waitFor, type TestSmtpServer } from "@tests/smtp";
 
 // Runs only with TEST_DATABASE_URL (vitest.config.ts includes *.pg.test.ts then): several instances need a server.
 const root = path.resolve(import.meta.dirname, "..");

@@ -4,14 +4,14 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { plainJpeg } from "../tests/images";
-import { s3StorageFor, setMediaS3Env, startS3Server, type TestS3Server } from "../tests/s3";
-import { freePort } from "../tests/smtp";
+import { plainJpeg } from "@tests/images";
+import { s3StorageFor, setMediaS3Env, startS3Server, type TestS3Server } from "@tests/s3";
+import { freePort } from "@tests/smtp";
 import { env, resetEnvCache } from "~/utils/env.server";
 import { faultOf } from "~/utils/faults.server";
-import { variantUrl } from "~/utils/image";
-import { storeImage, storedFilesOf, removeImage, replaceImage } from "~/utils/images.server";
-import { storage } from "~/utils/storage.server";
+import { variantUrl } from "~/media/image";
+import { storeImage, storedFilesOf, removeImage, replaceImage } from "~/media/images.server";
+import { storage } from "~/media/storage.server";
 import { mediaRouter } from "./media";
 
 // Image processing is CPU-bound; give it room on a busy machine.

@@ -1,8 +1,8 @@
 import express, { type Request, type Response } from "express";
 import { faultOf, RETRY_AFTER_SECONDS } from "~/utils/faults.server";
 import { log } from "~/utils/log.server";
-import { mediaStorage, publicMediaUrl } from "~/utils/media-storage.server";
-import { MEDIA_URL_PREFIX, normaliseKey } from "~/utils/storage.server";
+import { mediaStorage, publicMediaUrl } from "~/media/media-storage.server";
+import { MEDIA_URL_PREFIX, normaliseKey } from "~/media/storage.server";
 
 const CONTENT_TYPES: Record<string, string> = {
   jpg: "image/jpeg",

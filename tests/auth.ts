@@ -1,6 +1,6 @@
 import { createUserWithPassword } from "~/models/user.server";
 import { grantAdmin } from "~/models/user-role.server";
-import { getAuth } from "~/utils/auth.server";
+import { getAuth } from "~/auth/auth.server";
 
 /** A password that satisfies the site's rules; the default for test users. */
 export const TEST_PASSWORD = "Paddock-Gallop-2024";

@@ -13,9 +13,9 @@ import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
 import { expect } from "vitest";
 import type { DB } from "~/utils/db.server";
-import { storeImage } from "~/utils/images.server";
-import { requestPasswordReset } from "~/utils/password-reset.server";
-import type { Storage } from "~/utils/storage.server";
+import { storeImage } from "~/media/images.server";
+import { requestPasswordReset } from "~/auth/password-reset.server";
+import type { Storage } from "~/media/storage.server";
 import { createSession, createUser } from "./auth";
 import { plainJpeg } from "./images";
 

@@ -1,6 +1,6 @@
 import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
-import { FORM_STAMP_FIELD } from "~/utils/contact-form";
-import { issueFormStamp } from "~/utils/form-stamp.server";
+import { FORM_STAMP_FIELD } from "~/contact/contact-form";
+import { issueFormStamp } from "~/contact/form-stamp.server";
 
 /** A contact form POST as a browser sends it to `path`, from `ip`, with a stamp issued `ageMs` ago. */
 export function contactRequest(

@@ -4,7 +4,7 @@ import path from "node:path";
 import { CreateBucketCommand } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { resetEnvCache } from "~/utils/env.server";
-import { S3Storage } from "~/utils/object-storage.server";
+import { S3Storage } from "~/media/object-storage.server";
 
 export type TestS3Server = {
   endpoint: string;

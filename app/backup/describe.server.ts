@@ -1,4 +1,4 @@
-import { formatBytes } from "~/utils/image";
+import { formatBytes } from "~/media/image";
 import type { Manifest } from "./manifest.server";
 
 /** A backup's contents in a few lines, for the command line. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normaliseKey } from "~/utils/storage.server";
+import { normaliseKey } from "~/media/storage.server";
 
 /**
  * The backup file: a gzip-compressed tar holding

@@ -16,11 +16,11 @@ import { createContactMessage } from "~/models/contact-message.server";
 import { createHorse } from "~/models/horse.server";
 import { createWinner } from "~/models/winner.server";
 import { closeDatabase, db, openPostgres, openSqlite, useDatabase } from "~/utils/db.server";
-import { createSession, createUser } from "../../tests/auth";
-import { contentOf, expectPrizesOnTotals } from "../../tests/backup";
-import { TEST_DATABASE_URL } from "../../tests/db";
-import { startAppServer, type AppServer } from "../../tests/e2e/app-server";
-import { ensureTestBuild } from "../../tests/test-build";
+import { createSession, createUser } from "@tests/auth";
+import { contentOf, expectPrizesOnTotals } from "@tests/backup";
+import { TEST_DATABASE_URL } from "@tests/db";
+import { startAppServer, type AppServer } from "@tests/e2e/app-server";
+import { ensureTestBuild } from "@tests/test-build";
 
 process.env.SESSION_SECRET ??= crypto.randomBytes(32).toString("base64url");
 

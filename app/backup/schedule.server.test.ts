@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
-import { storage } from "~/utils/storage.server";
-import { seedContent } from "../../tests/backup";
-import { useFreshDatabase } from "../../tests/db";
-import { mountSmallDisk } from "../../tests/small-disk";
+import { storage } from "~/media/storage.server";
+import { seedContent } from "@tests/backup";
+import { useFreshDatabase } from "@tests/db";
+import { mountSmallDisk } from "@tests/small-disk";
 import { BACKUP_FILE, pruneBackups } from "./create-backup.server";
 import { backupFailureNotice, getBackupStatus, runScheduledBackup, startBackupScheduler } from "./schedule.server";
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { db } from "~/utils/db.server";
-import { useFreshDatabase } from "../../tests/db";
+import { useFreshDatabase } from "@tests/db";
 import { resetSequences } from "./restore-backup.server";
 
 useFreshDatabase();

@@ -9,7 +9,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import type { Database } from "@db/schema";
 import type { DatabaseHandle, Engine } from "~/utils/db.server";
-import { keyFromMediaUrl } from "~/utils/storage.server";
+import { keyFromMediaUrl } from "~/media/storage.server";
 import { encodeValue, neutralType, type TableManifest } from "./manifest.server";
 import { CONTENT_TABLES, contentRowsOf, listColumns, listTables, primaryKey, uncoveredTables } from "./tables.server";
 

@@ -6,7 +6,7 @@ import { Readable, Writable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { pipeline } from "node:stream/promises";
 import { MIGRATION_NAMES } from "@db/migrations";
-import { keyFromMediaUrl } from "~/utils/storage.server";
+import { keyFromMediaUrl } from "~/media/storage.server";
 import { BackupFileError, readAll, readArchive } from "./archive.server";
 import {
   FORMAT,

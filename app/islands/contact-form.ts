@@ -1,4 +1,4 @@
-import { checkContact, contactValues, type ContactField, type ContactFieldErrors } from "~/utils/contact-form";
+import { checkContact, contactValues, type ContactField, type ContactFieldErrors } from "~/contact/contact-form";
 import { showToast } from "./toaster";
 import { pageLang, pageT } from "./page-lang";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { useFreshDatabase, testEngine } from "../../tests/db";
-import { runAs, type Actor } from "~/utils/actor.server";
+import { useFreshDatabase, testEngine } from "@tests/db";
+import { runAs, type Actor } from "~/auth/actor.server";
 import { db } from "~/utils/db.server";
 import { formatDkk } from "~/utils/format";
 import {

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@db/schema";
-import { currentActor, type Actor } from "~/utils/actor.server";
+import { currentActor, type Actor } from "~/auth/actor.server";
 import { db } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import type { ActivityKind } from "~/utils/activity-kinds";

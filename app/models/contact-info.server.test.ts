@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { countChanges } from "../../tests/content-changes";
-import { useFreshDatabase } from "../../tests/db";
+import { countChanges } from "@tests/content-changes";
+import { useFreshDatabase } from "@tests/db";
 import { getContactInfo, saveContactInfo } from "./contact-info.server";
 import { db } from "~/utils/db.server";
 

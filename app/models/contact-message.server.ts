@@ -1,6 +1,6 @@
 import type { MailDeliveryState } from "@db/schema";
 import { db } from "~/utils/db.server";
-import type { ContactInput } from "~/utils/contact-form";
+import type { ContactInput } from "~/contact/contact-form";
 import { enqueueMail, retryFailedMail, toDelivery, type MailDelivery } from "./mail-queue.server";
 
 /** A visitor's message with the delivery state of its e-mail to the stable (from the mail queue). */

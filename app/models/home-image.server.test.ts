@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { useFreshDatabase } from "../../tests/db";
+import { useFreshDatabase } from "@tests/db";
 import { getHomeImage, listHomeImages, updateHomeImage } from "./home-image.server";
 import { db } from "~/utils/db.server";
 

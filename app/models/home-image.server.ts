@@ -1,6 +1,6 @@
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
-import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/media/image";
 import { changedFields, recordActivity } from "./activity.server";
 
 export type HomeImage = { id: string; position: number; image: ImageRef | null; altText: string };

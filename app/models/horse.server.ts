@@ -4,7 +4,7 @@ import type { Database, HorseSlugHistoryTable, HorsesTable, RunnersTable } from 
 import { contentChanged } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
 import { formatDkk } from "~/utils/format";
-import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/media/image";
 import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/utils/money";
 import { firstFreeSlug, slugify } from "~/utils/slug";
 import { changedFields, recordActivity } from "./activity.server";

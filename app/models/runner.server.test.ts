@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { useFreshDatabase } from "../../tests/db";
+import { useFreshDatabase } from "@tests/db";
 import { createHorse, deleteHorse, findHorseBySlug, getHorse, updateHorse, type Horse } from "./horse.server";
 import {
   createRunner,

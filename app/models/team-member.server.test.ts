@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { useFreshDatabase } from "../../tests/db";
+import { useFreshDatabase } from "@tests/db";
 import {
   createTeamMember,
   deleteTeamMember,

@@ -2,7 +2,7 @@ import { sql, type Selectable, type Transaction } from "kysely";
 import type { Database, TeamMembersTable } from "@db/schema";
 import { contentChanged } from "~/utils/invalidation.server";
 import { db, lockFor } from "~/utils/db.server";
-import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/media/image";
 import { changedFields, recordActivity } from "./activity.server";
 import { addToTrash, type TrashKind } from "./trash.server";
 

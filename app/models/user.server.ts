@@ -1,4 +1,4 @@
-import { getAuth } from "~/utils/auth.server";
+import { getAuth } from "~/auth/auth.server";
 import { db } from "~/utils/db.server";
 import { grantAdmin } from "./user-role.server";
 

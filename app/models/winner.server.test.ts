@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { useFreshDatabase } from "../../tests/db";
+import { useFreshDatabase } from "@tests/db";
 import { createHorse, deleteHorse, getHorse, updateHorse, type HorseUpdate } from "./horse.server";
 import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner } from "./winner.server";
 import { db } from "~/utils/db.server";

@@ -3,7 +3,7 @@ import { contentChanged } from "~/utils/invalidation.server";
 import type { Database, WinnersTable } from "@db/schema";
 import { db, lockFor } from "~/utils/db.server";
 import { formatPrize } from "~/utils/format";
-import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/utils/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/media/image";
 import { changedFields, recordActivity } from "./activity.server";
 import { addToTrash, type TrashKind } from "./trash.server";
 

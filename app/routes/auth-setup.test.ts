@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { buildRequest, createUser } from "../../tests/auth";
-import { useFreshDatabase } from "../../tests/db";
+import { buildRequest, createUser } from "@tests/auth";
+import { useFreshDatabase } from "@tests/db";
 import { action as setupAction, loader as setupLoader } from "./auth-setup";
-import { announceSetupLinkIfNeeded, consumeSetupToken, isSetupTokenUsable } from "~/utils/admin-setup.server";
-import { getUser } from "~/utils/auth.server";
+import { announceSetupLinkIfNeeded, consumeSetupToken, isSetupTokenUsable } from "~/auth/admin-setup.server";
+import { getUser } from "~/auth/auth.server";
 import { db, engine } from "~/utils/db.server";
 import { listAdmins } from "~/models/user-role.server";
 

@@ -1,14 +1,14 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/auth-setup";
-import { AuthCard, FieldError, SubmitButton, TextField } from "~/components/auth-form";
+import { AuthCard, FieldError, SubmitButton, TextField } from "~/auth/auth-form";
 import { ShowToast } from "~/components/toast";
 import { createOrPromoteAdmin } from "~/models/user.server";
 import { hasAnyAdmin } from "~/models/user-role.server";
-import { consumeSetupToken, isSetupTokenUsable } from "~/utils/admin-setup.server";
-import { signIn } from "~/utils/auth.server";
+import { consumeSetupToken, isSetupTokenUsable } from "~/auth/admin-setup.server";
+import { signIn } from "~/auth/auth.server";
 import { log } from "~/utils/log.server";
-import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/utils/password-rules";
+import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/auth/password-rules";
 import { toastMessage } from "~/utils/toast";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";

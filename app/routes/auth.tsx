@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/auth";
-import { AuthCard, FieldError, TextField, SubmitButton } from "~/components/auth-form";
+import { AuthCard, FieldError, TextField, SubmitButton } from "~/auth/auth-form";
 import { ShowToast } from "~/components/toast";
 import {
   countAttempt,
@@ -11,15 +11,15 @@ import {
   resetKeys,
   signInKeys,
   waitMessage,
-} from "~/utils/auth-limits.server";
-import { getUser, isResetTokenValid, resetPassword, signIn } from "~/utils/auth.server";
+} from "~/auth/auth-limits.server";
+import { getUser, isResetTokenValid, resetPassword, signIn } from "~/auth/auth.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { log } from "~/utils/log.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { requestPasswordReset } from "~/utils/password-reset.server";
-import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/utils/password-rules";
+import { requestPasswordReset } from "~/auth/password-reset.server";
+import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/auth/password-rules";
 import { EMAIL_MAX, EMAIL_TOO_LONG } from "~/utils/email";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { safeRedirect } from "~/auth/safe-redirect";
 import { toastMessage } from "~/utils/toast";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";

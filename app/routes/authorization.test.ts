@@ -12,8 +12,8 @@ import { createTeamMember } from "~/models/team-member.server";
 import { createRunner, recordResult } from "~/models/runner.server";
 import { createWinner } from "~/models/winner.server";
 import { db, engine } from "~/utils/db.server";
-import { buildRequest, signedInUser } from "../../tests/auth";
-import { useFreshDatabase, testEngine } from "../../tests/db";
+import { buildRequest, signedInUser } from "@tests/auth";
+import { useFreshDatabase, testEngine } from "@tests/db";
 
 useFreshDatabase();
 

@@ -15,9 +15,9 @@ import {
   HONEYPOT_FIELD,
   type ContactField,
   type ContactFieldErrors,
-} from "~/utils/contact-form";
-import { submitContact } from "~/utils/contact-submission.server";
-import { issueFormStamp } from "~/utils/form-stamp.server";
+} from "~/contact/contact-form";
+import { submitContact } from "~/contact/contact-submission.server";
+import { issueFormStamp } from "~/contact/form-stamp.server";
 import { log } from "~/utils/log.server";
 import { seo } from "~/utils/seo";
 import { stableNameFrom } from "~/utils/site";

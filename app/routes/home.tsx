@@ -2,7 +2,7 @@ import { data, Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { PLAIN_PAGE } from "~/utils/route-handle";
 import type { loader as rootLoader } from "~/root";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { ResponsiveImage } from "~/media/responsive-image";
 import { listHomeImages, type HomeImage } from "~/models/home-image.server";
 import { getLatestNews } from "~/models/news.server";
 import { RunnerTable } from "~/components/runner-table";

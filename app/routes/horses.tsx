@@ -3,7 +3,7 @@ import type { Route } from "./+types/horses";
 import { PLAIN_PAGE } from "~/utils/route-handle";
 import { HorsesIntro } from "~/components/page-intro";
 import { PlacingBadges } from "~/components/placing-badges";
-import { ResponsiveImage, THREE_COLUMN_CARD_SIZES } from "~/components/responsive-image";
+import { ResponsiveImage, THREE_COLUMN_CARD_SIZES } from "~/media/responsive-image";
 import { listHorses, type Horse } from "~/models/horse.server";
 import { formatDkk } from "~/utils/format";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";

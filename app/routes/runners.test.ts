@@ -10,7 +10,7 @@ import { createRunner, recordResult, updateRunner } from "~/models/runner.server
 import { createWinner } from "~/models/winner.server";
 import { foldLine } from "~/utils/ical";
 import { danishToday } from "~/utils/race-day";
-import { useFreshDatabase } from "../../tests/db";
+import { useFreshDatabase } from "@tests/db";
 import * as home from "./home";
 import * as horsePage from "./horse";
 import * as calendar from "./runners-ics";

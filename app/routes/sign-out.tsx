@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
-import { getUser, signOut, type SignOutScope } from "~/utils/auth.server";
+import { getUser, signOut, type SignOutScope } from "~/auth/auth.server";
 import { log } from "~/utils/log.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";

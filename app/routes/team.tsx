@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/team";
 import { PLAIN_PAGE } from "~/utils/route-handle";
 import { TeamIntro } from "~/components/page-intro";
-import { ResponsiveImage, THREE_COLUMN_CARD_SIZES } from "~/components/responsive-image";
+import { ResponsiveImage, THREE_COLUMN_CARD_SIZES } from "~/media/responsive-image";
 import { listTeamMembers, type TeamMember } from "~/models/team-member.server";
 import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
 import { orFallback } from "~/utils/format";

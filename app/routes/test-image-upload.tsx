@@ -13,14 +13,14 @@ import {
   useActionData,
   useLoaderData,
 } from "react-router";
-import { ImageUploadField, useUploadStatus } from "~/components/image-upload-field";
-import { ResponsiveImage } from "~/components/responsive-image";
-import { requireAdmin } from "~/utils/auth.server";
+import { ImageUploadField, useUploadStatus } from "~/media/image-upload-field";
+import { ResponsiveImage } from "~/media/responsive-image";
+import { requireAdmin } from "~/auth/auth.server";
 import { env } from "~/utils/env.server";
-import { isUploadError } from "~/utils/upload.server";
-import { replaceImage, type StoredImage } from "~/utils/images.server";
+import { isUploadError } from "~/media/upload.server";
+import { replaceImage, type StoredImage } from "~/media/images.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { withUploadedForm } from "~/utils/upload.server";
+import { withUploadedForm } from "~/media/upload.server";
 
 let current: StoredImage | null = null;
 let saves = 0;

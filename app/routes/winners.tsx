@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/winners";
 import { PLAIN_PAGE } from "~/utils/route-handle";
 import { WinnersIntro } from "~/components/page-intro";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { ResponsiveImage } from "~/media/responsive-image";
 import { listWinnersWithHorses, type Winner } from "~/models/winner.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";

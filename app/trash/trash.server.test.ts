@@ -1,8 +1,8 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test, vi } from "vitest";
-import { useFreshDatabase, testEngine } from "../../tests/db";
-import { plainJpeg } from "../../tests/images";
+import { useFreshDatabase, testEngine } from "@tests/db";
+import { plainJpeg } from "@tests/images";
 import { listActivity } from "~/models/activity.server";
 import { createHorse, deleteHorse, findHorseBySlug, getHorse, updateHorse, type Horse } from "~/models/horse.server";
 import {
@@ -16,13 +16,13 @@ import {
 import { listTrash, RestoreRefusedError, TRASH_RETENTION_MS, trashedImageUrls } from "~/models/trash.server";
 import { createTeamMember, deleteTeamMember, listTeamMembers } from "~/models/team-member.server";
 import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner } from "~/models/winner.server";
-import { runAs, type Actor } from "~/utils/actor.server";
+import { runAs, type Actor } from "~/auth/actor.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { formatDkk } from "~/utils/format";
-import { storedFilesOf, storeImage } from "~/utils/images.server";
-import { sweepMedia } from "~/utils/media-sweep.server";
-import { mediaStorage } from "~/utils/media-storage.server";
+import { storedFilesOf, storeImage } from "~/media/images.server";
+import { sweepMedia } from "~/media/media-sweep.server";
+import { mediaStorage } from "~/media/media-storage.server";
 import { purgeExpiredTrash, purgeFromTrash, restoreFromTrash } from "./trash.server";
 
 vi.setConfig({ testTimeout: 120_000 });

@@ -1,11 +1,11 @@
 import { recordActivity } from "~/models/activity.server";
 import { expiredTrashIds, takeFromTrash, TRASH_RETENTION_MS, type TrashRow } from "~/models/trash.server";
 import { db } from "~/utils/db.server";
-import { removeImageQuietly } from "~/utils/images.server";
+import { removeImageQuietly } from "~/media/images.server";
 import { contentChanged } from "~/utils/invalidation.server";
-import { referencedStems } from "~/utils/media-sweep.server";
-import { stem } from "~/utils/image";
-import { keyFromMediaUrl } from "~/utils/storage.server";
+import { referencedStems } from "~/media/media-sweep.server";
+import { stem } from "~/media/image";
+import { keyFromMediaUrl } from "~/media/storage.server";
 import { TRASH_KINDS } from "./kinds.server";
 
 export type Restored = { kind: string; noun: string; label: string };

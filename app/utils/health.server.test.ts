@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useFreshDatabase } from "../../tests/db";
+import { useFreshDatabase } from "@tests/db";
 import { db, openPostgres, useDatabase } from "./db.server";
 import { checkHealth } from "./health.server";
 

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { useFreshDatabase } from "../../tests/db";
-import { waitFor } from "../../tests/smtp";
+import { useFreshDatabase } from "@tests/db";
+import { waitFor } from "@tests/smtp";
 import { enqueueMail } from "~/models/mail-queue.server";
 import { markFormStampUsed } from "~/models/used-form-stamp.server";
 import { db } from "./db.server";

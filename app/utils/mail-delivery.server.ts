@@ -8,8 +8,8 @@ import {
   type ClaimedMail,
 } from "~/models/mail-queue.server";
 import { getContactMessage } from "~/models/contact-message.server";
-import { composeResetMail } from "./auth-mail.server";
-import { composeContactMail, contactRecipient } from "./contact-delivery.server";
+import { composeResetMail } from "../auth/auth-mail.server";
+import { composeContactMail, contactRecipient } from "../contact/contact-delivery.server";
 import { env } from "./env.server";
 import { onContentChange } from "./invalidation.server";
 import { log } from "./log.server";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { useFreshDatabase } from "../../tests/db";
+import { useFreshDatabase } from "@tests/db";
 import { db } from "./db.server";
 import { clearRateLimit, hitRateLimit, pruneRateLimits } from "./rate-limit.server";
 

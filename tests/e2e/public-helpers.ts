@@ -11,8 +11,8 @@ import { createHorse, type NewHorse } from "~/models/horse.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner, type NewWinner } from "~/models/winner.server";
 import { db } from "~/utils/db.server";
-import { storeImage } from "~/utils/images.server";
-import { LocalDiskStorage, type Bucket } from "~/utils/storage.server";
+import { storeImage } from "~/media/images.server";
+import { LocalDiskStorage, type Bucket } from "~/media/storage.server";
 
 /** Stores a generated photo in the running site's media storage, as an upload would be. */
 export async function storeTestImage(

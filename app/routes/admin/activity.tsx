@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/activity";
-import { buttonClass, Card, FormError } from "~/components/admin/form-parts";
+import { buttonClass, Card, FormError } from "~/routes/admin/+shared/form-parts";
 import { ShowToast } from "~/components/toast";
 import { listActivity, type Activity } from "~/models/activity.server";
 import { ACTIVITY_KINDS, isActivityKind } from "~/utils/activity-kinds";
-import { fetchFailed } from "~/utils/admin-actions.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { fetchFailed } from "~/routes/admin/+shared/admin-actions.server";
+import { requireAdmin } from "~/auth/auth.server";
 import { formatDanishTime } from "~/utils/format";
 import type { Toast } from "~/utils/toast";
 

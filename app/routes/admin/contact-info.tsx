@@ -8,13 +8,13 @@ import {
   TextAreaField,
   useSchemaCheck,
   useSubmitting,
-} from "~/components/admin/form-parts";
+} from "~/routes/admin/+shared/form-parts";
 import { ShowToast } from "~/components/toast";
 import { EMPTY_CONTACT_INFO, getContactInfo, saveContactInfo } from "~/models/contact-info.server";
-import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
-import { contactInfoSchema, fieldErrors } from "~/utils/admin-forms";
-import { adminAction, type AdminForm, type FailureTexts } from "~/utils/admin-upload.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { failed, fetchFailed, invalid, type AdminActionData } from "~/routes/admin/+shared/admin-actions.server";
+import { contactInfoSchema, fieldErrors } from "~/routes/admin/+shared/admin-forms";
+import { adminAction, type AdminForm, type FailureTexts } from "~/routes/admin/+shared/admin-upload.server";
+import { requireAdmin } from "~/auth/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";
 

@@ -10,17 +10,17 @@ import {
   useSchemaCheck,
   useScrollIntoViewOnOpen,
   useSubmitting,
-} from "~/components/admin/form-parts";
-import { ImageUploadField } from "~/components/image-upload-field";
-import { ResponsiveImage } from "~/components/responsive-image";
+} from "~/routes/admin/+shared/form-parts";
+import { ImageUploadField } from "~/media/image-upload-field";
+import { ResponsiveImage } from "~/media/responsive-image";
 import { ShowToast } from "~/components/toast";
 import { getHomeImage, listHomeImages, updateHomeImage, type HomeImage } from "~/models/home-image.server";
 import { getLatestNews, saveNews, type News } from "~/models/news.server";
-import { failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
-import { fieldErrors, homeImageSchema, NEWS_MAX, newsSchema } from "~/utils/admin-forms";
-import { adminAction, saveWithImage } from "~/utils/admin-upload.server";
-import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { failed, fetchFailed, invalid, type AdminActionData } from "~/routes/admin/+shared/admin-actions.server";
+import { fieldErrors, homeImageSchema, NEWS_MAX, newsSchema } from "~/routes/admin/+shared/admin-forms";
+import { adminAction, saveWithImage } from "~/routes/admin/+shared/admin-upload.server";
+import type { AdminForm, FailureTexts } from "~/routes/admin/+shared/admin-upload.server";
+import { requireAdmin } from "~/auth/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";
 

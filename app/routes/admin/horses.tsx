@@ -8,9 +8,9 @@ import {
   useSchemaCheck,
   useScrollIntoViewOnOpen,
   useSubmitting,
-} from "~/components/admin/form-parts";
-import { ImageUploadField } from "~/components/image-upload-field";
-import { ResponsiveImage } from "~/components/responsive-image";
+} from "~/routes/admin/+shared/form-parts";
+import { ImageUploadField } from "~/media/image-upload-field";
+import { ResponsiveImage } from "~/media/responsive-image";
 import { ShowToast } from "~/components/toast";
 import {
   createHorse,
@@ -21,11 +21,11 @@ import {
   updateHorse,
   type Horse,
 } from "~/models/horse.server";
-import { deleteToTrash, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
-import { fieldErrors, horseEditSchema, horseSchema } from "~/utils/admin-forms";
-import { adminAction, saveWithImage } from "~/utils/admin-upload.server";
-import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { deleteToTrash, fetchFailed, invalid, type AdminActionData } from "~/routes/admin/+shared/admin-actions.server";
+import { fieldErrors, horseEditSchema, horseSchema } from "~/routes/admin/+shared/admin-forms";
+import { adminAction, saveWithImage } from "~/routes/admin/+shared/admin-upload.server";
+import type { AdminForm, FailureTexts } from "~/routes/admin/+shared/admin-upload.server";
+import { requireAdmin } from "~/auth/auth.server";
 import { formatDkk } from "~/utils/format";
 import { MAX_AMOUNT_ORE } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -4,8 +4,8 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { db } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
-import { buildRequest, signedInUser } from "../../../tests/auth";
-import { useFreshDatabase } from "../../../tests/db";
+import { buildRequest, signedInUser } from "@tests/auth";
+import { useFreshDatabase } from "@tests/db";
 import AdminLayout, { loader } from "./layout";
 
 useFreshDatabase();

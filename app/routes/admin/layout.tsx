@@ -2,8 +2,8 @@ import { NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { BackupNotice } from "~/backup/backup-notice";
 import { backupFailureNotice } from "~/backup/schedule.server";
-import { SessionControls } from "~/components/session-controls";
-import { requireAdmin } from "~/utils/auth.server";
+import { SessionControls } from "~/auth/session-controls";
+import { requireAdmin } from "~/auth/auth.server";
 import { cn } from "~/utils/cn";
 
 export async function loader({ request }: Route.LoaderArgs) {

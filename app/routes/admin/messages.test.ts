@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { buildRequest, signedInUser } from "../../../tests/auth";
-import { useFreshDatabase } from "../../../tests/db";
+import { buildRequest, signedInUser } from "@tests/auth";
+import { useFreshDatabase } from "@tests/db";
 import { action, loader } from "./messages";
 import { createContactMessage, getContactMessage } from "~/models/contact-message.server";
 import { claimNextDueMail, markMailAttemptFailed } from "~/models/mail-queue.server";

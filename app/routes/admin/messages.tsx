@@ -7,9 +7,9 @@ import {
   retryContactMessage,
   type ContactMessage,
 } from "~/models/contact-message.server";
-import { adminAction, type AdminForm, type FailureTexts } from "~/utils/admin-upload.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { contactRecipient } from "~/utils/contact-delivery.server";
+import { adminAction, type AdminForm, type FailureTexts } from "~/routes/admin/+shared/admin-upload.server";
+import { requireAdmin } from "~/auth/auth.server";
+import { contactRecipient } from "~/contact/contact-delivery.server";
 import { wakeMailDelivery } from "~/utils/mail-delivery.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";

@@ -9,7 +9,7 @@ import {
   useSchemaCheck,
   useScrollIntoViewOnOpen,
   useSubmitting,
-} from "~/components/admin/form-parts";
+} from "~/routes/admin/+shared/form-parts";
 import { ShowToast } from "~/components/toast";
 import { getHorse, listHorses, type Horse } from "~/models/horse.server";
 import {
@@ -23,7 +23,13 @@ import {
   updateRunner,
   type Runner,
 } from "~/models/runner.server";
-import { deleteToTrash, failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
+import {
+  deleteToTrash,
+  failed,
+  fetchFailed,
+  invalid,
+  type AdminActionData,
+} from "~/routes/admin/+shared/admin-actions.server";
 import {
   DID_NOT_FINISH,
   fieldErrors,
@@ -31,10 +37,10 @@ import {
   resultSchema,
   runnerEditSchema,
   runnerSchema,
-} from "~/utils/admin-forms";
-import { adminAction, discardImage } from "~/utils/admin-upload.server";
-import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
-import { requireAdmin } from "~/utils/auth.server";
+} from "~/routes/admin/+shared/admin-forms";
+import { adminAction, discardImage } from "~/routes/admin/+shared/admin-upload.server";
+import type { AdminForm, FailureTexts } from "~/routes/admin/+shared/admin-upload.server";
+import { requireAdmin } from "~/auth/auth.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
 import { danishToday, resultText } from "~/utils/race-day";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -9,9 +9,9 @@ import {
   useSchemaCheck,
   useScrollIntoViewOnOpen,
   useSubmitting,
-} from "~/components/admin/form-parts";
-import { ImageUploadField } from "~/components/image-upload-field";
-import { ResponsiveImage } from "~/components/responsive-image";
+} from "~/routes/admin/+shared/form-parts";
+import { ImageUploadField } from "~/media/image-upload-field";
+import { ResponsiveImage } from "~/media/responsive-image";
 import { ShowToast } from "~/components/toast";
 import {
   createTeamMember,
@@ -21,11 +21,17 @@ import {
   updateTeamMember,
   type TeamMember,
 } from "~/models/team-member.server";
-import { deleteToTrash, failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
-import { fieldErrors, teamMemberEditSchema, teamMemberSchema } from "~/utils/admin-forms";
-import { adminAction, saveWithImage } from "~/utils/admin-upload.server";
-import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
-import { requireAdmin } from "~/utils/auth.server";
+import {
+  deleteToTrash,
+  failed,
+  fetchFailed,
+  invalid,
+  type AdminActionData,
+} from "~/routes/admin/+shared/admin-actions.server";
+import { fieldErrors, teamMemberEditSchema, teamMemberSchema } from "~/routes/admin/+shared/admin-forms";
+import { adminAction, saveWithImage } from "~/routes/admin/+shared/admin-upload.server";
+import type { AdminForm, FailureTexts } from "~/routes/admin/+shared/admin-upload.server";
+import { requireAdmin } from "~/auth/auth.server";
 import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";

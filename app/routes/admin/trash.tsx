@@ -1,15 +1,15 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/trash";
-import { buttonClass, Card, FormError, useSubmitting } from "~/components/admin/form-parts";
+import { buttonClass, Card, FormError, useSubmitting } from "~/routes/admin/+shared/form-parts";
 import { ShowToast } from "~/components/toast";
 import { listTrash, RestoreRefusedError, type TrashItem } from "~/models/trash.server";
 import { nounOf } from "~/trash/kinds.server";
 import { purgeFromTrash, restoreFromTrash } from "~/trash/trash.server";
-import { failed, fetchFailed, type AdminActionData } from "~/utils/admin-actions.server";
-import { adminAction, type AdminForm, type FailureTexts } from "~/utils/admin-upload.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { failed, fetchFailed, type AdminActionData } from "~/routes/admin/+shared/admin-actions.server";
+import { adminAction, type AdminForm, type FailureTexts } from "~/routes/admin/+shared/admin-upload.server";
+import { requireAdmin } from "~/auth/auth.server";
 import { formatDanishTime } from "~/utils/format";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { safeRedirect } from "~/auth/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";
 

@@ -9,17 +9,23 @@ import {
   useSchemaCheck,
   useScrollIntoViewOnOpen,
   useSubmitting,
-} from "~/components/admin/form-parts";
-import { ImageUploadField } from "~/components/image-upload-field";
-import { ResponsiveImage } from "~/components/responsive-image";
+} from "~/routes/admin/+shared/form-parts";
+import { ImageUploadField } from "~/media/image-upload-field";
+import { ResponsiveImage } from "~/media/responsive-image";
 import { ShowToast } from "~/components/toast";
 import { getHorse, listHorses, type Horse } from "~/models/horse.server";
 import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner, type Winner } from "~/models/winner.server";
-import { deleteToTrash, failed, fetchFailed, invalid, type AdminActionData } from "~/utils/admin-actions.server";
-import { fieldErrors, PRIZE_HINT, winnerEditSchema, winnerSchema } from "~/utils/admin-forms";
-import { adminAction, saveWithImage } from "~/utils/admin-upload.server";
-import type { AdminForm, FailureTexts } from "~/utils/admin-upload.server";
-import { requireAdmin } from "~/utils/auth.server";
+import {
+  deleteToTrash,
+  failed,
+  fetchFailed,
+  invalid,
+  type AdminActionData,
+} from "~/routes/admin/+shared/admin-actions.server";
+import { fieldErrors, PRIZE_HINT, winnerEditSchema, winnerSchema } from "~/routes/admin/+shared/admin-forms";
+import { adminAction, saveWithImage } from "~/routes/admin/+shared/admin-upload.server";
+import type { AdminForm, FailureTexts } from "~/routes/admin/+shared/admin-upload.server";
+import { requireAdmin } from "~/auth/auth.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";

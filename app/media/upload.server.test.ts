@@ -5,8 +5,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mountSmallDisk } from "../../tests/small-disk";
-import { resetEnvCache } from "./env.server";
+import { mountSmallDisk } from "@tests/small-disk";
+import { resetEnvCache } from "../utils/env.server";
 import {
   fileTooLargeMessage,
   formatBytes,
@@ -266,7 +266,9 @@ describe("temporary files the server cannot write", () => {
       const real = fs.createWriteStream;
       vi.spyOn(fs, "createWriteStream").mockImplementation((file, options) =>
         String(file).startsWith(uploadTmpDir())
-          ? (new Writable({ write: (_chunk, _encoding, done) => done(systemError("ENOSPC", "write")) }) as fs.WriteStream)
+          ? (new Writable({
+              write: (_chunk, _encoding, done) => done(systemError("ENOSPC", "write")),
+            }) as fs.WriteStream)
           : real(file, options),
       );
     }
@@ -308,7 +310,10 @@ describe("temporary files the server cannot write", () => {
       const real = fs.createWriteStream;
       vi.spyOn(fs, "createWriteStream").mockImplementation((file, options) =>
         String(file).startsWith(uploadTmpDir())
-          ? (new Writable({ construct: (done) => done(systemError(code, "open")), write: (_c, _e, done) => done() }) as fs.WriteStream)
+          ? (new Writable({
+              construct: (done) => done(systemError(code, "open")),
+              write: (_c, _e, done) => done(),
+            }) as fs.WriteStream)
           : real(file, options),
       );
       try {

@@ -8,14 +8,14 @@ import {
   formatBytes,
   IMAGE_MESSAGES,
   type ImageRef,
-} from "~/utils/image";
+} from "~/media/image";
 import {
   armUpload,
   getServerUploadSnapshot,
   getUploadSnapshot,
   subscribeUpload,
   type UploadSnapshot,
-} from "~/utils/upload-progress";
+} from "~/media/upload-progress";
 import { ResponsiveImage } from "./responsive-image";
 
 export type ImageUploadFieldProps = {
@@ -48,8 +48,8 @@ export function useUploadStatus(): UploadSnapshot & { busy: boolean } {
  * the server checks and resizes it. While the form is busy a second submission is ignored.
  *
  * It is an ordinary file input inside an ordinary form, so the form works without JavaScript;
- * with JavaScript the progress comes from ~/utils/upload-progress. The action reads the file with
- * `withUploadedForm` and stores it with `storeImage`/`replaceImage` (~/utils/images.server).
+ * with JavaScript the progress comes from ~/media/upload-progress. The action reads the file with
+ * `withUploadedForm` and stores it with `storeImage`/`replaceImage` (~/media/images.server).
  *
  *   <Form method="post" encType="multipart/form-data">
  *     <ImageUploadField name="image" label="Horse Image" currentImage={horse.image}

@@ -1,5 +1,5 @@
 import { preload } from "react-dom";
-import { imageSources, isStoredImageUrl, type ImageRef } from "~/utils/image";
+import { imageSources, isStoredImageUrl, type ImageRef } from "~/media/image";
 
 /**
  * `sizes` of a card in the public three-column grids (max-w-7xl, px-4, gap-8: three columns from

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { contactRequest } from "../../tests/contact";
-import { useFreshDatabase } from "../../tests/db";
-import { freePort, startSmtpServer, waitFor, type TestSmtpServer } from "../../tests/smtp";
+import { contactRequest } from "@tests/contact";
+import { useFreshDatabase } from "@tests/db";
+import { freePort, startSmtpServer, waitFor, type TestSmtpServer } from "@tests/smtp";
 import { composeContactMail, contactRecipient } from "./contact-delivery.server";
 import {
   deliverNextMail,
@@ -9,9 +9,9 @@ import {
   startMailDeliveryWorker,
   type DeliveryOptions,
   type MailDeliveryWorker,
-} from "./mail-delivery.server";
+} from "../utils/mail-delivery.server";
 import { submitContact } from "./contact-submission.server";
-import { resetEnvCache } from "./env.server";
+import { resetEnvCache } from "../utils/env.server";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { claimNextDueMail } from "~/models/mail-queue.server";
 import {

@@ -4,11 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { freshBucketStorage, startS3Server, type TestS3Server } from "../../tests/s3";
+import { freshBucketStorage, startS3Server, type TestS3Server } from "@tests/s3";
 import { ObjectStorageError, S3Storage } from "./object-storage.server";
 import { HeadObjectCommand } from "@aws-sdk/client-s3";
-import { freePort } from "../../tests/smtp";
-import { faultOf } from "./faults.server";
+import { freePort } from "@tests/smtp";
+import { faultOf } from "../utils/faults.server";
 import {
   keyFromMediaUrl,
   LocalDiskStorage,
@@ -209,7 +209,9 @@ describe("S3Storage", () => {
   it("keeps each file as an object under its key, with its type and a year's caching", async () => {
     const store = await freshBucketStorage(s3);
     await store.put("/horse-images//b.webp", Buffer.from("bbb"));
-    const head = await (await store.client()).send(new HeadObjectCommand({ Bucket: store.bucket, Key: "horse-images/b.webp" }));
+    const head = await (
+      await store.client()
+    ).send(new HeadObjectCommand({ Bucket: store.bucket, Key: "horse-images/b.webp" }));
     expect(head.ContentType).toBe("image/webp");
     expect(head.CacheControl).toBe("public, max-age=31536000, immutable");
   });

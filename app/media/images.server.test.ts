@@ -3,8 +3,8 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { heicHeader, jpegWithExif, plainJpeg, solid, SVG } from "../../tests/images";
-import { env } from "./env.server";
+import { heicHeader, jpegWithExif, plainJpeg, solid, SVG } from "@tests/images";
+import { env } from "../utils/env.server";
 import { socialCardUrl, stemOfStoredFile, variantUrl, variantWidths } from "./image";
 import {
   IMAGE_MESSAGES,

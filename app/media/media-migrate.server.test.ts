@@ -2,7 +2,7 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshBucketStorage, startS3Server, type TestS3Server } from "../../tests/s3";
+import { freshBucketStorage, startS3Server, type TestS3Server } from "@tests/s3";
 import { copyMedia } from "./media-migrate.server";
 import { LocalDiskStorage, type Storage } from "./storage.server";
 

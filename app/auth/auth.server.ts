@@ -3,12 +3,12 @@ import { APIError, betterAuth } from "better-auth";
 import { redirect } from "react-router";
 import { recordAuthActivity } from "~/models/activity.server";
 import { isAdminUser } from "~/models/user-role.server";
-import { CLIENT_IP_HEADER } from "./client-ip.server";
-import { db, engine, type DB } from "./db.server";
-import { env, pinLibraryEnv } from "./env.server";
-import { log } from "./log.server";
-import { getSecret } from "./secrets.server";
-import { redirectWithToast } from "./toast.server";
+import { CLIENT_IP_HEADER } from "../utils/client-ip.server";
+import { db, engine, type DB } from "../utils/db.server";
+import { env, pinLibraryEnv } from "../utils/env.server";
+import { log } from "../utils/log.server";
+import { getSecret } from "../utils/secrets.server";
+import { redirectWithToast } from "../utils/toast.server";
 
 export type SessionUser = { id: string; email: string; isAdmin: boolean };
 
@@ -197,7 +197,11 @@ export async function signIn(request: Request, email: string, password: string):
     return { ok: true, headers: setCookiesOnly(headers), userId: response.user.id };
   } catch (error) {
     if (error instanceof APIError) {
-      await recordAuthActivity("sign-in-failed", { userId: null, email: address }, "Sign-in refused: wrong e-mail or password");
+      await recordAuthActivity(
+        "sign-in-failed",
+        { userId: null, email: address },
+        "Sign-in refused: wrong e-mail or password",
+      );
       return {
         ok: false,
         status: error.statusCode === 401 ? 401 : 400,

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { imageSources, stemOfStoredFile, variantUrl, variantWidths } from "~/utils/image";
+import { imageSources, stemOfStoredFile, variantUrl, variantWidths } from "~/media/image";
 import { ResponsiveImage } from "./responsive-image";
 
 describe("variant naming", () => {

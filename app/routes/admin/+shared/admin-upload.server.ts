@@ -1,14 +1,20 @@
 import { data } from "react-router";
 import { failed, invalid, type AdminActionData } from "./admin-actions.server";
-import { runAs } from "./actor.server";
+import { runAs } from "../../../auth/actor.server";
 import type { FieldErrors } from "./admin-forms";
-import { requireAdmin, type SessionUser } from "./auth.server";
-import { faultOf } from "./faults.server";
-import { ImageError, removeImageQuietly, storeImage, type StoreOptions, type StoredImage } from "./images.server";
-import { log } from "./log.server";
-import type { Bucket } from "./storage.server";
-import { toastMessage } from "./toast";
-import { isUploadError, parseUploadedForm, withUploadedForm, type ParsedForm } from "./upload.server";
+import { requireAdmin, type SessionUser } from "../../../auth/auth.server";
+import { faultOf } from "../../../utils/faults.server";
+import {
+  ImageError,
+  removeImageQuietly,
+  storeImage,
+  type StoreOptions,
+  type StoredImage,
+} from "../../../media/images.server";
+import { log } from "../../../utils/log.server";
+import type { Bucket } from "../../../media/storage.server";
+import { toastMessage } from "../../../utils/toast";
+import { isUploadError, parseUploadedForm, withUploadedForm, type ParsedForm } from "../../../media/upload.server";
 
 /**
  * The admin forms' way into the image pipeline: read a submitted form (files stream to temporary

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { FieldErrors } from "./admin-forms";
-import { FAULT_STATUS, failureText, faultOf } from "./faults.server";
-import { log } from "./log.server";
-import { toastMessage, type Toast } from "./toast";
-import { redirectWithToast } from "./toast.server";
+import { FAULT_STATUS, failureText, faultOf } from "../../../utils/faults.server";
+import { log } from "../../../utils/log.server";
+import { toastMessage, type Toast } from "../../../utils/toast";
+import { redirectWithToast } from "../../../utils/toast.server";
 
 /** What an admin action answers when it does not redirect: the form it belongs to, what was typed, why it failed. */
 export type AdminActionData = {

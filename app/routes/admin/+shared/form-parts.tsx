@@ -10,7 +10,7 @@ import {
 } from "react";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
-import { fieldErrors, textFields, type FieldErrors } from "~/utils/admin-forms";
+import { fieldErrors, textFields, type FieldErrors } from "~/routes/admin/+shared/admin-forms";
 import { cn } from "~/utils/cn";
 
 export const buttonClass = {

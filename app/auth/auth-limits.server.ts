@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { hitRateLimit, clearRateLimit, type RateLimitRule } from "./rate-limit.server";
-import { getSecret } from "./secrets.server";
+import { hitRateLimit, clearRateLimit, type RateLimitRule } from "../utils/rate-limit.server";
+import { getSecret } from "../utils/secrets.server";
 
 const MINUTE = 60_000;
 

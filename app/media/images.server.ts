@@ -42,15 +42,9 @@ import {
   VARIANT_FORMATS,
   type VariantFormat,
 } from "./image";
-import { faultOf } from "./faults.server";
-import { log } from "./log.server";
-import {
-  keyFromMediaUrl,
-  mediaUrl,
-  normaliseKey,
-  type Bucket,
-  type Storage,
-} from "./storage.server";
+import { faultOf } from "../utils/faults.server";
+import { log } from "../utils/log.server";
+import { keyFromMediaUrl, mediaUrl, normaliseKey, type Bucket, type Storage } from "./storage.server";
 import { mediaStorage as defaultStorage } from "./media-storage.server";
 import { UploadError } from "./upload.server";
 

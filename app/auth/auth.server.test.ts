@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildRequest, createSession, createUser, signedInUser } from "../../tests/auth";
-import { useFreshDatabase } from "../../tests/db";
+import { buildRequest, createSession, createUser, signedInUser } from "@tests/auth";
+import { useFreshDatabase } from "@tests/db";
 import {
   ACCESS_DENIED,
   getUser,
@@ -12,7 +12,7 @@ import {
   getAuth,
   issuePasswordResetToken,
 } from "./auth.server";
-import { db, engine } from "./db.server";
+import { db, engine } from "../utils/db.server";
 
 useFreshDatabase();
 
@@ -148,7 +148,11 @@ describe("password reset tokens", () => {
     const ctx = await getAuth().$context;
     const expiresAt = new Date(Date.now() + 3_600_000);
     for (const t of ["left-over-1", "left-over-2"]) {
-      await ctx.internalAdapter.createVerificationValue({ identifier: `reset-password:${t}`, value: other.id, expiresAt });
+      await ctx.internalAdapter.createVerificationValue({
+        identifier: `reset-password:${t}`,
+        value: other.id,
+        expiresAt,
+      });
     }
     expect(await resetPassword(buildRequest("/auth"), "left-over-1", "Third-Good-Password-5")).toEqual({ ok: true });
     for (const t of ["left-over-2", otherToken]) expect(await isResetTokenValid(t)).toBe(false);

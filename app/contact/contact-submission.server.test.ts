@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { contactRequest } from "../../tests/contact";
-import { useFreshDatabase } from "../../tests/db";
-import { CLIENT_IP_HEADER } from "./client-ip.server";
+import { contactRequest } from "@tests/contact";
+import { useFreshDatabase } from "@tests/db";
+import { CLIENT_IP_HEADER } from "../utils/client-ip.server";
 import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "./contact-form";
 import {
   submitContact,
@@ -9,7 +9,7 @@ import {
   CONTACT_SENT_TEXT,
   CONTACT_TOO_FAST_TEXT,
 } from "./contact-submission.server";
-import { resetEnvCache } from "./env.server";
+import { resetEnvCache } from "../utils/env.server";
 import { FORM_STAMP_TTL_MS, issueFormStamp } from "./form-stamp.server";
 import { sql } from "kysely";
 import { listContactMessages } from "~/models/contact-message.server";
