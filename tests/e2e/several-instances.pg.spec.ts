@@ -110,6 +110,13 @@ test(
 
     await pageA.goto("/horses");
     await expect(pageA.getByRole("heading", { name: "Stormvind" })).toHaveCount(0);
+    // The photo stays in the bucket while the horse is in the trash (Undo brings it back) …
+    expect((await pageA.request.get(photo)).status()).toBe(200);
+
+    // … until it is deleted for good, on B: then neither instance serves it.
+    await pageB.goto("/admin/trash");
+    await pageB.getByRole("button", { name: /^Delete Forever .*Stormvind/ }).click();
+    await expect(pageB.getByText("Deleted Forever", { exact: true })).toBeVisible();
     await expect.poll(async () => (await pageA.request.get(photo)).status()).toBe(404);
     expect((await pageB.request.get(photo)).status()).toBe(404);
   },
