@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatDanishDate, formatDkk, formatPrize, orFallback } from "./format";
+import { formatAmount, formatDanishDate, formatDkk, formatPrize, orFallback } from "./format";
 
 // Intl writes a no-break space between the amount and 'kr.'; compare with ordinary spaces.
 const plain = (s: string) => s.replace(/\u00a0/g, " ");
@@ -60,5 +60,12 @@ describe("orFallback", () => {
   });
   test("keeps real text, trimmed", () => {
     expect(orFallback("  Klampenborg Galopbane ", "Unknown Track")).toBe("Klampenborg Galopbane");
+  });
+});
+
+describe("formatAmount", () => {
+  test("writes øre as an administrator types kroner, without the currency", () => {
+    expect(formatAmount(12345050)).toBe("123.450,50");
+    expect(formatAmount(0)).toBe("0,00");
   });
 });

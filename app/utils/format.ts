@@ -7,11 +7,18 @@ const dkk = new Intl.NumberFormat("da-DK", {
   maximumFractionDigits: 2,
 });
 
+const daAmount = new Intl.NumberFormat("da-DK", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 const daDate = new Intl.DateTimeFormat("da-DK", { timeZone: "UTC" });
 
 /** 123450 øre -> '1.234,50 kr.' */
 export function formatDkk(ore: number) {
   return dkk.format(ore / 100);
+}
+
+/** 123450 øre -> '1.234,50': the amount as an administrator types it in a prize field. */
+export function formatAmount(ore: number) {
+  return daAmount.format(ore / 100);
 }
 
 /** Like formatDkk, but returns the fallback when there is no amount. */

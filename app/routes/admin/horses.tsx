@@ -26,7 +26,7 @@ import { fieldErrors, horseEditSchema, horseSchema } from "~/routes/admin/+share
 import { adminAction, saveWithImage } from "~/routes/admin/+shared/admin-upload.server";
 import type { AdminForm, FailureTexts } from "~/routes/admin/+shared/admin-upload.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { formatDkk } from "~/utils/format";
+import { formatAmount, formatDkk } from "~/utils/format";
 import { MAX_AMOUNT_ORE } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";
@@ -41,8 +41,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { horses: [] as Horse[], fetchError: fetchFailed("Failed to fetch horses", error) };
   }
 }
-
-const dkkAmount = new Intl.NumberFormat("da-DK", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** The spec's 'Failed to …' text of each form on this tab. */
 const FAILED = {
@@ -94,7 +92,7 @@ async function editHorse(form: AdminForm) {
   if (answer) return answer;
   const description =
     addPrize > 0
-      ? `${saved.horse.name} has been updated. ${dkkAmount.format(addPrize / 100)} DKK added to the total prize money.`
+      ? `${saved.horse.name} has been updated. ${formatAmount(addPrize)} DKK added to the total prize money.`
       : `${saved.horse.name} has been updated successfully.`;
   return redirectWithToast(TAB, { type: "success", title: "Horse Updated", description });
 }

@@ -25,6 +25,7 @@ import {
 } from "~/models/runner.server";
 import {
   deleteToTrash,
+  ITEM_DELETED,
   failed,
   fetchFailed,
   invalid,
@@ -41,7 +42,7 @@ import {
 import { adminAction, discardImage } from "~/routes/admin/+shared/admin-upload.server";
 import type { AdminForm, FailureTexts } from "~/routes/admin/+shared/admin-upload.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
+import { formatAmount, formatDanishDate, formatPrize, orFallback } from "~/utils/format";
 import { danishToday, resultText } from "~/utils/race-day";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";
@@ -145,14 +146,11 @@ async function removeRunner(form: AdminForm) {
   // A win's victory photo stays until the trash entry is purged, so that Undo brings it back.
   return deleteToTrash(form, FAILED.delete, deleteRunner, {
     tab: TAB,
-    title: "Item Deleted",
-    description: "The item has been removed successfully.",
+    ...ITEM_DELETED,
   });
 }
 
 type HorseOption = { id: string; name: string };
-
-const prizeText = new Intl.NumberFormat("da-DK", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export default function RunnersTab({ loaderData, actionData }: Route.ComponentProps) {
   const { today, upcoming, awaiting, results, horses, fetchError } = loaderData;
@@ -424,7 +422,7 @@ function ResultForm({ runner, result }: { runner: Runner; result: AdminActionDat
   const v = result?.values;
   const recorded = runner.result;
   const shownPosition = recorded ? (recorded.didNotFinish ? DID_NOT_FINISH : String(recorded.position)) : "";
-  const shownPrize = recorded?.prizeOre != null ? prizeText.format(recorded.prizeOre / 100) : "";
+  const shownPrize = recorded?.prizeOre != null ? formatAmount(recorded.prizeOre) : "";
   return (
     <Form method="post" aria-labelledby="record-result" onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
       <p className="text-sm text-stone-700 sm:col-span-2">

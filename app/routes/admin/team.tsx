@@ -23,6 +23,7 @@ import {
 } from "~/models/team-member.server";
 import {
   deleteToTrash,
+  ITEM_DELETED,
   failed,
   fetchFailed,
   invalid,
@@ -111,8 +112,7 @@ async function moveMember({ values }: AdminForm, intent: "move-up" | "move-down"
 async function removeMember(form: AdminForm) {
   return deleteToTrash(form, FAILED.delete, deleteTeamMember, {
     tab: TAB,
-    title: "Item Deleted",
-    description: "The item has been removed successfully.",
+    ...ITEM_DELETED,
   });
 }
 

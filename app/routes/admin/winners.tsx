@@ -17,6 +17,7 @@ import { getHorse, listHorses, type Horse } from "~/models/horse.server";
 import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner, type Winner } from "~/models/winner.server";
 import {
   deleteToTrash,
+  ITEM_DELETED,
   failed,
   fetchFailed,
   invalid,
@@ -26,7 +27,7 @@ import { fieldErrors, PRIZE_HINT, winnerEditSchema, winnerSchema } from "~/route
 import { adminAction, saveWithImage } from "~/routes/admin/+shared/admin-upload.server";
 import type { AdminForm, FailureTexts } from "~/routes/admin/+shared/admin-upload.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
+import { formatAmount, formatDanishDate, formatPrize, orFallback } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";
 
@@ -105,14 +106,11 @@ async function saveWinner(form: AdminForm, intent: "create" | "update") {
 async function removeWinner(form: AdminForm) {
   return deleteToTrash(form, FAILED.delete, deleteWinner, {
     tab: TAB,
-    title: "Item Deleted",
-    description: "The item has been removed successfully.",
+    ...ITEM_DELETED,
   });
 }
 
 type HorseOption = { id: string; name: string };
-
-const prizeText = new Intl.NumberFormat("da-DK", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export default function WinnersTab({ loaderData, actionData }: Route.ComponentProps) {
   const { winners, horses, fetchError } = loaderData;
@@ -315,7 +313,7 @@ function WinnerForm({
             ? `${PRIZE_HINT}. A change here (or moving the victory to another horse) also corrects the horses' total prize money.`
             : `${PRIZE_HINT}. It is added to the horse's total prize money.`
         }
-        defaultValue={val("prize", winner?.prizeOre != null ? prizeText.format(winner.prizeOre / 100) : "")}
+        defaultValue={val("prize", winner?.prizeOre != null ? formatAmount(winner.prizeOre) : "")}
         error={errors.prize}
       />
       <ImageUploadField

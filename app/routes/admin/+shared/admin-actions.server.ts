@@ -58,6 +58,9 @@ export function fetchFailed(text: string, error: unknown): Toast {
  * 'Failed to …' text. The record's image stays until its trash entry is purged, so that Undo
  * brings it back.
  */
+/** The spec's toast for a deleted victory, runner or team member. */
+export const ITEM_DELETED = { title: "Item Deleted", description: "The item has been removed successfully." };
+
 export async function deleteToTrash(
   { values }: { values: Record<string, string> },
   failure: string,
