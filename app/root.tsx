@@ -18,7 +18,7 @@ import { AdminLoading, AuthActions } from "~/auth/auth-actions";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { usePendingView } from "~/components/loading-cards";
-import { ShowToast } from "~/components/toast";
+import { ShowToast } from "~/components/ui/toast";
 import { EMPTY_CONTACT_INFO, getContactInfo } from "~/models/contact-info.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { getUser } from "~/auth/auth.server";

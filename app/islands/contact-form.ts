@@ -1,4 +1,5 @@
 import { checkContact, contactValues, type ContactField, type ContactFieldErrors } from "~/contact/contact-form";
+import { fieldErrorClass } from "~/components/ui/field-classes";
 import { showToast } from "./toaster";
 import { pageLang, pageT } from "./page-lang";
 
@@ -14,7 +15,7 @@ export function enhanceContactForm(form: HTMLFormElement) {
   const control = (field: ContactField) => form.elements.namedItem(field) as HTMLInputElement | HTMLTextAreaElement;
 
   const message = control("message");
-  const hint = document.getElementById(message.getAttribute("data-counter") ?? "");
+  const hint = document.getElementById(`${message.id}-hint`);
   // The hint's first text ("n/2000"); the rest of it is words for screen readers.
   const counter = hint && document.createTreeWalker(hint, NodeFilter.SHOW_TEXT).nextNode();
   const max = message.maxLength;
@@ -23,19 +24,18 @@ export function enhanceContactForm(form: HTMLFormElement) {
   };
   count();
 
+  // The same message, place and links the server's answer would render (components/ui/field).
   const setError = (field: ContactField, error: string | undefined) => {
     const input = control(field);
     const errorId = `${input.id}-error`;
     document.getElementById(errorId)?.remove();
     const described = (input.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== errorId);
-    input.classList.toggle("border-red-600", !!error);
-    input.classList.toggle("border-stone-300", !error);
     if (error) {
       const p = document.createElement("p");
       p.id = errorId;
-      p.className = "mt-1 text-sm font-medium text-red-700";
+      p.className = fieldErrorClass;
       p.textContent = error;
-      input.after(p);
+      (input.closest("[data-field]") ?? input.parentElement)?.append(p);
       described.unshift(errorId);
       input.setAttribute("aria-invalid", "true");
     } else {

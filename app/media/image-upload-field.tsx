@@ -17,6 +17,8 @@ import {
   type UploadSnapshot,
 } from "~/media/upload-progress";
 import { ResponsiveImage } from "./responsive-image";
+import { fieldDescription } from "~/components/ui/field";
+import { fieldErrorClass } from "~/components/ui/field-classes";
 
 export type ImageUploadFieldProps = {
   /** The form field name the action reads (`form.file(name)`). */
@@ -69,8 +71,6 @@ export function ImageUploadField({
 }: ImageUploadFieldProps) {
   const autoId = useId();
   const inputId = id ?? `${autoId}-file`;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -117,6 +117,7 @@ export function ImageUploadField({
 
   const mine = status.form !== null && status.form === inputRef.current?.form;
   const shownError = clientError ?? (changed || status.busy ? null : error);
+  const { hintId, errorId, describedBy } = fieldDescription(inputId, { hint: true, error: shownError });
   const percent = status.percent;
 
   return (
@@ -153,7 +154,7 @@ export function ImageUploadField({
         accept={ACCEPTED_IMAGE_TYPES.join(",")}
         required={required && !currentImage}
         aria-invalid={shownError ? true : undefined}
-        aria-describedby={shownError ? `${hintId} ${errorId}` : hintId}
+        aria-describedby={describedBy}
         onChange={onChange}
         className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-md file:border-0 file:bg-stone-800 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-stone-700"
       />
@@ -161,7 +162,7 @@ export function ImageUploadField({
         JPEG, PNG, WebP or AVIF, up to {formatBytes(maxBytes)}.
       </p>
       {shownError ? (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
+        <p id={errorId} role="alert" className={fieldErrorClass}>
           {shownError}
         </p>
       ) : null}

@@ -1,8 +1,12 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/auth-setup";
-import { AuthCard, FieldError, SubmitButton, TextField } from "~/auth/auth-form";
-import { ShowToast } from "~/components/toast";
+import { AuthCard } from "~/auth/auth-form";
+import { SubmitButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { NewPasswordFields } from "~/components/ui/new-password-fields";
+import { useSubmitting } from "~/components/ui/use-submitting";
+import { ShowToast } from "~/components/ui/toast";
 import { createOrPromoteAdmin } from "~/models/user.server";
 import { hasAnyAdmin } from "~/models/user-role.server";
 import { consumeSetupToken, isSetupTokenUsable } from "~/auth/admin-setup.server";
@@ -62,8 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useSubmitting();
   const errors = actionData?.errors ?? null;
   return (
     <AuthCard title="Create the administrator">
@@ -75,27 +78,18 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
           </p>
           <Form method="post" className="space-y-4">
             <input type="hidden" name="token" value={loaderData.token} />
-            <TextField label="Email" name="email" type="email" autoComplete="username" required />
-            <FieldError messages={errors?.email} />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
+            <Field
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="username"
               required
-              minLength={PASSWORD_MIN}
+              error={errors?.email?.[0]}
             />
-            <FieldError messages={errors?.password} />
-            <TextField
-              label="Confirm password"
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN}
-            />
-            <FieldError messages={errors?.confirm} />
-            <SubmitButton busy={busy} label="Create Administrator" busyLabel="Creating..." />
+            <NewPasswordFields minLength={PASSWORD_MIN} errors={errors} />
+            <SubmitButton busy={busy} busyLabel="Creating..." className="w-full">
+              Create Administrator
+            </SubmitButton>
           </Form>
         </>
       ) : (

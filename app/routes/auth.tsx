@@ -1,8 +1,12 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/auth";
-import { AuthCard, FieldError, TextField, SubmitButton } from "~/auth/auth-form";
-import { ShowToast } from "~/components/toast";
+import { AuthCard } from "~/auth/auth-form";
+import { SubmitButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { NewPasswordFields } from "~/components/ui/new-password-fields";
+import { useSubmitting } from "~/components/ui/use-submitting";
+import { ShowToast } from "~/components/ui/toast";
 import {
   countAttempt,
   forgetSignInAttempts,
@@ -173,22 +177,19 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
 function SignInForm({ redirectTo }: { redirectTo: string }) {
-  const busy = useBusy("sign-in");
+  const busy = useSubmitting("sign-in");
   return (
     <>
       <p className="mb-6 text-center text-stone-600">Sign in to manage the stable's website.</p>
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="sign-in" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <TextField label="Email" name="email" type="email" autoComplete="username" required />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
-        <SubmitButton busy={busy} label="Sign In" busyLabel="Signing In..." />
+        <Field label="Email" name="email" type="email" autoComplete="username" required />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <SubmitButton busy={busy} busyLabel="Signing In..." className="w-full">
+          Sign In
+        </SubmitButton>
       </Form>
       <p className="mt-4 text-center">
         <Link to="/auth?mode=forgot" className="text-sm text-brand-700 underline-offset-4 hover:underline">
@@ -200,7 +201,7 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
 }
 
 function ForgotForm() {
-  const busy = useBusy("request-reset");
+  const busy = useSubmitting("request-reset");
   return (
     <>
       <h2 className="mb-2 text-center text-lg font-semibold">Forgot password?</h2>
@@ -209,8 +210,10 @@ function ForgotForm() {
       </p>
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="request-reset" />
-        <TextField label="Email" name="email" type="email" autoComplete="username" required />
-        <SubmitButton busy={busy} label="Send Reset Link" busyLabel="Sending..." />
+        <Field label="Email" name="email" type="email" autoComplete="username" required />
+        <SubmitButton busy={busy} busyLabel="Sending..." className="w-full">
+          Send Reset Link
+        </SubmitButton>
       </Form>
       <p className="mt-4 text-center">
         <Link to="/auth" className="text-sm text-brand-700 underline-offset-4 hover:underline">
@@ -230,7 +233,7 @@ function ResetForm({
   valid: boolean;
   errors: Record<string, string[] | undefined> | null;
 }) {
-  const busy = useBusy("reset-password");
+  const busy = useSubmitting("reset-password");
   if (!valid) {
     return (
       <div className="text-center">
@@ -253,25 +256,14 @@ function ResetForm({
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="reset-password" />
         <input type="hidden" name="token" value={token} />
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
           minLength={PASSWORD_MIN}
+          errors={errors}
+          labels={{ password: "New password", confirm: "Confirm new password" }}
         />
-        <FieldError messages={errors?.password} />
-        <TextField
-          label="Confirm new password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-        />
-        <FieldError messages={errors?.confirm} />
-        <SubmitButton busy={busy} label="Update Password" busyLabel="Updating..." />
+        <SubmitButton busy={busy} busyLabel="Updating..." className="w-full">
+          Update Password
+        </SubmitButton>
       </Form>
     </>
   );

@@ -5,7 +5,9 @@ import type { RouteHandle } from "~/utils/route-handle";
 import contactScript from "~/islands/contact.ts?worker&url";
 import { ContactInfoCard } from "~/components/contact-info-card";
 import { PageIntro } from "~/components/page-intro";
-import { ShowToast } from "~/components/toast";
+import { SubmitButton } from "~/components/ui/button";
+import { Field, TextAreaField } from "~/components/ui/field";
+import { ShowToast } from "~/components/ui/toast";
 import { getContactInfo } from "~/models/contact-info.server";
 import {
   checkContact,
@@ -151,74 +153,49 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
           id="contact-name"
           label={t("contact.name")}
           error={errors.name}
-          input={(describedBy) => (
-            <input
-              id="contact-name"
-              name="name"
-              type="text"
-              autoComplete="name"
-              required
-              minLength={1}
-              maxLength={CONTACT_LIMITS.name}
-              defaultValue={values?.name ?? ""}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={() => clearError("name")}
-              className={inputClass(!!errors.name)}
-            />
-          )}
+          name="name"
+          type="text"
+          autoComplete="name"
+          required
+          minLength={1}
+          maxLength={CONTACT_LIMITS.name}
+          defaultValue={values?.name ?? ""}
+          onChange={() => clearError("name")}
         />
         <Field
           id="contact-email"
           label={t("contact.email")}
           error={errors.email}
-          input={(describedBy) => (
-            <input
-              id="contact-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              minLength={3}
-              maxLength={CONTACT_LIMITS.email}
-              defaultValue={values?.email ?? ""}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={() => clearError("email")}
-              className={inputClass(!!errors.email)}
-            />
-          )}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          minLength={3}
+          maxLength={CONTACT_LIMITS.email}
+          defaultValue={values?.email ?? ""}
+          onChange={() => clearError("email")}
         />
-        <Field
+        <TextAreaField
           id="contact-message"
           label={t("contact.message")}
           error={errors.message}
-          hintId="contact-message-count"
+          hintBesideLabel
           hint={
-            <span>
+            <>
               {`${count}/${CONTACT_LIMITS.messageMax}`}
               <span className="sr-only"> {t("contact.characters")}</span>
-            </span>
+            </>
           }
-          input={(describedBy) => (
-            <textarea
-              id="contact-message"
-              name="message"
-              rows={7}
-              required
-              minLength={CONTACT_LIMITS.messageMin}
-              maxLength={CONTACT_LIMITS.messageMax}
-              defaultValue={values?.message ?? ""}
-              aria-invalid={errors.message ? true : undefined}
-              aria-describedby={describedBy}
-              data-counter="contact-message-count"
-              onChange={(e) => {
-                setCount(e.currentTarget.value.length);
-                clearError("message");
-              }}
-              className={inputClass(!!errors.message)}
-            />
-          )}
+          name="message"
+          rows={7}
+          required
+          minLength={CONTACT_LIMITS.messageMin}
+          maxLength={CONTACT_LIMITS.messageMax}
+          defaultValue={values?.message ?? ""}
+          onChange={(e) => {
+            setCount(e.currentTarget.value.length);
+            clearError("message");
+          }}
         />
         {/* A trap for bots that fill every field; hidden from people and assistive technology. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
@@ -230,61 +207,11 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
         <Suspense fallback={<input type="hidden" name={FORM_STAMP_FIELD} value="" />}>
           <Await resolve={stamp}>{(value) => <input type="hidden" name={FORM_STAMP_FIELD} value={value} />}</Await>
         </Suspense>
-        <button
-          type="submit"
-          disabled={sending}
-          className="w-full rounded-md bg-brand-700 px-5 py-3 font-semibold text-white transition-colors hover:bg-brand-800 disabled:opacity-70 sm:w-auto"
-        >
-          {sending ? t("contact.sending") : t("contact.send")}
-        </button>
+        <SubmitButton busy={sending} busyLabel={t("contact.sending")} className="w-full px-5 py-3 text-base sm:w-auto">
+          {t("contact.send")}
+        </SubmitButton>
       </Form>
     </section>
-  );
-}
-
-function inputClass(invalid: boolean) {
-  return [
-    "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30",
-    invalid ? "border-red-600" : "border-stone-300",
-  ].join(" ");
-}
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  hintId,
-  input,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  hint?: React.ReactNode;
-  hintId?: string;
-  input: (describedBy: string | undefined) => React.ReactNode;
-}) {
-  const errorId = `${id}-error`;
-  const describedBy = [error ? errorId : null, hint && hintId ? hintId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div>
-      <div className="flex items-baseline justify-between gap-4">
-        <label htmlFor={id} className="font-medium text-stone-800">
-          {label}
-        </label>
-        {hint ? (
-          <span id={hintId} className="text-sm tabular-nums text-stone-500">
-            {hint}
-          </span>
-        ) : null}
-      </div>
-      {input(describedBy)}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

@@ -14,6 +14,8 @@ import { seo } from "~/utils/seo";
 import { translator, type MessageKey } from "~/i18n/dictionary";
 import { langFromPath, localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
+import { buttonClass } from "~/components/ui/button";
+import { cn } from "~/utils/cn";
 
 const GALLERY_POSITIONS = [1, 2, 3, 4] as const;
 const NEXT_RUNNERS = 5;
@@ -118,7 +120,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
               <Link
                 to={to(feature.to)}
                 aria-label={t("home.exploreLabel", { title: t(feature.title) })}
-                className="mt-6 inline-block self-start rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+                className={cn(buttonClass.primary, "mt-6 self-start")}
               >
                 {t("home.explore")}
               </Link>
@@ -145,10 +147,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-4xl px-4 py-16 text-center sm:py-20">
         <h2 className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("home.readyHeading")}</h2>
         <p className="mt-4 text-lg text-stone-700">{t("home.readyText")}</p>
-        <Link
-          to={to("/contact")}
-          className="mt-8 inline-block rounded-md bg-brand-700 px-6 py-3 font-semibold text-white shadow hover:bg-brand-800"
-        >
+        <Link to={to("/contact")} className={cn(buttonClass.primary, "mt-8 px-6 py-3 text-base shadow")}>
           {t("home.contactUs")}
         </Link>
       </section>

@@ -1,7 +1,9 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/activity";
-import { buttonClass, Card, FormError } from "~/routes/admin/+shared/form-parts";
-import { ShowToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormError } from "~/components/ui/field";
+import { ShowToast } from "~/components/ui/toast";
 import { listActivity, type Activity } from "~/models/activity.server";
 import { ACTIVITY_KINDS, isActivityKind } from "~/utils/activity-kinds";
 import { fetchFailed } from "~/routes/admin/+shared/admin-actions.server";

@@ -1,15 +1,11 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/contact-info";
-import {
-  buttonClass,
-  Card,
-  Field,
-  FormError,
-  TextAreaField,
-  useSchemaCheck,
-  useSubmitting,
-} from "~/routes/admin/+shared/form-parts";
-import { ShowToast } from "~/components/toast";
+import { SubmitButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, FormError, TextAreaField } from "~/components/ui/field";
+import { useSubmitting } from "~/components/ui/use-submitting";
+import { useSchemaCheck } from "~/routes/admin/+shared/form-parts";
+import { ShowToast } from "~/components/ui/toast";
 import { EMPTY_CONTACT_INFO, getContactInfo, saveContactInfo } from "~/models/contact-info.server";
 import { failed, fetchFailed, invalid, type AdminActionData } from "~/routes/admin/+shared/admin-actions.server";
 import { contactInfoSchema, fieldErrors } from "~/routes/admin/+shared/admin-forms";
@@ -90,9 +86,9 @@ export default function ContactInfoTab({ loaderData, actionData }: Route.Compone
             error={errors.emailAddress}
           />
           <div>
-            <button type="submit" className={buttonClass.primary} disabled={submitting}>
-              {submitting ? "Saving..." : "Save Contact Information"}
-            </button>
+            <SubmitButton busy={submitting} busyLabel="Saving...">
+              Save Contact Information
+            </SubmitButton>
           </div>
         </Form>
       </Card>

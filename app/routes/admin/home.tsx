@@ -1,19 +1,14 @@
 import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
-import {
-  buttonClass,
-  Card,
-  Field,
-  FormError,
-  TextAreaField,
-  useSchemaCheck,
-  useScrollIntoViewOnOpen,
-  useSubmitting,
-} from "~/routes/admin/+shared/form-parts";
+import { SubmitButton, buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, FormError, TextAreaField } from "~/components/ui/field";
+import { useSubmitting } from "~/components/ui/use-submitting";
+import { SaveOrCancel, useSchemaCheck, useScrollIntoViewOnOpen } from "~/routes/admin/+shared/form-parts";
 import { ImageUploadField } from "~/media/image-upload-field";
 import { ResponsiveImage } from "~/media/responsive-image";
-import { ShowToast } from "~/components/toast";
+import { ShowToast } from "~/components/ui/toast";
 import { getHomeImage, listHomeImages, updateHomeImage, type HomeImage } from "~/models/home-image.server";
 import { getLatestNews, saveNews, type News } from "~/models/news.server";
 import { failed, fetchFailed, invalid, type AdminActionData } from "~/routes/admin/+shared/admin-actions.server";
@@ -198,9 +193,9 @@ function NewsForm({
           hint={`${text.length}/${NEWS_MAX} characters`}
           error={errors.newsText}
         />
-        <button type="submit" className={buttonClass.primary} disabled={submitting}>
-          {submitting ? "Saving..." : "Save Latest News"}
-        </button>
+        <SubmitButton busy={submitting} busyLabel="Saving...">
+          Save Latest News
+        </SubmitButton>
       </Form>
     </Card>
   );
@@ -241,14 +236,7 @@ function EditImageForm({ image, result }: { image: HomeImage; result: AdminActio
             defaultValue={result?.values.altText ?? image.altText}
             error={errors.altText}
           />
-          <div className="flex gap-2">
-            <button type="submit" className={buttonClass.primary} disabled={submitting}>
-              {submitting ? "Saving..." : "Save Changes"}
-            </button>
-            <Link to={TAB} preventScrollReset className={buttonClass.secondary}>
-              Cancel
-            </Link>
-          </div>
+          <SaveOrCancel submitting={submitting} cancelTo={TAB} />
         </Form>
       </Card>
     </div>

@@ -1,17 +1,13 @@
 import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/horses";
-import {
-  buttonClass,
-  Card,
-  Field,
-  FormError,
-  useSchemaCheck,
-  useScrollIntoViewOnOpen,
-  useSubmitting,
-} from "~/routes/admin/+shared/form-parts";
+import { SubmitButton, buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, FormError } from "~/components/ui/field";
+import { useSubmitting } from "~/components/ui/use-submitting";
+import { SaveOrCancel, useSchemaCheck, useScrollIntoViewOnOpen } from "~/routes/admin/+shared/form-parts";
 import { ImageUploadField } from "~/media/image-upload-field";
 import { ResponsiveImage } from "~/media/responsive-image";
-import { ShowToast } from "~/components/toast";
+import { ShowToast } from "~/components/ui/toast";
 import {
   createHorse,
   deleteHorse,
@@ -209,9 +205,9 @@ function AddHorseForm({ result }: { result: AdminActionData | undefined }) {
           <ImageUploadField key={errors.image ?? ""} label="Horse Image" name="image" error={errors.image} />
         </div>
         <div className="sm:col-span-2">
-          <button type="submit" className={buttonClass.primary} disabled={submitting}>
-            {submitting ? "Adding..." : "Add Horse"}
-          </button>
+          <SubmitButton busy={submitting} busyLabel="Adding...">
+            Add Horse
+          </SubmitButton>
         </div>
       </Form>
     </Card>
@@ -345,14 +341,7 @@ function EditHorseForm({ horse, result }: { horse: Horse; result: AdminActionDat
               error={errors.image}
             />
           </div>
-          <div className="flex gap-2 sm:col-span-2">
-            <button type="submit" className={buttonClass.primary} disabled={submitting}>
-              {submitting ? "Saving..." : "Save Changes"}
-            </button>
-            <Link to={TAB} preventScrollReset className={buttonClass.secondary}>
-              Cancel
-            </Link>
-          </div>
+          <SaveOrCancel submitting={submitting} cancelTo={TAB} className="flex gap-2 sm:col-span-2" />
         </Form>
       </Card>
     </div>

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/messages";
-import { ShowToast } from "~/components/toast";
+import { ShowToast } from "~/components/ui/toast";
 import {
   countContactMessagesByState,
   listContactMessages,
@@ -15,6 +15,7 @@ import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { toastMessage } from "~/utils/toast";
 import { redirectWithToast } from "~/utils/toast.server";
+import { buttonClass } from "~/components/ui/button";
 
 const PAGE_SIZE = 50;
 
@@ -143,12 +144,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
                 {m.state === "failed" ? (
                   <Form method="post" className="mt-3">
                     <input type="hidden" name="id" value={m.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="retry"
-                      className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-                    >
+                    <button type="submit" name="intent" value="retry" className={buttonClass.primary}>
                       Retry sending
                     </button>
                   </Form>

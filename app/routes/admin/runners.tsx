@@ -1,16 +1,11 @@
 import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/runners";
-import {
-  buttonClass,
-  Card,
-  Field,
-  FormError,
-  SelectField,
-  useSchemaCheck,
-  useScrollIntoViewOnOpen,
-  useSubmitting,
-} from "~/routes/admin/+shared/form-parts";
-import { ShowToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, FormError, SelectField } from "~/components/ui/field";
+import { useSubmitting } from "~/components/ui/use-submitting";
+import { SaveOrCancel, useSchemaCheck, useScrollIntoViewOnOpen } from "~/routes/admin/+shared/form-parts";
+import { ShowToast } from "~/components/ui/toast";
 import { getHorse, listHorses, type Horse } from "~/models/horse.server";
 import {
   createRunner,
@@ -400,16 +395,12 @@ function RunnerForm({
         defaultValue={val("jockey", runner?.jockey)}
         error={errors.jockey}
       />
-      <div className="flex gap-2 sm:col-span-2">
-        <button type="submit" className={buttonClass.primary} disabled={submitting}>
-          {intent === "create" ? (submitting ? "Adding..." : "Add Runner") : submitting ? "Saving..." : "Save Changes"}
-        </button>
-        {intent === "update" ? (
-          <Link to={TAB} preventScrollReset className={buttonClass.secondary}>
-            Cancel
-          </Link>
-        ) : null}
-      </div>
+      <SaveOrCancel
+        submitting={submitting}
+        cancelTo={TAB}
+        addLabel={intent === "create" ? "Add Runner" : undefined}
+        className="flex gap-2 sm:col-span-2"
+      />
     </Form>
   );
 }
@@ -455,14 +446,7 @@ function ResultForm({ runner, result }: { runner: Runner; result: AdminActionDat
         defaultValue={v?.prize ?? shownPrize}
         error={errors.prize}
       />
-      <div className="flex gap-2 sm:col-span-2">
-        <button type="submit" className={buttonClass.primary} disabled={submitting}>
-          {submitting ? "Saving..." : "Save Result"}
-        </button>
-        <Link to={TAB} preventScrollReset className={buttonClass.secondary}>
-          Cancel
-        </Link>
-      </div>
+      <SaveOrCancel submitting={submitting} cancelTo={TAB} label="Save Result" className="flex gap-2 sm:col-span-2" />
     </Form>
   );
 }

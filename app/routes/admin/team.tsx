@@ -1,18 +1,13 @@
 import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/team";
-import {
-  buttonClass,
-  Card,
-  Field,
-  FormError,
-  TextAreaField,
-  useSchemaCheck,
-  useScrollIntoViewOnOpen,
-  useSubmitting,
-} from "~/routes/admin/+shared/form-parts";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, FormError, TextAreaField } from "~/components/ui/field";
+import { useSubmitting } from "~/components/ui/use-submitting";
+import { SaveOrCancel, useSchemaCheck, useScrollIntoViewOnOpen } from "~/routes/admin/+shared/form-parts";
 import { ImageUploadField } from "~/media/image-upload-field";
 import { ResponsiveImage } from "~/media/responsive-image";
-import { ShowToast } from "~/components/toast";
+import { ShowToast } from "~/components/ui/toast";
 import {
   createTeamMember,
   deleteTeamMember,
@@ -306,16 +301,12 @@ function MemberForm({
           error={errors.photo}
         />
       </div>
-      <div className="flex gap-2 sm:col-span-2">
-        <button type="submit" className={buttonClass.primary} disabled={submitting}>
-          {intent === "create" ? (submitting ? "Adding..." : "Add Member") : submitting ? "Saving..." : "Save Changes"}
-        </button>
-        {intent === "update" ? (
-          <Link to={TAB} preventScrollReset className={buttonClass.secondary}>
-            Cancel
-          </Link>
-        ) : null}
-      </div>
+      <SaveOrCancel
+        submitting={submitting}
+        cancelTo={TAB}
+        addLabel={intent === "create" ? "Add Member" : undefined}
+        className="flex gap-2 sm:col-span-2"
+      />
     </Form>
   );
 }

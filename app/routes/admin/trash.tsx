@@ -1,7 +1,10 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/trash";
-import { buttonClass, Card, FormError, useSubmitting } from "~/routes/admin/+shared/form-parts";
-import { ShowToast } from "~/components/toast";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormError } from "~/components/ui/field";
+import { useSubmitting } from "~/components/ui/use-submitting";
+import { ShowToast } from "~/components/ui/toast";
 import { listTrash, RestoreRefusedError, type TrashItem } from "~/models/trash.server";
 import { nounOf } from "~/trash/kinds.server";
 import { purgeFromTrash, restoreFromTrash } from "~/trash/trash.server";

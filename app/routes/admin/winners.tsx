@@ -1,18 +1,13 @@
 import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/winners";
-import {
-  buttonClass,
-  Card,
-  Field,
-  FormError,
-  SelectField,
-  useSchemaCheck,
-  useScrollIntoViewOnOpen,
-  useSubmitting,
-} from "~/routes/admin/+shared/form-parts";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, FormError, SelectField } from "~/components/ui/field";
+import { useSubmitting } from "~/components/ui/use-submitting";
+import { SaveOrCancel, useSchemaCheck, useScrollIntoViewOnOpen } from "~/routes/admin/+shared/form-parts";
 import { ImageUploadField } from "~/media/image-upload-field";
 import { ResponsiveImage } from "~/media/responsive-image";
-import { ShowToast } from "~/components/toast";
+import { ShowToast } from "~/components/ui/toast";
 import { getHorse, listHorses, type Horse } from "~/models/horse.server";
 import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner, type Winner } from "~/models/winner.server";
 import {
@@ -324,16 +319,12 @@ function WinnerForm({
         currentAlt={winner ? `${winner.raceName} photo` : ""}
         error={errors.photo}
       />
-      <div className="flex gap-2 sm:col-span-2">
-        <button type="submit" className={buttonClass.primary} disabled={submitting}>
-          {intent === "create" ? (submitting ? "Adding..." : "Add Victory") : submitting ? "Saving..." : "Save Changes"}
-        </button>
-        {intent === "update" ? (
-          <Link to={TAB} preventScrollReset className={buttonClass.secondary}>
-            Cancel
-          </Link>
-        ) : null}
-      </div>
+      <SaveOrCancel
+        submitting={submitting}
+        cancelTo={TAB}
+        addLabel={intent === "create" ? "Add Victory" : undefined}
+        className="flex gap-2 sm:col-span-2"
+      />
     </Form>
   );
 }
