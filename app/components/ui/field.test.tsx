@@ -15,7 +15,7 @@ function control(html: string, tag: string, name: string) {
 /** The text of the element with this id. */
 function textOf(html: string, id: string) {
   const match = html.match(new RegExp(`<(\\w+)[^>]*\\bid="${id}"[^>]*>(.*?)</\\1>`));
-  return match?.[2].replace(/<[^>]+>/g, "");
+  return match?.[2]?.replace(/<[^>]+>/g, "");
 }
 
 function labelFor(html: string, id: string) {

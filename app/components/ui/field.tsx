@@ -32,11 +32,6 @@ export function fieldDescription(id: string, shown: { hint?: unknown; error?: un
   return { hintId, errorId, describedBy: describedBy || undefined };
 }
 
-function useFieldId(id: string | undefined) {
-  const generated = useId();
-  return id ?? generated;
-}
-
 export function FieldShell({
   id,
   label,
@@ -78,74 +73,43 @@ export function FieldShell({
   );
 }
 
-function controlProps(id: string, { hint, error }: FieldText, className: string | undefined) {
-  return {
-    id,
+type FieldProps = FieldText & { name: string; className?: string };
+
+/** Splits a field's props into the shell around the control and the control's own attributes. */
+function useField<P extends FieldProps>({ label, hint, hintBesideLabel, error, id, className, ...rest }: P) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const wrap = (control: ReactNode) => (
+    <FieldShell id={fieldId} label={label} hint={hint} hintBesideLabel={hintBesideLabel} error={error}>
+      {control}
+    </FieldShell>
+  );
+  const control = {
+    ...rest,
+    id: fieldId,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": fieldDescription(id, { hint, error }).describedBy,
+    "aria-describedby": fieldDescription(fieldId, { hint, error }).describedBy,
     className: cn(controlClass, className),
   };
+  return { wrap, control };
 }
 
-type Shell = Omit<FieldText, "id">;
-
-export function Field({
-  label,
-  hint,
-  hintBesideLabel,
-  error,
-  id,
-  className,
-  ...input
-}: FieldText & { name: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const fieldId = useFieldId(id);
-  const text: Shell = { label, hint, hintBesideLabel, error };
-  return (
-    <FieldShell id={fieldId} {...text}>
-      <input {...input} {...controlProps(fieldId, text, className)} />
-    </FieldShell>
-  );
+export function Field(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const { wrap, control } = useField(props);
+  return wrap(<input {...control} />);
 }
 
-export function TextAreaField({
-  label,
-  hint,
-  hintBesideLabel,
-  error,
-  id,
-  className,
-  ...textarea
-}: FieldText & { name: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const fieldId = useFieldId(id);
-  const text: Shell = { label, hint, hintBesideLabel, error };
-  return (
-    <FieldShell id={fieldId} {...text}>
-      <textarea {...textarea} {...controlProps(fieldId, text, className)} />
-    </FieldShell>
-  );
+export function TextAreaField(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { wrap, control } = useField(props);
+  return wrap(<textarea {...control} />);
 }
 
 export function SelectField({
-  label,
-  hint,
-  error,
-  id,
-  className,
   children,
-  ...select
-}: Omit<FieldText, "hintBesideLabel"> & {
-  name: string;
-  children: ReactNode;
-} & SelectHTMLAttributes<HTMLSelectElement>) {
-  const fieldId = useFieldId(id);
-  const text: Shell = { label, hint, error };
-  return (
-    <FieldShell id={fieldId} {...text}>
-      <select {...select} {...controlProps(fieldId, text, className)}>
-        {children}
-      </select>
-    </FieldShell>
-  );
+  ...props
+}: FieldProps & { children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const { wrap, control } = useField(props);
+  return wrap(<select {...control}>{children}</select>);
 }
 
 /** A message about the whole form (a failed save), announced when it appears. */
