@@ -1,6 +1,7 @@
 import { createUserWithPassword } from "~/models/user.server";
 import { grantAdmin } from "~/models/user-role.server";
 import { getAuth } from "~/auth/auth.server";
+import { db, engine } from "~/utils/db.server";
 
 /** A password that satisfies the site's rules; the default for test users. */
 export const TEST_PASSWORD = "Paddock-Gallop-2024";
@@ -18,6 +19,15 @@ export async function createUser({
   const user = await createUserWithPassword({ email, password });
   if (admin) await grantAdmin(user.id);
   return { id: user.id, email: user.email, password };
+}
+
+/** Lets every token the auth tables hold (reset links, the setup link) run out, as an hour passing would. */
+export async function expireVerifications() {
+  const past = new Date(Date.now() - 1000);
+  await db()
+    .updateTable("verifications")
+    .set({ expires_at: engine() === "postgres" ? past : past.toISOString() })
+    .execute();
 }
 
 export type TestSession = { name: string; value: string; cookie: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildRequest, createSession, createUser, signedInUser } from "@tests/auth";
+import { buildRequest, createSession, createUser, expireVerifications, signedInUser } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import {
   ACCESS_DENIED,
@@ -12,7 +12,7 @@ import {
   getAuth,
   issuePasswordResetToken,
 } from "./auth.server";
-import { db, engine } from "../utils/db.server";
+import { db } from "../utils/db.server";
 
 useFreshDatabase();
 
@@ -161,11 +161,7 @@ describe("password reset tokens", () => {
   it("expire after an hour", async () => {
     const user = await createUser();
     const { token } = (await issuePasswordResetToken(user.email))!;
-    const past = new Date(Date.now() - 1000);
-    await db()
-      .updateTable("verifications")
-      .set({ expires_at: engine() === "postgres" ? past : past.toISOString() })
-      .execute();
+    await expireVerifications();
     expect(await isResetTokenValid(token)).toBe(false);
     expect((await resetPassword(buildRequest("/auth"), token, "Another-Good-Password-9")).ok).toBe(false);
   });

@@ -4,7 +4,7 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHorse, listHorses } from "~/models/horse.server";
 import { createWinner } from "~/models/winner.server";
 import { db, type DatabaseHandle } from "~/utils/db.server";
@@ -12,7 +12,8 @@ import { faultOf } from "~/utils/faults.server";
 import { LocalDiskStorage, storage, type Storage } from "~/media/storage.server";
 import { contentOf, expectPrizesOnTotals, mediaOf, seedContent } from "@tests/backup";
 import { createTestDatabase, useFreshDatabase } from "@tests/db";
-import { freshBucketStorage, s3StorageFor, setMediaS3Env, startS3Server, type TestS3Server } from "@tests/s3";
+import { useMediaBucket } from "@tests/media-bucket";
+import { freshBucketStorage, s3StorageFor } from "@tests/s3";
 import { mountSmallDisk } from "@tests/small-disk";
 import { BackupFileError, createArchiveWriter, readAll, readArchive } from "./archive.server";
 import { BACKUP_FILE, createBackup } from "./create-backup.server";
@@ -295,25 +296,17 @@ describe("a backup", () => {
 });
 
 describe("backups of media in a bucket", () => {
-  let s3: TestS3Server;
-  beforeAll(async () => {
-    s3 = await startS3Server();
-    setMediaS3Env(s3);
-  });
-  afterAll(async () => {
-    setMediaS3Env(null);
-    await s3.close();
-  });
+  const s3 = useMediaBucket();
 
   it("takes the bucket's media and restores them into another bucket, or onto a disk", async () => {
     await seedContent();
-    const sourceMedia = await mediaOf(s3StorageFor(s3));
+    const sourceMedia = await mediaOf(s3StorageFor(s3()));
     expect(Object.keys(sourceMedia).length).toBeGreaterThan(4);
     const { file, manifest } = await createBackup({ dir: work });
     expect(manifest.media.files).toBe(Object.keys(sourceMedia).length);
     expect(manifest.media.missing).toEqual([]);
 
-    const otherBucket = await freshBucketStorage(s3);
+    const otherBucket = await freshBucketStorage(s3());
     const restored = await restoreBackup(file, { handle: target, store: otherBucket });
     expect(restored.media).toEqual({ written: manifest.media.files, unchanged: 0, removed: 0 });
     expect(await mediaOf(otherBucket)).toEqual(sourceMedia);

@@ -4,12 +4,15 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Updateable } from "kysely";
+import type { BackupScheduleTable } from "@db/schema";
 import { db } from "~/utils/db.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { storage } from "~/media/storage.server";
 import { seedContent } from "@tests/backup";
 import { useFreshDatabase } from "@tests/db";
+import { useTestEnv } from "@tests/env";
 import { mountSmallDisk } from "@tests/small-disk";
 import { BACKUP_FILE, pruneBackups } from "./create-backup.server";
 import { backupFailureNotice, getBackupStatus, runScheduledBackup, startBackupScheduler } from "./schedule.server";
@@ -21,18 +24,19 @@ const HOUR = 3_600_000;
 
 beforeEach(async () => {
   dir = await fsp.mkdtemp(path.join(os.tmpdir(), "stable-schedule-"));
-  process.env.BACKUP_DIR = dir;
-  process.env.BACKUP_INTERVAL_HOURS = "24";
-  resetEnvCache();
 });
 
 afterEach(async () => {
-  delete process.env.BACKUP_DIR;
-  delete process.env.BACKUP_INTERVAL_HOURS;
-  resetEnvCache();
   vi.restoreAllMocks();
   await fsp.rm(dir, { recursive: true, force: true });
 });
+
+// Registered after the hooks above: the variables are set once `dir` exists, and removed first.
+useTestEnv(() => ({ BACKUP_DIR: dir, BACKUP_INTERVAL_HOURS: "24" }));
+
+/** Changes the shared schedule row as another instance (or time passing) would. */
+const setSchedule = (values: Updateable<BackupScheduleTable>) =>
+  db().updateTable("backup_schedule").set(values).execute();
 
 const backups = () => fs.readdirSync(dir).filter((name) => BACKUP_FILE.test(name));
 
@@ -50,24 +54,15 @@ describe("scheduled backups", () => {
     expect(Date.parse(status.nextDueAt!) - Date.parse(status.lastSuccessAt!)).toBeGreaterThan(23 * HOUR);
     expect(status.lastFile).toBe(path.join(dir, backups()[0]!));
 
-    await db()
-      .updateTable("backup_schedule")
-      .set({ next_due_at: new Date(Date.now() - 1000).toISOString() })
-      .execute();
+    await setSchedule({ next_due_at: new Date(Date.now() - 1000).toISOString() });
     expect((await Promise.all(["b", "c"].map(instance))).sort()).toEqual(["done", "not-due"]);
     expect(backups()).toHaveLength(2);
   });
 
   it("leave a run that another instance holds alone until its claim runs out", async () => {
-    await db()
-      .updateTable("backup_schedule")
-      .set({ claimed_by: "other", lease_until: new Date(Date.now() + HOUR).toISOString() })
-      .execute();
+    await setSchedule({ claimed_by: "other", lease_until: new Date(Date.now() + HOUR).toISOString() });
     expect(await runScheduledBackup({ dir, intervalMs: HOUR, instance: "me" })).toBe("not-due");
-    await db()
-      .updateTable("backup_schedule")
-      .set({ lease_until: new Date(Date.now() - 1).toISOString() })
-      .execute();
+    await setSchedule({ lease_until: new Date(Date.now() - 1).toISOString() });
     expect(await runScheduledBackup({ dir, intervalMs: HOUR, instance: "me" })).toBe("done");
   });
 
@@ -84,10 +79,7 @@ describe("scheduled backups", () => {
     // Tried again after the retry delay, not a whole interval later.
     expect(Date.parse(notice!.nextAttemptAt!) - Date.now()).toBeLessThanOrEqual(HOUR);
 
-    await db()
-      .updateTable("backup_schedule")
-      .set({ next_due_at: new Date(Date.now() - 1).toISOString() })
-      .execute();
+    await setSchedule({ next_due_at: new Date(Date.now() - 1).toISOString() });
     expect(await runScheduledBackup({ dir, intervalMs: 24 * HOUR, instance: "a" })).toBe("done");
     expect(await backupFailureNotice()).toBeNull();
   });
@@ -110,18 +102,12 @@ describe("scheduled backups", () => {
     } finally {
       disk?.unmount();
     }
-    await db()
-      .updateTable("backup_schedule")
-      .set({ next_due_at: new Date(Date.now() - 1).toISOString() })
-      .execute();
+    await setSchedule({ next_due_at: new Date(Date.now() - 1).toISOString() });
     expect(await runScheduledBackup({ dir, intervalMs: HOUR, instance: "a" })).toBe("done");
   });
 
   it("show no notice when scheduled backups are off", async () => {
-    await db()
-      .updateTable("backup_schedule")
-      .set({ last_failure_at: new Date().toISOString(), last_error: "disk full" })
-      .execute();
+    await setSchedule({ last_failure_at: new Date().toISOString(), last_error: "disk full" });
     expect(await backupFailureNotice()).not.toBeNull();
     delete process.env.BACKUP_INTERVAL_HOURS;
     resetEnvCache();

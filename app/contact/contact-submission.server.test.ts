@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { contactRequest } from "@tests/contact";
 import { useFreshDatabase } from "@tests/db";
+import { useTestEnv } from "@tests/env";
 import { CLIENT_IP_HEADER } from "../utils/client-ip.server";
 import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "./contact-form";
 import {
@@ -9,7 +10,6 @@ import {
   CONTACT_SENT_TEXT,
   CONTACT_TOO_FAST_TEXT,
 } from "./contact-submission.server";
-import { resetEnvCache } from "../utils/env.server";
 import { FORM_STAMP_TTL_MS, issueFormStamp } from "./form-stamp.server";
 import { sql } from "kysely";
 import { listContactMessages } from "~/models/contact-message.server";
@@ -17,16 +17,7 @@ import { closeDatabase, db, openPostgres, useDatabase } from "~/utils/db.server"
 
 useFreshDatabase();
 
-beforeEach(() => {
-  process.env.CONTACT_MIN_FILL_MS = "3000";
-  process.env.CONTACT_RATE_LIMIT = "5";
-  resetEnvCache();
-});
-afterEach(() => {
-  delete process.env.CONTACT_MIN_FILL_MS;
-  delete process.env.CONTACT_RATE_LIMIT;
-  resetEnvCache();
-});
+useTestEnv({ CONTACT_MIN_FILL_MS: "3000", CONTACT_RATE_LIMIT: "5" });
 
 describe("submitting the contact form", () => {
   test("a valid message is stored trimmed, pending delivery, and the visitor is thanked", async () => {

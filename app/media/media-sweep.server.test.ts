@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useFreshDatabase } from "@tests/db";
 import { plainJpeg } from "@tests/images";
-import { s3StorageFor, setMediaS3Env, startS3Server, type TestS3Server } from "@tests/s3";
+import { useMediaBucket } from "@tests/media-bucket";
+import { s3StorageFor } from "@tests/s3";
 import { updateHomeImage } from "~/models/home-image.server";
 import { createHorse } from "~/models/horse.server";
 import { createTeamMember } from "~/models/team-member.server";
@@ -90,21 +91,13 @@ describe("media sweep", () => {
 });
 
 describe("media sweep of a bucket", () => {
-  let s3: TestS3Server;
-  beforeAll(async () => {
-    s3 = await startS3Server();
-    setMediaS3Env(s3);
-  });
-  afterAll(async () => {
-    setMediaS3Env(null);
-    await s3.close();
-  });
+  const s3 = useMediaBucket();
 
   it("finds and removes the bucket's unused files, keeping every file a record uses", async () => {
     const horse = await storeImage("horse-images", { path: source });
     const orphan = await storeImage("horse-images", { path: source });
     await createHorse({ name: "Nordlys Star", age: 4, color: "Bay", sire: "A", dam: "B", image: horse });
-    const bucket = s3StorageFor(s3);
+    const bucket = s3StorageFor(s3());
     const orphanKeys = (await storedFilesOf(orphan.url)).sort();
     expect(orphanKeys.length).toBeGreaterThan(1);
 

@@ -69,6 +69,16 @@ afterAll(async () => {
   await s3.close();
 });
 
+/** An upload whose source fails after its first bytes. */
+function failingSource() {
+  return new Readable({
+    read() {
+      this.push(Buffer.from("partial"));
+      this.destroy(new Error("source broke"));
+    },
+  });
+}
+
 async function readAll(stream: Readable) {
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(c as Buffer);
@@ -132,13 +142,7 @@ describe.each(backends)("storage on the %s", (_name, create) => {
   });
 
   it("stores nothing when the source fails, and says it was the source", async () => {
-    const failing = new Readable({
-      read() {
-        this.push(Buffer.from("partial"));
-        this.destroy(new Error("source broke"));
-      },
-    });
-    await expect(store.put("horse-images/x.jpg", failing)).rejects.toThrow("source broke");
+    await expect(store.put("horse-images/x.jpg", failingSource())).rejects.toThrow("source broke");
     expect(await store.exists("horse-images/x.jpg")).toBe(false);
     await store.put("horse-images/x.jpg", Buffer.from("whole"));
     expect(await store.list("")).toHaveLength(1);
@@ -184,13 +188,7 @@ describe("LocalDiskStorage", () => {
   });
 
   it("writes to a temporary name and renames, leaving nothing behind when the source fails", async () => {
-    const failing = new Readable({
-      read() {
-        this.push(Buffer.from("partial"));
-        this.destroy(new Error("source broke"));
-      },
-    });
-    await expect(store.put("horse-images/x.jpg", failing)).rejects.toThrow("source broke");
+    await expect(store.put("horse-images/x.jpg", failingSource())).rejects.toThrow("source broke");
     expect(fs.readdirSync(store.tmpDir())).toEqual([]);
     await store.put("horse-images/x.jpg", Buffer.from("whole"));
     expect(fs.readdirSync(store.tmpDir())).toEqual([]);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { useFreshDatabase, testEngine } from "@tests/db";
+import { horseEdit } from "@tests/horses";
 import { runAs, type Actor } from "~/auth/actor.server";
 import { db } from "~/utils/db.server";
 import { formatDkk } from "~/utils/format";
@@ -27,15 +28,7 @@ describe(`activity log (${testEngine})`, () => {
   test("records creates and updates with the fields that changed, old and new", async () => {
     await runAs(admin, async () => {
       const h = await createHorse(horse);
-      await updateHorse(h.id, {
-        ...horse,
-        name: "Nordlys II",
-        age: 5,
-        prizeDeltaOre: 123_450,
-        firstPlaces: 0,
-        secondPlaces: 0,
-        thirdPlaces: 0,
-      });
+      await updateHorse(h.id, horseEdit(horse, { name: "Nordlys II", age: 5, prizeDeltaOre: 123_450 }));
       const other = await createHorse({ ...horse, name: "Storm" });
       const w = await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-01", prizeOre: 100 });
       await updateWinner(w.id, { horseId: other.id, raceName: "Derby", raceDate: "2026-06-02", prizeOre: 100 });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { countChanges } from "@tests/content-changes";
 import { useFreshDatabase } from "@tests/db";
+import { horseEdit } from "@tests/horses";
 import {
   createHorse,
   deleteHorse,
@@ -17,9 +18,7 @@ useFreshDatabase();
 const horse = { name: "Nordlys", age: 4, color: "Brown", sire: "Sea The Stars", dam: "Frøken Fryd" };
 const image = { url: "/media/horse-images/a.webp", width: 800, height: 600 };
 
-function edit(values: Partial<HorseUpdate> = {}): HorseUpdate {
-  return { ...horse, prizeDeltaOre: 0, firstPlaces: 0, secondPlaces: 0, thirdPlaces: 0, ...values };
-}
+const edit = (changes: Partial<HorseUpdate> = {}) => horseEdit(horse, changes);
 
 describe("horses", () => {
   test("an empty database has no horses", async () => {

@@ -1,14 +1,14 @@
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import { isPostgres } from "@db/dialect";
 import type { Database, HorseSlugHistoryTable, HorsesTable, RunnersTable } from "@db/schema";
-import { contentChanged } from "~/utils/invalidation.server";
+import { writeContent } from "~/utils/invalidation.server";
 import { db } from "~/utils/db.server";
 import { formatDkk } from "~/utils/format";
 import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/media/image";
 import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/utils/money";
 import { firstFreeSlug, slugify } from "~/utils/slug";
 import { changedFields, recordActivity } from "./activity.server";
-import { addToTrash, type TrashKind } from "./trash.server";
+import { deleteIntoTrash, type TrashKind } from "./trash.server";
 
 export type Horse = {
   id: string;
@@ -147,41 +147,45 @@ export type NewHorse = {
   thirdPlaces?: number;
 };
 
+/** The columns the horse form sets besides the address, the image and the total. */
+function detailColumns(values: NewHorse) {
+  return {
+    name: values.name,
+    age: values.age,
+    color: values.color,
+    sire: values.sire,
+    dam: values.dam,
+    owner: values.owner || null,
+    first_places: values.firstPlaces ?? 0,
+    second_places: values.secondPlaces ?? 0,
+    third_places: values.thirdPlaces ?? 0,
+  };
+}
+
 export async function createHorse(values: NewHorse): Promise<Horse> {
   const row = await retryOnSlugClash(() =>
-    db()
-      .transaction()
-      .execute(async (trx) => {
-        const slug = await freeSlug(trx, values.name);
-        await claimSlug(trx, slug);
-        const created = await trx
-          .insertInto("horses")
-          .values({
-            id: crypto.randomUUID(),
-            name: values.name,
-            slug,
-            age: values.age,
-            color: values.color,
-            sire: values.sire,
-            dam: values.dam,
-            owner: values.owner || null,
-            ...imageToColumns("image", values.image),
-            total_prize_ore: values.totalPrizeOre ?? 0,
-            first_places: values.firstPlaces ?? 0,
-            second_places: values.secondPlaces ?? 0,
-            third_places: values.thirdPlaces ?? 0,
-            created_at: new Date().toISOString(),
-          })
-          .returning(columns)
-          .executeTakeFirstOrThrow();
-        await recordActivity(
-          { kind: "create", entity: "horse", entityId: created.id, summary: `Horse added: ${created.name}` },
-          { trx },
-        );
-        return created;
-      }),
+    writeContent(async (trx) => {
+      const slug = await freeSlug(trx, values.name);
+      await claimSlug(trx, slug);
+      const created = await trx
+        .insertInto("horses")
+        .values({
+          id: crypto.randomUUID(),
+          slug,
+          ...detailColumns(values),
+          ...imageToColumns("image", values.image),
+          total_prize_ore: values.totalPrizeOre ?? 0,
+          created_at: new Date().toISOString(),
+        })
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+      await recordActivity(
+        { kind: "create", entity: "horse", entityId: created.id, summary: `Horse added: ${created.name}` },
+        { trx },
+      );
+      return created;
+    }),
   );
-  contentChanged();
   return toHorse(row);
 }
 
@@ -200,24 +204,15 @@ const LOGGED_FIELDS = {
   third_places: "3rd Places",
 } as const;
 
-export type HorseUpdate = {
-  name: string;
-  age: number;
-  color: string;
-  sire: string;
-  dam: string;
-  owner?: string | null;
-  /** A new image; without one the current image is kept. */
-  image?: NewImage | null;
-  /**
-   * The change to apply to the total, in øre: (the total as typed - the total the form showed) +
-   * the amount added. Applied as an SQL increment so victories recorded meanwhile are kept.
-   */
-  prizeDeltaOre: number;
-  firstPlaces: number;
-  secondPlaces: number;
-  thirdPlaces: number;
-};
+/** A horse form's save: its `image` is a new image (without one the current image is kept). */
+export type HorseUpdate = Omit<NewHorse, "totalPrizeOre"> &
+  Required<Pick<NewHorse, "firstPlaces" | "secondPlaces" | "thirdPlaces">> & {
+    /**
+     * The change to apply to the total, in øre: (the total as typed - the total the form showed) +
+     * the amount added. Applied as an SQL increment so victories recorded meanwhile are kept.
+     */
+    prizeDeltaOre: number;
+  };
 
 export class NegativeTotalError extends Error {
   constructor() {
@@ -239,66 +234,54 @@ export async function updateHorse(
   id: string,
   values: HorseUpdate,
 ): Promise<{ horse: Horse; replacedImageUrl: string | null } | null> {
-  const result = await retryOnSlugClash(() =>
-    db()
-      .transaction()
-      .execute(async (trx) => {
-        const before = await trx.selectFrom("horses").select(columns).where("id", "=", id).executeTakeFirst();
-        if (!before) return null;
-        // A new name gives a new address; the old one is kept so its links redirect.
-        let slug = before.slug;
-        if (before.name !== values.name || !slug) {
-          const next = await freeSlug(trx, values.name, id);
-          if (next !== slug) {
-            await claimSlug(trx, next);
-            if (slug) {
-              await trx
-                .insertInto("horse_slug_history")
-                .values({ old_slug: slug, horse_id: id, created_at: new Date().toISOString() })
-                .onConflict((oc) => oc.column("old_slug").doUpdateSet({ horse_id: id }))
-                .execute();
-            }
-            slug = next;
+  return retryOnSlugClash(() =>
+    writeContent(async (trx) => {
+      const before = await trx.selectFrom("horses").select(columns).where("id", "=", id).executeTakeFirst();
+      if (!before) return null;
+      // A new name gives a new address; the old one is kept so its links redirect.
+      let slug = before.slug;
+      if (before.name !== values.name || !slug) {
+        const next = await freeSlug(trx, values.name, id);
+        if (next !== slug) {
+          await claimSlug(trx, next);
+          if (slug) {
+            await trx
+              .insertInto("horse_slug_history")
+              .values({ old_slug: slug, horse_id: id, created_at: new Date().toISOString() })
+              .onConflict((oc) => oc.column("old_slug").doUpdateSet({ horse_id: id }))
+              .execute();
           }
+          slug = next;
         }
-        const row = await trx
-          .updateTable("horses")
-          .set({
-            name: values.name,
-            slug,
-            age: values.age,
-            color: values.color,
-            sire: values.sire,
-            dam: values.dam,
-            owner: values.owner || null,
-            total_prize_ore: sql`total_prize_ore + ${values.prizeDeltaOre}`,
-            first_places: values.firstPlaces,
-            second_places: values.secondPlaces,
-            third_places: values.thirdPlaces,
-            ...(values.image ? imageToColumns("image", values.image) : {}),
-          })
-          .where("id", "=", id)
-          .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} >= 0`)
-          .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} <= ${MAX_AMOUNT_ORE}`)
-          .returning(columns)
-          .executeTakeFirst();
-        if (!row) throw values.prizeDeltaOre < 0 ? new NegativeTotalError() : new TotalTooLargeError();
-        await recordActivity(
-          {
-            kind: "update",
-            entity: "horse",
-            entityId: id,
-            summary: `Horse updated: ${row.name}`,
-            changes: changedFields(before, row, LOGGED_FIELDS),
-          },
-          { trx },
-        );
-        const replacedImageUrl = values.image && before.image_url !== values.image.url ? before.image_url : null;
-        return { horse: toHorse(row), replacedImageUrl };
-      }),
+      }
+      const row = await trx
+        .updateTable("horses")
+        .set({
+          slug,
+          ...detailColumns(values),
+          total_prize_ore: sql`total_prize_ore + ${values.prizeDeltaOre}`,
+          ...(values.image ? imageToColumns("image", values.image) : {}),
+        })
+        .where("id", "=", id)
+        .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} >= 0`)
+        .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} <= ${MAX_AMOUNT_ORE}`)
+        .returning(columns)
+        .executeTakeFirst();
+      if (!row) throw values.prizeDeltaOre < 0 ? new NegativeTotalError() : new TotalTooLargeError();
+      await recordActivity(
+        {
+          kind: "update",
+          entity: "horse",
+          entityId: id,
+          summary: `Horse updated: ${row.name}`,
+          changes: changedFields(before, row, LOGGED_FIELDS),
+        },
+        { trx },
+      );
+      const replacedImageUrl = values.image && before.image_url !== values.image.url ? before.image_url : null;
+      return { horse: toHorse(row), replacedImageUrl };
+    }),
   );
-  if (result) contentChanged();
-  return result;
 }
 
 type HorseSnapshot = {
@@ -317,32 +300,22 @@ type HorseSnapshot = {
  * null when there was no such horse.
  */
 export async function deleteHorse(id: string): Promise<{ trashId: string } | null> {
-  const result = await db()
-    .transaction()
-    .execute(async (trx) => {
-      // On PostgreSQL the row lock keeps a victory from being recorded for the horse meanwhile.
-      const read = trx.selectFrom("horses").selectAll().where("id", "=", id);
-      const row = await (isPostgres(trx) ? read.forUpdate() : read).executeTakeFirst();
-      if (!row) return null;
-      const victories = await trx.selectFrom("winners").select("id").where("horse_id", "=", id).execute();
-      const runners = await trx.selectFrom("runners").selectAll().where("horse_id", "=", id).execute();
-      const oldSlugs = await trx
-        .selectFrom("horse_slug_history")
-        .select(["old_slug", "created_at"])
-        .where("horse_id", "=", id)
-        .execute();
-      await trx.deleteFrom("horses").where("id", "=", id).execute();
-      const snapshot: HorseSnapshot = { row, victoryIds: victories.map((v) => v.id), runners, oldSlugs };
-      const trashId = await addToTrash(trx, horseTrash, {
-        recordId: id,
-        label: row.name,
-        snapshot,
-        imageUrls: [row.image_url],
-      });
-      return { trashId };
-    });
-  if (result) contentChanged();
-  return result;
+  return deleteIntoTrash(horseTrash, async (trx) => {
+    // On PostgreSQL the row lock keeps a victory from being recorded for the horse meanwhile.
+    const read = trx.selectFrom("horses").selectAll().where("id", "=", id);
+    const row = await (isPostgres(trx) ? read.forUpdate() : read).executeTakeFirst();
+    if (!row) return null;
+    const victories = await trx.selectFrom("winners").select("id").where("horse_id", "=", id).execute();
+    const runners = await trx.selectFrom("runners").selectAll().where("horse_id", "=", id).execute();
+    const oldSlugs = await trx
+      .selectFrom("horse_slug_history")
+      .select(["old_slug", "created_at"])
+      .where("horse_id", "=", id)
+      .execute();
+    await trx.deleteFrom("horses").where("id", "=", id).execute();
+    const snapshot: HorseSnapshot = { row, victoryIds: victories.map((v) => v.id), runners, oldSlugs };
+    return { recordId: id, label: row.name, snapshot, imageUrls: [row.image_url] };
+  });
 }
 
 /**

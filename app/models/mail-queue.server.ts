@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Selectable } from "kysely";
+import { sql, type ExpressionBuilder, type Selectable, type UpdateObject } from "kysely";
 import type { Database, MailDeliveryState, MailKind } from "@db/schema";
 import { db, engine, type DB } from "~/utils/db.server";
 
@@ -200,49 +200,35 @@ export async function stableMailWaiting() {
   return !!row;
 }
 
-/** Records delivery. False when the claim was lost (lease expired and someone else took it). */
-export async function markMailSent(
-  claim: Pick<ClaimedMail, "id" | "claimToken">,
-  { sentTo, now = new Date() }: { sentTo: string; now?: Date },
-) {
+type Claim = Pick<ClaimedMail, "id" | "claimToken">;
+
+/** Ends a claim, setting `values` too. False when the claim was lost (lease expired and someone else took it). */
+async function releaseClaim(claim: Claim, values: UpdateObject<Database, "mail_queue">) {
   const result = await db()
     .updateTable("mail_queue")
-    .set({
-      state: "sent",
-      sent_at: now.toISOString(),
-      sent_to: sentTo,
-      lease_until: null,
-      claim_token: null,
-      last_error: null,
-    })
+    .set({ ...values, lease_until: null, claim_token: null })
     .where("id", "=", claim.id)
     .where("claim_token", "=", claim.claimToken)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Records a failed attempt: back to pending until `retryAt`, or failed for good when null. */
-export async function markMailAttemptFailed(
-  claim: Pick<ClaimedMail, "id" | "claimToken">,
-  { error, retryAt }: { error: string; retryAt: Date | null },
-) {
-  const result = await db()
-    .updateTable("mail_queue")
-    .set({
-      state: retryAt ? "pending" : "failed",
-      next_attempt_at: retryAt ? retryAt.toISOString() : sql`next_attempt_at`,
-      last_error: error.slice(0, 1000),
-      lease_until: null,
-      claim_token: null,
-    })
-    .where("id", "=", claim.id)
-    .where("claim_token", "=", claim.claimToken)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/** Records delivery. False when the claim was lost (as releaseClaim says). */
+export async function markMailSent(claim: Claim, { sentTo, now = new Date() }: { sentTo: string; now?: Date }) {
+  return releaseClaim(claim, { state: "sent", sent_at: now.toISOString(), sent_to: sentTo, last_error: null });
+}
+
+/** Records a failed attempt: back to pending until `retryAt`, or failed for good when null. False as above. */
+export async function markMailAttemptFailed(claim: Claim, { error, retryAt }: { error: string; retryAt: Date | null }) {
+  return releaseClaim(claim, {
+    state: retryAt ? "pending" : "failed",
+    next_attempt_at: retryAt ? retryAt.toISOString() : sql`next_attempt_at`,
+    last_error: error.slice(0, 1000),
+  });
 }
 
 /** Removes a claimed mail that turned out to have nothing to send (a reset for an unknown address). */
-export async function dropClaimedMail(claim: Pick<ClaimedMail, "id" | "claimToken">) {
+export async function dropClaimedMail(claim: Claim) {
   await db().deleteFrom("mail_queue").where("id", "=", claim.id).where("claim_token", "=", claim.claimToken).execute();
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { useFreshDatabase } from "@tests/db";
+import { horseEdit } from "@tests/horses";
 import { createHorse, deleteHorse, findHorseBySlug, getHorse, updateHorse, type Horse } from "./horse.server";
 import {
   createRunner,
@@ -43,14 +44,7 @@ describe("slugs", () => {
 
   test("a rename moves the address and the old one leads to the new", async () => {
     const a = await createHorse(horse);
-    await updateHorse(a.id, {
-      ...horse,
-      name: "Nordlys",
-      prizeDeltaOre: 0,
-      firstPlaces: 0,
-      secondPlaces: 0,
-      thirdPlaces: 0,
-    });
+    await updateHorse(a.id, horseEdit(horse, { name: "Nordlys" }));
     expect(await findHorseBySlug("nordlys")).toMatchObject({ horse: { id: a.id } });
     expect(await findHorseBySlug("kongens-aere")).toEqual({ redirectTo: "nordlys" });
     expect(await findHorseBySlug("nobody")).toBeNull();

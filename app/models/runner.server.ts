@@ -1,20 +1,22 @@
-import { sql, type Selectable, type Transaction } from "kysely";
+import { sql, type Selectable, type Transaction, type Updateable } from "kysely";
 import type { Database, RunnersTable, WinnersTable } from "@db/schema";
 import { formatDanishDate, formatPrize } from "~/utils/format";
 import { resultText } from "~/utils/race-day";
-import { contentChanged } from "~/utils/invalidation.server";
+import { writeContent } from "~/utils/invalidation.server";
 import { db, lockFor } from "~/utils/db.server";
 import {
   adjustHorseTotal,
   deleteWinnerIn,
   insertWinnerIn,
+  raceColumns,
   updateWinnerIn,
   VICTORY_LOCK,
   victoryTrash,
   type NewWinner,
+  type RaceDetails,
 } from "./winner.server";
 import { changedFields, recordActivity } from "./activity.server";
-import { addToTrash, RestoreRefusedError, type TrashKind } from "./trash.server";
+import { deleteIntoTrash, RestoreRefusedError, type TrashKind } from "./trash.server";
 
 export type RunnerResult = {
   /** 1 to 30; null when the horse did not finish. */
@@ -40,14 +42,9 @@ export type Runner = {
   updatedAt: string;
 };
 
-export type RunnerDetails = {
+export type RunnerDetails = RaceDetails & {
   horseId: string;
-  raceName: string;
-  raceDate: string;
   postTime?: string | null;
-  track?: string | null;
-  distance?: string | null;
-  jockey?: string | null;
 };
 
 function selectRunners() {
@@ -106,14 +103,19 @@ function toRunner(r: Row): Runner {
   };
 }
 
-/** Runners still to run or to be given a result, from `today` on, soonest first (all-day entries before timed ones). */
-export async function listUpcomingRunners(today: string, limit?: number): Promise<Runner[]> {
-  const rows = await selectRunners()
+/** Runners without a result, soonest first (all-day entries before timed ones). */
+function selectWithoutResult() {
+  return selectRunners()
     .where("r.result_at", "is", null)
-    .where("r.race_date", ">=", today)
     .orderBy("r.race_date")
     .orderBy(sql`coalesce(r.post_time, '')`)
-    .orderBy("r.created_at")
+    .orderBy("r.created_at");
+}
+
+/** Runners still to run or to be given a result, from `today` on, soonest first. */
+export async function listUpcomingRunners(today: string, limit?: number): Promise<Runner[]> {
+  const rows = await selectWithoutResult()
+    .where("r.race_date", ">=", today)
     .$if(limit !== undefined, (q) => q.limit(limit!))
     .execute();
   return rows.map(toRunner);
@@ -121,13 +123,7 @@ export async function listUpcomingRunners(today: string, limit?: number): Promis
 
 /** Runners whose race day has passed without a result, oldest first. */
 export async function listAwaitingResults(today: string): Promise<Runner[]> {
-  const rows = await selectRunners()
-    .where("r.result_at", "is", null)
-    .where("r.race_date", "<", today)
-    .orderBy("r.race_date")
-    .orderBy(sql`coalesce(r.post_time, '')`)
-    .orderBy("r.created_at")
-    .execute();
+  const rows = await selectWithoutResult().where("r.race_date", "<", today).execute();
   return rows.map(toRunner);
 }
 
@@ -240,21 +236,18 @@ export async function getRaceRecord(horseId: string): Promise<RaceRecord> {
 export async function createRunner(values: RunnerDetails): Promise<{ id: string }> {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .insertInto("runners")
-        .values({ id, ...detailColumns(values), created_at: now, updated_at: now })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordActivity(
-        { kind: "create", entity: "runner", entityId: id, summary: `Runner added: ${await labelOf(trx, row)}` },
-        { trx },
-      );
-    });
-  contentChanged();
-  return { id };
+  return writeContent(async (trx) => {
+    const row = await trx
+      .insertInto("runners")
+      .values({ id, ...detailColumns(values), created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordActivity(
+      { kind: "create", entity: "runner", entityId: id, summary: `Runner added: ${await labelOf(trx, row)}` },
+      { trx },
+    );
+    return { id };
+  });
 }
 
 type RunnerRow = Pick<Selectable<RunnersTable>, "horse_id" | "race_name">;
@@ -315,15 +308,7 @@ async function logRunnerChange(
 }
 
 function detailColumns(values: RunnerDetails) {
-  return {
-    horse_id: values.horseId,
-    race_name: values.raceName,
-    race_date: values.raceDate,
-    post_time: values.postTime || null,
-    track: values.track || null,
-    distance: values.distance || null,
-    jockey: values.jockey || null,
-  };
+  return { horse_id: values.horseId, ...raceColumns(values), post_time: values.postTime || null };
 }
 
 /** What a result does to the horse: which counter it adds to, and whether it is a victory. */
@@ -406,6 +391,34 @@ async function lockedRunner(trx: Transaction<Database>, id: string) {
 
 type StoredRunner = NonNullable<Awaited<ReturnType<typeof lockedRunner>>>;
 
+/**
+ * Changes a stored runner in one transaction (holding VICTORY_LOCK): `change` moves its effects
+ * and says which columns to set; the change is logged under `summary`. Null when there is no such
+ * runner, else a victory photo no longer used.
+ */
+async function changeRunner(
+  id: string,
+  summary: string,
+  change: (
+    trx: Transaction<Database>,
+    before: StoredRunner,
+  ) => Promise<{ set: Updateable<RunnersTable>; droppedPhotoUrl: string | null }>,
+): Promise<{ droppedPhotoUrl: string | null } | null> {
+  return writeContent(async (trx) => {
+    const before = await lockedRunner(trx, id);
+    if (!before) return null;
+    const { set, droppedPhotoUrl } = await change(trx, before);
+    const after = await trx
+      .updateTable("runners")
+      .set({ ...set, updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logRunnerChange(trx, summary, before, after);
+    return { droppedPhotoUrl };
+  });
+}
+
 function outcomeOf(row: StoredRunner): Outcome {
   if (!row.result_at) return null;
   return {
@@ -438,26 +451,13 @@ export async function updateRunner(
   id: string,
   values: RunnerDetails,
 ): Promise<{ droppedPhotoUrl: string | null } | null> {
-  const result = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const before = await lockedRunner(trx, id);
-      if (!before) return null;
-      const old = outcomeOf(before);
-      // A victory's prize may have been corrected in the Winners tab: that amount moves with it.
-      const moved = old ? { horseId: values.horseId, result: await currentResult(trx, before, old) } : null;
-      const { victoryId, droppedPhotoUrl } = await moveOutcome(trx, before.victory_id, old, moved, raceOf(values));
-      const after = await trx
-        .updateTable("runners")
-        .set({ ...detailColumns(values), victory_id: victoryId, updated_at: new Date().toISOString() })
-        .where("id", "=", id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await logRunnerChange(trx, "Runner updated", before, after);
-      return { droppedPhotoUrl };
-    });
-  if (result) contentChanged();
-  return result;
+  return changeRunner(id, "Runner updated", async (trx, before) => {
+    const old = outcomeOf(before);
+    // A victory's prize may have been corrected in the Winners tab: that amount moves with it.
+    const moved = old ? { horseId: values.horseId, result: await currentResult(trx, before, old) } : null;
+    const { victoryId, droppedPhotoUrl } = await moveOutcome(trx, before.victory_id, old, moved, raceOf(values));
+    return { set: { ...detailColumns(values), victory_id: victoryId }, droppedPhotoUrl };
+  });
 }
 
 /** The runner's result with a win's prize as its victory now holds it. */
@@ -490,40 +490,27 @@ export async function recordResult(
   result: RunnerResult,
   today: string,
 ): Promise<{ droppedPhotoUrl: string | null } | null> {
-  const saved = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const before = await lockedRunner(trx, id);
-      if (!before) return null;
-      if (before.race_date > today) throw new RaceNotRunError();
-      const next: RunnerResult = result.didNotFinish
-        ? { position: null, didNotFinish: true, prizeOre: result.prizeOre }
-        : result;
-      const { victoryId, droppedPhotoUrl } = await moveOutcome(
-        trx,
-        before.victory_id,
-        outcomeOf(before),
-        { horseId: before.horse_id, result: next },
-        raceOf(detailsOf(before)),
-      );
-      const after = await trx
-        .updateTable("runners")
-        .set({
-          position: next.position,
-          did_not_finish: next.didNotFinish ? 1 : 0,
-          prize_ore: next.prizeOre,
-          result_at: new Date().toISOString(),
-          victory_id: victoryId,
-          updated_at: new Date().toISOString(),
-        })
-        .where("id", "=", id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await logRunnerChange(trx, "Result recorded", before, after);
-      return { droppedPhotoUrl };
-    });
-  if (saved) contentChanged();
-  return saved;
+  return changeRunner(id, "Result recorded", async (trx, before) => {
+    if (before.race_date > today) throw new RaceNotRunError();
+    const next: RunnerResult = result.didNotFinish
+      ? { position: null, didNotFinish: true, prizeOre: result.prizeOre }
+      : result;
+    const { victoryId, droppedPhotoUrl } = await moveOutcome(
+      trx,
+      before.victory_id,
+      outcomeOf(before),
+      { horseId: before.horse_id, result: next },
+      raceOf(detailsOf(before)),
+    );
+    const set = {
+      position: next.position,
+      did_not_finish: next.didNotFinish ? 1 : 0,
+      prize_ore: next.prizeOre,
+      result_at: new Date().toISOString(),
+      victory_id: victoryId,
+    };
+    return { set, droppedPhotoUrl };
+  });
 }
 
 function detailsOf(row: StoredRunner): RunnerDetails {
@@ -547,30 +534,20 @@ type RunnerSnapshot = { row: StoredRunner; victory: Selectable<WinnersTable> | n
  * undefined when there was no such runner.
  */
 export async function deleteRunner(id: string): Promise<{ trashId: string } | null> {
-  const removed = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const before = await lockedRunner(trx, id);
-      if (!before) return null;
-      const outcome = outcomeOf(before);
-      const victory =
-        before.victory_id && isWin(outcome)
-          ? await trx.selectFrom("winners").selectAll().where("id", "=", before.victory_id).executeTakeFirst()
-          : undefined;
-      const label = await labelOf(trx, before);
-      await moveOutcome(trx, before.victory_id, outcome, null, raceOf(detailsOf(before)));
-      await trx.deleteFrom("runners").where("id", "=", id).execute();
-      const snapshot: RunnerSnapshot = { row: before, victory: victory ?? null };
-      const trashId = await addToTrash(trx, runnerTrash, {
-        recordId: id,
-        label,
-        snapshot,
-        imageUrls: [victory?.photo_url ?? null],
-      });
-      return { trashId };
-    });
-  if (removed) contentChanged();
-  return removed;
+  return deleteIntoTrash(runnerTrash, async (trx) => {
+    const before = await lockedRunner(trx, id);
+    if (!before) return null;
+    const outcome = outcomeOf(before);
+    const victory =
+      before.victory_id && isWin(outcome)
+        ? await trx.selectFrom("winners").selectAll().where("id", "=", before.victory_id).executeTakeFirst()
+        : undefined;
+    const label = await labelOf(trx, before);
+    await moveOutcome(trx, before.victory_id, outcome, null, raceOf(detailsOf(before)));
+    await trx.deleteFrom("runners").where("id", "=", id).execute();
+    const snapshot: RunnerSnapshot = { row: before, victory: victory ?? null };
+    return { recordId: id, label, snapshot, imageUrls: [victory?.photo_url ?? null] };
+  });
 }
 
 /**

@@ -1,10 +1,10 @@
 import { sql, type Selectable, type Transaction } from "kysely";
 import type { Database, TeamMembersTable } from "@db/schema";
-import { contentChanged } from "~/utils/invalidation.server";
+import { writeContent } from "~/utils/invalidation.server";
 import { db, lockFor } from "~/utils/db.server";
 import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/media/image";
 import { changedFields, recordActivity } from "./activity.server";
-import { addToTrash, type TrashKind } from "./trash.server";
+import { deleteIntoTrash, type TrashKind } from "./trash.server";
 
 import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
 
@@ -43,49 +43,51 @@ export type NewTeamMember = {
   photo?: NewImage | null;
 };
 
+/** Serialises the writes that move positions (they are UNIQUE). */
+const POSITION_LOCK = "team_members.position";
+
+/** A blank description is stored as the spec's default text. */
+const descriptionOf = (values: NewTeamMember) => values.description?.trim() || DEFAULT_MEMBER_DESCRIPTION;
+
 /** Appends a member at the highest position + 1 (1 for the first), computed inside the insert. */
 export async function createTeamMember(values: NewTeamMember): Promise<{ id: string; position: number }> {
-  const created = await db()
-    .transaction()
-    .execute(async (trx) => {
-      await lockFor(trx, "team_members.position");
-      const id = crypto.randomUUID();
-      const row = await trx
-        .insertInto("team_members")
-        .columns([
-          "id",
-          "name",
-          "role",
-          "description",
-          "photo_url",
-          "photo_width",
-          "photo_height",
-          "position",
-          "created_at",
-        ])
-        .expression(
-          trx.selectNoFrom([
-            sql<string>`${id}`.as("id"),
-            sql<string>`${values.name}`.as("name"),
-            sql<string>`${values.role}`.as("role"),
-            sql<string>`${values.description?.trim() || DEFAULT_MEMBER_DESCRIPTION}`.as("description"),
-            sql<string | null>`${values.photo?.url ?? null}`.as("photo_url"),
-            sql<number | null>`${values.photo?.width ?? null}`.as("photo_width"),
-            sql<number | null>`${values.photo?.height ?? null}`.as("photo_height"),
-            sql<number>`(select coalesce(max(position), 0) + 1 from team_members)`.as("position"),
-            sql<string>`${new Date().toISOString()}`.as("created_at"),
-          ]),
-        )
-        .returning(["id", "position"])
-        .executeTakeFirstOrThrow();
-      await recordActivity(
-        { kind: "create", entity: "team-member", entityId: id, summary: `Team member added: ${values.name}` },
-        { trx },
-      );
-      return row;
-    });
-  contentChanged();
-  return created;
+  return writeContent(async (trx) => {
+    await lockFor(trx, POSITION_LOCK);
+    const id = crypto.randomUUID();
+    const row = await trx
+      .insertInto("team_members")
+      .columns([
+        "id",
+        "name",
+        "role",
+        "description",
+        "photo_url",
+        "photo_width",
+        "photo_height",
+        "position",
+        "created_at",
+      ])
+      .expression(
+        trx.selectNoFrom([
+          sql<string>`${id}`.as("id"),
+          sql<string>`${values.name}`.as("name"),
+          sql<string>`${values.role}`.as("role"),
+          sql<string>`${descriptionOf(values)}`.as("description"),
+          sql<string | null>`${values.photo?.url ?? null}`.as("photo_url"),
+          sql<number | null>`${values.photo?.width ?? null}`.as("photo_width"),
+          sql<number | null>`${values.photo?.height ?? null}`.as("photo_height"),
+          sql<number>`(select coalesce(max(position), 0) + 1 from team_members)`.as("position"),
+          sql<string>`${new Date().toISOString()}`.as("created_at"),
+        ]),
+      )
+      .returning(["id", "position"])
+      .executeTakeFirstOrThrow();
+    await recordActivity(
+      { kind: "create", entity: "team-member", entityId: id, summary: `Team member added: ${values.name}` },
+      { trx },
+    );
+    return row;
+  });
 }
 
 /** Updates a member's details (not the position). Returns the photo it no longer uses, or null when missing. */
@@ -93,42 +95,38 @@ export async function updateTeamMember(
   id: string,
   values: NewTeamMember,
 ): Promise<{ replacedImageUrl: string | null } | null> {
-  const result = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const before = await trx.selectFrom("team_members").selectAll().where("id", "=", id).executeTakeFirst();
-      if (!before) return null;
-      const after = await trx
-        .updateTable("team_members")
-        .set({
-          name: values.name,
-          role: values.role,
-          description: values.description?.trim() || DEFAULT_MEMBER_DESCRIPTION,
-          ...(values.photo ? imageToColumns("photo", values.photo) : {}),
-        })
-        .where("id", "=", id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordActivity(
-        {
-          kind: "update",
-          entity: "team-member",
-          entityId: id,
-          summary: `Team member updated: ${after.name}`,
-          changes: changedFields(before, after, {
-            name: "Name",
-            role: "Role",
-            description: "Description",
-            photo_url: "Photo",
-          }),
-        },
-        { trx },
-      );
-      const replacedImageUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
-      return { replacedImageUrl };
-    });
-  if (result) contentChanged();
-  return result;
+  return writeContent(async (trx) => {
+    const before = await trx.selectFrom("team_members").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!before) return null;
+    const after = await trx
+      .updateTable("team_members")
+      .set({
+        name: values.name,
+        role: values.role,
+        description: descriptionOf(values),
+        ...(values.photo ? imageToColumns("photo", values.photo) : {}),
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordActivity(
+      {
+        kind: "update",
+        entity: "team-member",
+        entityId: id,
+        summary: `Team member updated: ${after.name}`,
+        changes: changedFields(before, after, {
+          name: "Name",
+          role: "Role",
+          description: "Description",
+          photo_url: "Photo",
+        }),
+      },
+      { trx },
+    );
+    const replacedImageUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
+    return { replacedImageUrl };
+  });
 }
 
 /**
@@ -137,41 +135,37 @@ export async function updateTeamMember(
  * end nothing changes. Returns false when there is no such member.
  */
 export async function moveTeamMember(id: string, direction: "up" | "down"): Promise<boolean> {
-  const moved = await db()
-    .transaction()
-    .execute(async (trx) => {
-      await lockFor(trx, "team_members.position");
-      const member = await trx
-        .selectFrom("team_members")
-        .select(["name", "position"])
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!member) return false;
-      const neighbour = await trx
-        .selectFrom("team_members")
-        .select(["id", "position"])
-        .where("position", direction === "up" ? "<" : ">", member.position)
-        .orderBy("position", direction === "up" ? "desc" : "asc")
-        .limit(1)
-        .executeTakeFirst();
-      if (!neighbour) return true;
-      await trx.updateTable("team_members").set({ position: 0 }).where("id", "=", id).execute();
-      await trx.updateTable("team_members").set({ position: member.position }).where("id", "=", neighbour.id).execute();
-      await trx.updateTable("team_members").set({ position: neighbour.position }).where("id", "=", id).execute();
-      await recordActivity(
-        {
-          kind: "reorder",
-          entity: "team-member",
-          entityId: id,
-          summary: `Team member moved ${direction}: ${member.name}`,
-          changes: [{ field: "Position", old: String(member.position), new: String(neighbour.position) }],
-        },
-        { trx },
-      );
-      return true;
-    });
-  if (moved) contentChanged();
-  return moved;
+  return writeContent(async (trx) => {
+    await lockFor(trx, POSITION_LOCK);
+    const member = await trx
+      .selectFrom("team_members")
+      .select(["name", "position"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!member) return false;
+    const neighbour = await trx
+      .selectFrom("team_members")
+      .select(["id", "position"])
+      .where("position", direction === "up" ? "<" : ">", member.position)
+      .orderBy("position", direction === "up" ? "desc" : "asc")
+      .limit(1)
+      .executeTakeFirst();
+    if (!neighbour) return true;
+    await trx.updateTable("team_members").set({ position: 0 }).where("id", "=", id).execute();
+    await trx.updateTable("team_members").set({ position: member.position }).where("id", "=", neighbour.id).execute();
+    await trx.updateTable("team_members").set({ position: neighbour.position }).where("id", "=", id).execute();
+    await recordActivity(
+      {
+        kind: "reorder",
+        entity: "team-member",
+        entityId: id,
+        summary: `Team member moved ${direction}: ${member.name}`,
+        changes: [{ field: "Position", old: String(member.position), new: String(neighbour.position) }],
+      },
+      { trx },
+    );
+    return true;
+  });
 }
 
 /**
@@ -200,23 +194,13 @@ type MemberSnapshot = { row: Selectable<TeamMembersTable> };
  * such member.
  */
 export async function deleteTeamMember(id: string): Promise<{ trashId: string } | null> {
-  const result = await db()
-    .transaction()
-    .execute(async (trx) => {
-      await lockFor(trx, "team_members.position");
-      const row = await trx.deleteFrom("team_members").where("id", "=", id).returningAll().executeTakeFirst();
-      if (!row) return null;
-      await shiftPositions(trx, row.position + 1, -1);
-      const trashId = await addToTrash(trx, teamMemberTrash, {
-        recordId: id,
-        label: `${row.name} (${row.role})`,
-        snapshot: { row },
-        imageUrls: [row.photo_url],
-      });
-      return { trashId };
-    });
-  if (result) contentChanged();
-  return result;
+  return deleteIntoTrash(teamMemberTrash, async (trx) => {
+    await lockFor(trx, POSITION_LOCK);
+    const row = await trx.deleteFrom("team_members").where("id", "=", id).returningAll().executeTakeFirst();
+    if (!row) return null;
+    await shiftPositions(trx, row.position + 1, -1);
+    return { recordId: id, label: `${row.name} (${row.role})`, snapshot: { row }, imageUrls: [row.photo_url] };
+  });
 }
 
 /** A deleted member comes back at the same position (the end, if the team is shorter now); those below move down. */
@@ -224,7 +208,7 @@ export const teamMemberTrash: TrashKind<MemberSnapshot> = {
   name: "team-member",
   noun: "Team Member",
   restore: async (trx, { row }) => {
-    await lockFor(trx, "team_members.position");
+    await lockFor(trx, POSITION_LOCK);
     const last = await trx
       .selectFrom("team_members")
       .select(sql<number>`coalesce(max(position), 0)`.as("max"))

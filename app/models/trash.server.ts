@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "@db/schema";
 import { currentActor } from "~/auth/actor.server";
 import { db } from "~/utils/db.server";
+import { writeContent } from "~/utils/invalidation.server";
 import { recordActivity } from "./activity.server";
 
 /** Deleted records stay restorable this long; then the housekeeping job purges them and their images. */
@@ -34,6 +35,9 @@ export type TrashItem = {
 
 export type TrashRow = TrashItem & { snapshot: unknown; imageUrls: string[] };
 
+/** What the trash keeps of a deleted record; `imageUrls` may hold nulls for images it did not have. */
+export type TrashEntry<S> = { recordId: string; label: string; snapshot: S; imageUrls: (string | null)[] };
+
 /**
  * Keeps a deleted record: its snapshot, the images it used (left on disk until purged), who
  * deleted it. Records the delete in the activity log. Returns the trash entry's id (for Undo).
@@ -41,7 +45,7 @@ export type TrashRow = TrashItem & { snapshot: unknown; imageUrls: string[] };
 export async function addToTrash<S>(
   trx: Transaction<Database>,
   kind: TrashKind<S>,
-  entry: { recordId: string; label: string; snapshot: S; imageUrls: (string | null)[] },
+  entry: TrashEntry<S>,
 ): Promise<string> {
   const actor = currentActor();
   const id = crypto.randomUUID();
@@ -64,6 +68,20 @@ export async function addToTrash<S>(
     { trx },
   );
   return id;
+}
+
+/**
+ * A model's delete: `take` removes the record (and its effects) inside one transaction and says what
+ * the trash keeps of it, or null when there is no such record. Returns the trash entry, or null.
+ */
+export async function deleteIntoTrash<S>(
+  kind: TrashKind<S>,
+  take: (trx: Transaction<Database>) => Promise<TrashEntry<S> | null>,
+): Promise<{ trashId: string } | null> {
+  return writeContent(async (trx) => {
+    const entry = await take(trx);
+    return entry && { trashId: await addToTrash(trx, kind, entry) };
+  });
 }
 
 const itemColumns = ["id", "kind", "record_id", "label", "deleted_at", "deleted_by_email"] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { useFreshDatabase } from "@tests/db";
+import { horseEdit } from "@tests/horses";
 import { createHorse, deleteHorse, getHorse, updateHorse, type HorseUpdate } from "./horse.server";
 import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner } from "./winner.server";
 import { db } from "~/utils/db.server";
@@ -8,9 +9,7 @@ useFreshDatabase();
 
 const horse = { name: "Nordlys", age: 4, color: "Brown", sire: "Sea The Stars", dam: "Frøken Fryd" };
 
-function edit(values: Partial<HorseUpdate> = {}): HorseUpdate {
-  return { ...horse, prizeDeltaOre: 0, firstPlaces: 0, secondPlaces: 0, thirdPlaces: 0, ...values };
-}
+const edit = (changes: Partial<HorseUpdate> = {}) => horseEdit(horse, changes);
 
 describe("victories and the horse's total", () => {
   test("a victory adds its prize to the horse and shows the horse's name and owner", async () => {

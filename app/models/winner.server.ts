@@ -1,11 +1,11 @@
 import { sql, type Selectable, type Transaction } from "kysely";
-import { contentChanged } from "~/utils/invalidation.server";
+import { writeContent } from "~/utils/invalidation.server";
 import type { Database, WinnersTable } from "@db/schema";
 import { db, lockFor } from "~/utils/db.server";
 import { formatPrize } from "~/utils/format";
 import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/media/image";
 import { changedFields, recordActivity } from "./activity.server";
-import { addToTrash, type TrashKind } from "./trash.server";
+import { deleteIntoTrash, type TrashKind } from "./trash.server";
 
 export type Winner = {
   id: string;
@@ -66,27 +66,43 @@ export async function listWinnersWithHorses(): Promise<Winner[]> {
   }));
 }
 
-export type NewWinner = {
-  horseId: string;
+/** What a race is, as a victory and a runner both store it. */
+export type RaceDetails = {
   raceName: string;
   raceDate: string;
   track?: string | null;
   distance?: string | null;
   jockey?: string | null;
+};
+
+export type NewWinner = RaceDetails & {
+  horseId: string;
   prizeOre?: number | null;
   photo?: NewImage | null;
 };
+
+/** A race's columns; a blank optional detail is stored as null. */
+export function raceColumns(race: RaceDetails) {
+  return {
+    race_name: race.raceName,
+    race_date: race.raceDate,
+    track: race.track || null,
+    distance: race.distance || null,
+    jockey: race.jockey || null,
+  };
+}
+
+/** The columns a victory's form sets (the photo apart: an edit without one keeps the current photo). */
+function winnerColumns(values: NewWinner) {
+  return { horse_id: values.horseId, ...raceColumns(values), prize_ore: values.prizeOre ?? null };
+}
 
 /**
  * Records a victory and adds its prize to the horse's total in one transaction. The total is
  * incremented in SQL, never read and written back, so simultaneous victories cannot lose money.
  */
 export async function createWinner(values: NewWinner): Promise<{ id: string }> {
-  const created = await db()
-    .transaction()
-    .execute((trx) => insertWinnerIn(trx, values));
-  contentChanged();
-  return created;
+  return writeContent((trx) => insertWinnerIn(trx, values));
 }
 
 /** createWinner's writes, inside a transaction the caller holds (a race result that is a win). */
@@ -96,13 +112,7 @@ export async function insertWinnerIn(trx: Transaction<Database>, values: NewWinn
     .insertInto("winners")
     .values({
       id,
-      horse_id: values.horseId,
-      race_name: values.raceName,
-      race_date: values.raceDate,
-      track: values.track || null,
-      distance: values.distance || null,
-      jockey: values.jockey || null,
-      prize_ore: values.prizeOre ?? null,
+      ...winnerColumns(values),
       ...imageToColumns("photo", values.photo),
       created_at: new Date().toISOString(),
     })
@@ -152,15 +162,11 @@ const LOGGED_FIELDS = {
  * difference). Returns the photo it no longer uses, or null when there is no such victory.
  */
 export async function updateWinner(id: string, values: NewWinner): Promise<{ replacedImageUrl: string | null } | null> {
-  const result = await db()
-    .transaction()
-    .execute(async (trx) => {
-      // Serialises edits and deletes of victories, so two of them never both take off the same old prize.
-      await lockFor(trx, VICTORY_LOCK);
-      return updateWinnerIn(trx, id, values);
-    });
-  if (result) contentChanged();
-  return result;
+  return writeContent(async (trx) => {
+    // Serialises edits and deletes of victories, so two of them never both take off the same old prize.
+    await lockFor(trx, VICTORY_LOCK);
+    return updateWinnerIn(trx, id, values);
+  });
 }
 
 /** The lock that edits and deletes of victories (and of the results that made them) hold. */
@@ -177,13 +183,7 @@ export async function updateWinnerIn(
   const after = await trx
     .updateTable("winners")
     .set({
-      horse_id: values.horseId,
-      race_name: values.raceName,
-      race_date: values.raceDate,
-      track: values.track || null,
-      distance: values.distance || null,
-      jockey: values.jockey || null,
-      prize_ore: values.prizeOre ?? null,
+      ...winnerColumns(values),
       ...(values.photo ? imageToColumns("photo", values.photo) : {}),
     })
     .where("id", "=", id)
@@ -231,29 +231,20 @@ type VictorySnapshot = { row: Selectable<WinnersTable> };
  * or null when there was no such victory.
  */
 export async function deleteWinner(id: string): Promise<{ trashId: string } | null> {
-  const result = await db()
-    .transaction()
-    .execute(async (trx) => {
-      await lockFor(trx, "winners.prize");
-      const row = await trx.deleteFrom("winners").where("id", "=", id).returningAll().executeTakeFirst();
-      if (!row) return null;
-      await adjustHorseTotal(trx, row.horse_id, -(row.prize_ore ?? 0));
-      const trashId = await addToTrash(trx, victoryTrash, {
-        recordId: id,
-        label: `${row.race_name} (${row.race_date})`,
-        snapshot: { row },
-        imageUrls: [row.photo_url],
-      });
-      return { trashId };
-    });
-  if (result) contentChanged();
-  return result;
+  return deleteIntoTrash(victoryTrash, async (trx) => {
+    await lockFor(trx, VICTORY_LOCK);
+    const row = await trx.deleteFrom("winners").where("id", "=", id).returningAll().executeTakeFirst();
+    if (!row) return null;
+    await adjustHorseTotal(trx, row.horse_id, -(row.prize_ore ?? 0));
+    return {
+      recordId: id,
+      label: `${row.race_name} (${row.race_date})`,
+      snapshot: { row },
+      imageUrls: [row.photo_url],
+    };
+  });
 }
 
-/**
- * A deleted victory comes back with its id and photo, and its prize goes back on its horse's
- * total; when the horse itself is gone meanwhile it comes back as 'Unknown Horse'.
- */
 /**
  * Takes off the victory a corrected or deleted race result had created, inside the caller's
  * transaction (holding VICTORY_LOCK). It does not go to the trash: restoring it alone would
@@ -282,11 +273,15 @@ export async function deleteWinnerIn(
   return { photoUrl: row.photo_url };
 }
 
+/**
+ * A deleted victory comes back with its id and photo, and its prize goes back on its horse's
+ * total; when the horse itself is gone meanwhile it comes back as 'Unknown Horse'.
+ */
 export const victoryTrash: TrashKind<VictorySnapshot> = {
   name: "victory",
   noun: "Victory",
   restore: async (trx, { row }) => {
-    await lockFor(trx, "winners.prize");
+    await lockFor(trx, VICTORY_LOCK);
     const horse = row.horse_id
       ? await trx.selectFrom("horses").select("id").where("id", "=", row.horse_id).executeTakeFirst()
       : undefined;

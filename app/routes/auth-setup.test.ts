@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { buildRequest, createUser } from "@tests/auth";
+import { buildRequest, createUser, expireVerifications } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import { action as setupAction, loader as setupLoader } from "./auth-setup";
 import { announceSetupLinkIfNeeded, consumeSetupToken, isSetupTokenUsable } from "~/auth/admin-setup.server";
 import { getUser } from "~/auth/auth.server";
-import { db, engine } from "~/utils/db.server";
+import { db } from "~/utils/db.server";
 import { listAdmins } from "~/models/user-role.server";
 
 useFreshDatabase();
@@ -69,11 +69,7 @@ describe("the first-administrator link", () => {
   it("is refused when made up, expired, or once an administrator exists", async () => {
     expect(await isSetupTokenUsable("made-up")).toBe(false);
     const expired = tokenOf((await announce()).url!);
-    const past = new Date(Date.now() - 1000);
-    await db()
-      .updateTable("verifications")
-      .set({ expires_at: engine() === "postgres" ? past : past.toISOString() })
-      .execute();
+    await expireVerifications();
     expect(await isSetupTokenUsable(expired)).toBe(false);
     expect(await consumeSetupToken(expired)).toBe(false);
 

@@ -228,36 +228,23 @@ describe("password reset", () => {
     } as Parameters<typeof loader>[0]);
     expect(pageData).toMatchObject({ mode: "reset", tokenValid: true });
 
-    const weak = await post({ intent: "reset-password", token, password: "aaaaaaaaaaaa", confirm: "aaaaaaaaaaaa" });
+    const reset = (password: string, confirm = password) =>
+      post({ intent: "reset-password", token, password, confirm });
+    const weak = await reset("aaaaaaaaaaaa");
     expect(weak.status).toBe(400);
     expect(weak.data?.toast).toMatchObject({
       title: "Reset Password Error",
       description: "Password is too repetitive. Use at least 4 different characters.",
     });
-    const short = await post({ intent: "reset-password", token, password: "short", confirm: "short" });
+    const short = await reset("short");
     expect(short.data?.toast?.description).toBe("Password must be at least 10 characters.");
-    const mismatch = await post({
-      intent: "reset-password",
-      token,
-      password: "Good-Password-11",
-      confirm: "Good-Password-12",
-    });
+    const mismatch = await reset("Good-Password-11", "Good-Password-12");
     expect(mismatch.data?.toast?.description).toBe("The two passwords do not match.");
 
-    const done = await post({
-      intent: "reset-password",
-      token,
-      password: "Good-Password-11",
-      confirm: "Good-Password-11",
-    });
+    const done = await reset("Good-Password-11");
     expect(done.status).toBe(302);
     expect(done.location).toBe("/auth");
-    const reused = await post({
-      intent: "reset-password",
-      token,
-      password: "Other-Password-22",
-      confirm: "Other-Password-22",
-    });
+    const reused = await reset("Other-Password-22");
     expect(reused.status).toBe(400);
     expect(reused.data?.toast).toMatchObject({
       title: "Reset Password Error",

@@ -11,6 +11,7 @@ import { createWinner } from "~/models/winner.server";
 import { foldLine } from "~/utils/ical";
 import { danishToday } from "~/utils/race-day";
 import { useFreshDatabase } from "@tests/db";
+import { horseEdit } from "@tests/horses";
 import * as home from "./home";
 import * as horsePage from "./horse";
 import * as calendar from "./runners-ics";
@@ -141,14 +142,7 @@ describe("/horses/:slug", () => {
 
   it("moves an old address to the new one with a 301, and is the 404 page for an unknown one", async () => {
     const h = await createHorse(horse);
-    await updateHorse(h.id, {
-      ...horse,
-      name: "Nordlys",
-      prizeDeltaOre: 0,
-      firstPlaces: 0,
-      secondPlaces: 0,
-      thirdPlaces: 0,
-    });
+    await updateHorse(h.id, horseEdit(horse, { name: "Nordlys" }));
     let moved: unknown;
     try {
       await load("kongens-aere");

@@ -2,6 +2,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test, vi } from "vitest";
 import { useFreshDatabase, testEngine } from "@tests/db";
+import { horseEdit } from "@tests/horses";
 import { plainJpeg } from "@tests/images";
 import { listActivity } from "~/models/activity.server";
 import { createHorse, deleteHorse, findHorseBySlug, getHorse, updateHorse, type Horse } from "~/models/horse.server";
@@ -246,13 +247,7 @@ describe(`trash (${testEngine})`, () => {
 
   test("a deleted horse comes back with its runners, results, victory links, address and old addresses", async () => {
     const h = await createHorse({ ...horse, name: "Kongens Ære" });
-    await updateHorse(h.id, {
-      ...horse,
-      prizeDeltaOre: 0,
-      firstPlaces: 0,
-      secondPlaces: 0,
-      thirdPlaces: 0,
-    });
+    await updateHorse(h.id, horseEdit(horse));
     const won = await createRunner({ horseId: h.id, ...race });
     await recordResult(won.id, { position: 1, didNotFinish: false, prizeOre: 40_000_00 }, TODAY);
     const placed = await createRunner({ horseId: h.id, ...race, raceName: "Jydsk Derby" });

@@ -2,7 +2,7 @@ import { recordActivity } from "~/models/activity.server";
 import { expiredTrashIds, takeFromTrash, TRASH_RETENTION_MS, type TrashRow } from "~/models/trash.server";
 import { db } from "~/utils/db.server";
 import { removeImageQuietly } from "~/media/images.server";
-import { contentChanged } from "~/utils/invalidation.server";
+import { writeContent } from "~/utils/invalidation.server";
 import { referencedStems } from "~/media/media-sweep.server";
 import { stem } from "~/media/image";
 import { keyFromMediaUrl } from "~/media/storage.server";
@@ -16,27 +16,23 @@ export type Restored = { kind: string; noun: string; label: string };
  * purged already).
  */
 export async function restoreFromTrash(id: string): Promise<Restored | undefined> {
-  const restored = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const entry = await takeFromTrash(trx, id);
-      if (!entry) return undefined;
-      const kind = TRASH_KINDS.get(entry.kind);
-      if (!kind) throw new Error(`The trash holds a record of an unknown kind: ${entry.kind}`);
-      await kind.restore(trx, entry.snapshot);
-      await recordActivity(
-        {
-          kind: "restore",
-          entity: entry.kind,
-          entityId: entry.recordId,
-          summary: `${kind.noun} restored: ${entry.label}`,
-        },
-        { trx },
-      );
-      return { kind: entry.kind, noun: kind.noun, label: entry.label };
-    });
-  if (restored) contentChanged();
-  return restored;
+  return writeContent(async (trx) => {
+    const entry = await takeFromTrash(trx, id);
+    if (!entry) return undefined;
+    const kind = TRASH_KINDS.get(entry.kind);
+    if (!kind) throw new Error(`The trash holds a record of an unknown kind: ${entry.kind}`);
+    await kind.restore(trx, entry.snapshot);
+    await recordActivity(
+      {
+        kind: "restore",
+        entity: entry.kind,
+        entityId: entry.recordId,
+        summary: `${kind.noun} restored: ${entry.label}`,
+      },
+      { trx },
+    );
+    return { kind: entry.kind, noun: kind.noun, label: entry.label };
+  });
 }
 
 /** Removes the entry's image files that no record and no other trash entry uses. */

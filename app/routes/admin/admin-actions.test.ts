@@ -28,7 +28,8 @@ import type { Toast } from "~/utils/toast";
 import { buildRequest, signedInUser } from "@tests/auth";
 import { testEngine, useFreshDatabase } from "@tests/db";
 import { photoJpeg, plainJpeg, solid } from "@tests/images";
-import { s3StorageFor, setMediaS3Env, startS3Server, type TestS3Server } from "@tests/s3";
+import { useMediaBucket } from "@tests/media-bucket";
+import { s3StorageFor, setMediaS3Env } from "@tests/s3";
 import { mountSmallDisk } from "@tests/small-disk";
 import { freePort } from "@tests/smtp";
 import * as publicHorses from "../horses";
@@ -99,6 +100,16 @@ const success = (title: string, description?: string | RegExp) =>
       : {}),
   });
 const failure = (description: string) => expect.objectContaining({ type: "error", title: "Error", description });
+
+/**
+ * Checks an action's failures: each `form` is answered with `status` (500: the database failed)
+ * and the spec's error toast.
+ */
+function failureCheck(handler: Handler, path: string) {
+  return async (form: Record<string, string>, description: string, status = 500) => {
+    expect(await run(handler, path, form)).toMatchObject({ status, toast: failure(description) });
+  };
+}
 
 /** Makes every statement on a table fail, as a broken database would. */
 async function breakTable(table: string) {
@@ -257,19 +268,10 @@ describe("Horses tab", () => {
   it("answers a failing database with the spec's toasts", async () => {
     const h = await createHorse(horseValues);
     await breakTable("horses");
-    expect(await run(horsesTab.action, "/admin/horses", horseForm)).toMatchObject({
-      status: 500,
-      toast: failure("Failed to add horse"),
-    });
-    const edit = { ...horseForm, intent: "update", id: h.id, shownTotalOre: "0" };
-    expect(await run(horsesTab.action, "/admin/horses", edit)).toMatchObject({
-      status: 500,
-      toast: failure("Failed to update horse"),
-    });
-    expect(await run(horsesTab.action, "/admin/horses", { intent: "delete", id: h.id })).toMatchObject({
-      status: 500,
-      toast: failure("Failed to delete horse"),
-    });
+    const fails = failureCheck(horsesTab.action, "/admin/horses");
+    await fails(horseForm, "Failed to add horse");
+    await fails({ ...horseForm, intent: "update", id: h.id, shownTotalOre: "0" }, "Failed to update horse");
+    await fails({ intent: "delete", id: h.id }, "Failed to delete horse");
     const loaded = await run(horsesTab.loader, "/admin/horses");
     expect(loaded.status).toBe(200);
     expect((loaded.data as unknown as { fetchError: Toast }).fetchError).toEqual(failure("Failed to fetch horses"));
@@ -358,17 +360,10 @@ describe("Winners tab", () => {
     const h = await createHorse(horseValues);
     const w = await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-07" });
     await breakTable("winners");
-    expect(await run(winnersTab.action, "/admin/winners", victory(h.id))).toMatchObject({
-      status: 500,
-      toast: failure("Failed to add winner"),
-    });
-    expect(
-      await run(winnersTab.action, "/admin/winners", { ...victory(h.id), intent: "update", id: w.id }),
-    ).toMatchObject({ status: 500, toast: failure("Failed to update winner") });
-    expect(await run(winnersTab.action, "/admin/winners", { intent: "delete", id: w.id })).toMatchObject({
-      status: 500,
-      toast: failure("Failed to delete winner"),
-    });
+    const fails = failureCheck(winnersTab.action, "/admin/winners");
+    await fails(victory(h.id), "Failed to add winner");
+    await fails({ ...victory(h.id), intent: "update", id: w.id }, "Failed to update winner");
+    await fails({ intent: "delete", id: w.id }, "Failed to delete winner");
     const loaded = await run(winnersTab.loader, "/admin/winners");
     expect((loaded.data as unknown as { fetchError: Toast }).fetchError).toEqual(failure("Failed to fetch winners"));
   });
@@ -431,26 +426,13 @@ describe("Team tab", () => {
 
   it("answers a failing database with the spec's toasts", async () => {
     const m = await createTeamMember({ name: "Anna", role: "Trainer" });
-    expect(await run(teamTab.action, "/admin/team", { intent: "move-down", id: "gone" })).toMatchObject({
-      status: 404,
-      toast: failure("Failed to update team member position"),
-    });
+    const fails = failureCheck(teamTab.action, "/admin/team");
+    await fails({ intent: "move-down", id: "gone" }, "Failed to update team member position", 404);
     await breakTable("team_members");
-    expect(await run(teamTab.action, "/admin/team", { intent: "create", name: "B", role: "R" })).toMatchObject({
-      status: 500,
-      toast: failure("Failed to add team member"),
-    });
-    expect(
-      await run(teamTab.action, "/admin/team", { intent: "update", id: m.id, name: "B", role: "R" }),
-    ).toMatchObject({ status: 500, toast: failure("Failed to update team member") });
-    expect(await run(teamTab.action, "/admin/team", { intent: "move-up", id: m.id })).toMatchObject({
-      status: 500,
-      toast: failure("Failed to update team member position"),
-    });
-    expect(await run(teamTab.action, "/admin/team", { intent: "delete", id: m.id })).toMatchObject({
-      status: 500,
-      toast: failure("Failed to delete team member"),
-    });
+    await fails({ intent: "create", name: "B", role: "R" }, "Failed to add team member");
+    await fails({ intent: "update", id: m.id, name: "B", role: "R" }, "Failed to update team member");
+    await fails({ intent: "move-up", id: m.id }, "Failed to update team member position");
+    await fails({ intent: "delete", id: m.id }, "Failed to delete team member");
     const loaded = await run(teamTab.loader, "/admin/team");
     expect((loaded.data as unknown as { fetchError: Toast }).fetchError).toEqual(
       failure("Failed to fetch team members"),
@@ -541,21 +523,13 @@ describe("Home tab", () => {
   });
 
   it("answers a failing database with the spec's toasts", async () => {
-    expect(await run(homeTab.action, "/admin", { intent: "image", id: "home-9", altText: "x" })).toMatchObject({
-      status: 404,
-      toast: failure("Failed to update home image"),
-    });
+    const fails = failureCheck(homeTab.action, "/admin");
+    await fails({ intent: "image", id: "home-9", altText: "x" }, "Failed to update home image", 404);
     await saveNews("Before");
     await breakTable("latest_news");
-    expect(await run(homeTab.action, "/admin", { intent: "news", newsText: "After" })).toMatchObject({
-      status: 500,
-      toast: failure("Failed to update latest news"),
-    });
+    await fails({ intent: "news", newsText: "After" }, "Failed to update latest news");
     await breakTable("home_images");
-    expect(await run(homeTab.action, "/admin", { intent: "image", id: "home-1", altText: "x" })).toMatchObject({
-      status: 500,
-      toast: failure("Failed to update home image"),
-    });
+    await fails({ intent: "image", id: "home-1", altText: "x" }, "Failed to update home image");
     const loaded = (await run(homeTab.loader, "/admin")).data as unknown as { newsError: Toast; imagesError: Toast };
     expect(loaded.newsError).toEqual(failure("Failed to fetch latest news"));
     expect(loaded.imagesError).toEqual(failure("Failed to fetch home images"));
@@ -796,10 +770,9 @@ describe("Runners tab", () => {
     const h = await createHorse(horseValues);
     const ran = await createRunner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-07" });
     await breakTable("runners");
-    const add = await run(runnersTab.action, "/admin/runners", runnerForm(h.id));
-    expect(add).toMatchObject({ status: 500, toast: failure("Failed to add runner") });
-    const result = await run(runnersTab.action, "/admin/runners", { intent: "result", id: ran.id, position: "1" });
-    expect(result).toMatchObject({ status: 500, toast: failure("Failed to record result") });
+    const fails = failureCheck(runnersTab.action, "/admin/runners");
+    await fails(runnerForm(h.id), "Failed to add runner");
+    await fails({ intent: "result", id: ran.id, position: "1" }, "Failed to record result");
     expect(await listWinnersWithHorses()).toEqual([]);
     const loaded = await run(runnersTab.loader, "/admin/runners");
     expect(loaded.data).toMatchObject({ fetchError: failure("Failed to fetch runners") });
@@ -819,23 +792,16 @@ describe("Undo, Trash and Activity", () => {
         undo: { trashId: expect.any(String), returnTo: "/admin/horses" },
       },
     });
-    const trashId = deleted.toast!.undo!.trashId;
-    const undone = await run(trashTab.action, "/admin/trash", {
-      intent: "undo",
-      id: trashId,
-      returnTo: "https://elsewhere.example/admin",
-    });
+    const undo = (returnTo: string) =>
+      run(trashTab.action, "/admin/trash", { intent: "undo", id: deleted.toast!.undo!.trashId, returnTo });
+    const undone = await undo("https://elsewhere.example/admin");
     expect(undone).toMatchObject({
       status: 302,
       location: "/admin/trash",
       toast: { title: "Horse Restored", description: "Nordlys has been restored." },
     });
     expect((await getHorse(h.id))?.name).toBe("Nordlys");
-    const again = await run(trashTab.action, "/admin/trash", {
-      intent: "undo",
-      id: trashId,
-      returnTo: "/admin/horses",
-    });
+    const again = await undo("/admin/horses");
     expect(again).toMatchObject({
       status: 404,
       toast: { description: "Failed to restore item: it is no longer in the trash." },
@@ -895,17 +861,9 @@ describe("Undo, Trash and Activity", () => {
 });
 
 describe("An unreachable media bucket", () => {
-  let s3: TestS3Server;
-  beforeAll(async () => {
-    s3 = await startS3Server();
-    setMediaS3Env(s3);
-  });
-  afterAll(async () => {
-    setMediaS3Env(null);
-    await s3.close();
-  });
+  const s3 = useMediaBucket();
   const UNREACHABLE = "The photo storage cannot be reached right now. Please try again in a moment.";
-  const objects = async () => (await s3StorageFor(s3).list("", { limit: 1000 })).map((f) => f.key);
+  const objects = async () => (await s3StorageFor(s3()).list("", { limit: 1000 })).map((f) => f.key);
 
   it("refuses an upload with the reason, changes no record and leaves the public pages working", async () => {
     const first = await run(horsesTab.action, "/admin/horses", await withPhoto(horseForm));
@@ -928,7 +886,7 @@ describe("An unreachable media bucket", () => {
       const page = await publicHorses.loader();
       expect("horses" in page && page.horses.map((x) => x.name)).toEqual(["Nordlys"]);
     } finally {
-      setMediaS3Env(s3);
+      setMediaS3Env(s3());
     }
     expect(await objects()).toEqual(stored);
   });

@@ -1,11 +1,11 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { afterEach, beforeEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "~/utils/db.server";
-import { resetEnvCache } from "~/utils/env.server";
 import { buildRequest, signedInUser } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
+import { useTestEnv } from "@tests/env";
 import AdminLayout, { loader } from "./layout";
 
 useFreshDatabase();
@@ -13,16 +13,7 @@ useFreshDatabase();
 type Args = Parameters<typeof loader>[0];
 const args = (request: Request) => ({ request, params: {}, context: {} }) as unknown as Args;
 
-beforeEach(() => {
-  process.env.BACKUP_DIR = "/var/backups/stable";
-  process.env.BACKUP_INTERVAL_HOURS = "24";
-  resetEnvCache();
-});
-afterEach(() => {
-  delete process.env.BACKUP_DIR;
-  delete process.env.BACKUP_INTERVAL_HOURS;
-  resetEnvCache();
-});
+useTestEnv({ BACKUP_DIR: "/var/backups/stable", BACKUP_INTERVAL_HOURS: "24" });
 
 test("every admin page says so while the last scheduled backup has failed", async () => {
   const { cookie } = await signedInUser({ admin: true });

@@ -1,24 +1,17 @@
-import { afterEach, beforeEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { buildRequest, signedInUser } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
+import { useTestEnv } from "@tests/env";
 import { action, loader } from "./messages";
 import { createContactMessage, getContactMessage } from "~/models/contact-message.server";
 import { claimNextDueMail, markMailAttemptFailed } from "~/models/mail-queue.server";
-import { resetEnvCache } from "~/utils/env.server";
 
 useFreshDatabase();
 
 type Args = Parameters<typeof loader>[0];
 const args = (request: Request) => ({ request, params: {}, context: {} }) as unknown as Args;
 
-beforeEach(() => {
-  process.env.CONTACT_TO = "stable@example.com";
-  resetEnvCache();
-});
-afterEach(() => {
-  delete process.env.CONTACT_TO;
-  resetEnvCache();
-});
+useTestEnv({ CONTACT_TO: "stable@example.com" });
 
 async function failedMessage(name: string) {
   const m = await createContactMessage(
