@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/auth-setup";
 import { AuthCard } from "~/auth/auth-form";
@@ -98,11 +98,6 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
           <code>npm run admin -- create</code>.
         </p>
       )}
-      <p className="mt-6 text-center">
-        <Link to="/" className="text-sm text-brand-700 underline-offset-4 hover:underline">
-          Back to Home
-        </Link>
-      </p>
     </AuthCard>
   );
 }

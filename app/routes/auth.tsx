@@ -168,11 +168,6 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <SignInForm redirectTo={redirectTo} />
       )}
-      <p className="mt-6 text-center">
-        <Link to="/" className="text-sm text-brand-700 underline-offset-4 hover:underline">
-          Back to Home
-        </Link>
-      </p>
     </AuthCard>
   );
 }

@@ -2,8 +2,11 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/horse";
 import { NotFoundPage } from "~/components/not-found-page";
 import { PlacingBadges } from "~/components/placing-badges";
+import { ReadFailed } from "~/components/read-failed";
 import { ResponsiveImage } from "~/media/responsive-image";
-import { RunnerTable } from "~/components/runner-table";
+import { PageSection } from "~/components/page-section";
+import { RunnerTableOrEmpty } from "~/components/runner-table";
+import { ScrollTable } from "~/components/scroll-table";
 import { findHorseBySlug, type Horse } from "~/models/horse.server";
 import { getRaceRecord, listHorseUpcomingRunners, type RaceRecord, type Runner } from "~/models/runner.server";
 import { formatDanishDate, formatDkk, formatPrize, orFallback } from "~/utils/format";
@@ -80,6 +83,16 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
+const RECORD_HEADINGS = [
+  "runners.date",
+  "runners.race",
+  "runners.track",
+  "runners.distance",
+  "runners.jockey",
+  "runners.position",
+  "runners.prize",
+] as const;
+
 export default function HorsePage({ loaderData }: Route.ComponentProps) {
   const page = loaderData as Page;
   const lang = useLang();
@@ -88,10 +101,7 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
   if (page.state === "failed") {
     return (
       <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
-        <div role="alert" className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-          <h1 className="text-2xl font-semibold text-red-900">{t("horse.errorHeading")}</h1>
-          <p className="mt-2 text-red-900">{t("horse.errorText")}</p>
-        </div>
+        <ReadFailed heading={t("horse.errorHeading")} text={t("horse.errorText")} pageHeading />
       </div>
     );
   }
@@ -137,27 +147,16 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <section aria-labelledby="next-runs" className="mt-14">
-        <h2 id="next-runs" className="text-3xl font-bold text-brand-900">
-          {t("horse.nextRuns")}
-        </h2>
-        {nextRuns.length === 0 ? (
-          <p className="mt-4 text-stone-600">{t("horse.noRuns")}</p>
-        ) : (
-          <div className="mt-6">
-            <RunnerTable
-              runners={nextRuns}
-              caption={t("horse.nextRunsCaption", { horse: horse.name })}
-              showHorse={false}
-            />
-          </div>
-        )}
-      </section>
+      <PageSection id="next-runs" title={t("horse.nextRuns")} className="mt-14">
+        <RunnerTableOrEmpty
+          runners={nextRuns}
+          caption={t("horse.nextRunsCaption", { horse: horse.name })}
+          empty={t("horse.noRuns")}
+          showHorse={false}
+        />
+      </PageSection>
 
-      <section aria-labelledby="race-record" className="mt-14">
-        <h2 id="race-record" className="text-3xl font-bold text-brand-900">
-          {t("horse.raceRecord")}
-        </h2>
+      <PageSection id="race-record" title={t("horse.raceRecord")} className="mt-14">
         <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
           {[
             [t("horse.runs"), String(record.runs)],
@@ -174,52 +173,26 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
         {record.entries.length === 0 ? (
           <p className="mt-6 text-stone-600">{t("horse.noRaces")}</p>
         ) : (
-          <div
-            role="group"
-            aria-label={t("horse.recordLabel", { horse: horse.name })}
-            tabIndex={0}
-            className="mt-6 overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm"
+          <ScrollTable
+            label={t("horse.recordLabel", { horse: horse.name })}
+            caption={t("horse.recordCaption", { horse: horse.name })}
+            headings={RECORD_HEADINGS.map((key) => t(key))}
+            className="mt-6"
           >
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t("horse.recordCaption", { horse: horse.name })}</caption>
-              <thead className="bg-brand-50 text-brand-900">
-                <tr>
-                  {(
-                    [
-                      "runners.date",
-                      "runners.race",
-                      "runners.track",
-                      "runners.distance",
-                      "runners.jockey",
-                      "runners.position",
-                      "runners.prize",
-                    ] as const
-                  )
-                    .map((key) => t(key))
-                    .map((h) => (
-                      <th key={h} scope="col" className="px-4 py-3 font-semibold">
-                        {h}
-                      </th>
-                    ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {record.entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className="whitespace-nowrap px-4 py-3">{formatDanishDate(entry.raceDate)}</td>
-                    <td className="px-4 py-3 font-medium text-stone-900">{entry.raceName}</td>
-                    <td className="px-4 py-3">{orFallback(entry.track, t("winners.unknownTrack"))}</td>
-                    <td className="px-4 py-3">{orFallback(entry.distance, "–")}</td>
-                    <td className="px-4 py-3">{orFallback(entry.jockey, t("winners.unknownJockey"))}</td>
-                    <td className="whitespace-nowrap px-4 py-3 font-semibold">{localResultText(entry, lang, t)}</td>
-                    <td className="whitespace-nowrap px-4 py-3">{formatPrize(entry.prizeOre, "–")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            {record.entries.map((entry) => (
+              <tr key={entry.id}>
+                <td className="whitespace-nowrap px-4 py-3">{formatDanishDate(entry.raceDate)}</td>
+                <td className="px-4 py-3 font-medium text-stone-900">{entry.raceName}</td>
+                <td className="px-4 py-3">{orFallback(entry.track, t("winners.unknownTrack"))}</td>
+                <td className="px-4 py-3">{orFallback(entry.distance, "–")}</td>
+                <td className="px-4 py-3">{orFallback(entry.jockey, t("winners.unknownJockey"))}</td>
+                <td className="whitespace-nowrap px-4 py-3 font-semibold">{localResultText(entry, lang, t)}</td>
+                <td className="whitespace-nowrap px-4 py-3">{formatPrize(entry.prizeOre, "–")}</td>
+              </tr>
+            ))}
+          </ScrollTable>
         )}
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/horses";
 import { PLAIN_PAGE } from "~/utils/route-handle";
+import { CardGrid } from "~/components/card-grid";
 import { HorsesIntro } from "~/components/page-intro";
 import { PlacingBadges } from "~/components/placing-badges";
 import { ResponsiveImage, THREE_COLUMN_CARD_SIZES } from "~/media/responsive-image";
@@ -32,17 +33,9 @@ export default function HorsesPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
       <HorsesIntro />
-      {horses.length === 0 ? (
-        <p className="mt-12 text-center text-lg text-stone-600">{t("horses.empty")}</p>
-      ) : (
-        <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-          {horses.map((horse, index) => (
-            <li key={horse.id}>
-              <HorseCard horse={horse} priority={index === 0} eager={index < 3} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardGrid items={horses} empty={t("horses.empty")} className="sm:grid-cols-2 lg:grid-cols-3">
+        {(horse, index) => <HorseCard horse={horse} priority={index === 0} eager={index < 3} />}
+      </CardGrid>
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/runners";
 import { PageIntro } from "~/components/page-intro";
-import { RunnerTable } from "~/components/runner-table";
+import { ReadFailed } from "~/components/read-failed";
+import { PageSection } from "~/components/page-section";
+import { RunnerTableOrEmpty } from "~/components/runner-table";
 import { listRecentResults, listUpcomingRunners, type Runner } from "~/models/runner.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { PLAIN_PAGE } from "~/utils/route-handle";
@@ -54,36 +56,24 @@ export default function RunnersPage({ loaderData }: Route.ComponentProps) {
         </p>
       </PageIntro>
       {failed ? (
-        <div role="alert" className="mx-auto mt-12 max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-          <h2 className="text-2xl font-semibold text-red-900">{t("runners.errorHeading")}</h2>
-          <p className="mt-2 text-red-900">{t("runners.errorText")}</p>
-        </div>
+        <ReadFailed heading={t("runners.errorHeading")} text={t("runners.errorText")} />
       ) : (
         <>
-          <section aria-labelledby="upcoming-runners" className="mt-12">
-            <h2 id="upcoming-runners" className="text-3xl font-bold text-brand-900">
-              {t("runners.upcoming")}
-            </h2>
-            {upcoming.length === 0 ? (
-              <p className="mt-4 text-stone-600">{t("runners.upcomingEmpty")}</p>
-            ) : (
-              <div className="mt-6">
-                <RunnerTable runners={upcoming} caption={t("runners.upcomingCaption")} />
-              </div>
-            )}
-          </section>
-          <section aria-labelledby="recent-results" className="mt-12">
-            <h2 id="recent-results" className="text-3xl font-bold text-brand-900">
-              {t("runners.results")}
-            </h2>
-            {results.length === 0 ? (
-              <p className="mt-4 text-stone-600">{t("runners.resultsEmpty")}</p>
-            ) : (
-              <div className="mt-6">
-                <RunnerTable runners={results} caption={t("runners.resultsCaption")} results />
-              </div>
-            )}
-          </section>
+          <PageSection id="upcoming-runners" title={t("runners.upcoming")} className="mt-12">
+            <RunnerTableOrEmpty
+              runners={upcoming}
+              caption={t("runners.upcomingCaption")}
+              empty={t("runners.upcomingEmpty")}
+            />
+          </PageSection>
+          <PageSection id="recent-results" title={t("runners.results")} className="mt-12">
+            <RunnerTableOrEmpty
+              runners={results}
+              caption={t("runners.resultsCaption")}
+              empty={t("runners.resultsEmpty")}
+              results
+            />
+          </PageSection>
         </>
       )}
     </div>

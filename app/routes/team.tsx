@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/team";
 import { PLAIN_PAGE } from "~/utils/route-handle";
+import { CardGrid } from "~/components/card-grid";
 import { TeamIntro } from "~/components/page-intro";
+import { ReadFailed } from "~/components/read-failed";
 import { ResponsiveImage, THREE_COLUMN_CARD_SIZES } from "~/media/responsive-image";
 import { listTeamMembers, type TeamMember } from "~/models/team-member.server";
 import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
@@ -34,20 +36,11 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
       <TeamIntro />
       {failed ? (
-        <div role="alert" className="mx-auto mt-12 max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-          <h2 className="text-2xl font-semibold text-red-900">{t("team.errorHeading")}</h2>
-          <p className="mt-2 text-red-900">{t("team.errorText")}</p>
-        </div>
-      ) : members.length === 0 ? (
-        <p className="mt-12 text-center text-lg text-stone-600">{t("team.empty")}</p>
+        <ReadFailed heading={t("team.errorHeading")} text={t("team.errorText")} />
       ) : (
-        <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-          {members.map((member, index) => (
-            <li key={member.id}>
-              <MemberCard member={member} priority={index === 0} eager={index < 3} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid items={members} empty={t("team.empty")} className="sm:grid-cols-2 lg:grid-cols-3">
+          {(member, index) => <MemberCard member={member} priority={index === 0} eager={index < 3} />}
+        </CardGrid>
       )}
     </div>
   );

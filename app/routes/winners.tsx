@@ -1,7 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/winners";
 import { PLAIN_PAGE } from "~/utils/route-handle";
+import { CardGrid } from "~/components/card-grid";
 import { WinnersIntro } from "~/components/page-intro";
+import { ReadFailed } from "~/components/read-failed";
 import { ResponsiveImage } from "~/media/responsive-image";
 import { listWinnersWithHorses, type Winner } from "~/models/winner.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
@@ -31,20 +33,11 @@ export default function WinnersPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <WinnersIntro />
       {failed ? (
-        <div role="alert" className="mx-auto mt-12 max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-          <h2 className="text-2xl font-semibold text-red-900">{t("winners.errorHeading")}</h2>
-          <p className="mt-2 text-red-900">{t("winners.errorText")}</p>
-        </div>
-      ) : winners.length === 0 ? (
-        <p className="mt-12 text-center text-lg text-stone-600">{t("winners.empty")}</p>
+        <ReadFailed heading={t("winners.errorHeading")} text={t("winners.errorText")} />
       ) : (
-        <ul className="mt-12 grid gap-8 md:grid-cols-2">
-          {winners.map((winner, index) => (
-            <li key={winner.id}>
-              <WinnerCard winner={winner} priority={index === 0} eager={index < 2} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid items={winners} empty={t("winners.empty")} className="md:grid-cols-2">
+          {(winner, index) => <WinnerCard winner={winner} priority={index === 0} eager={index < 2} />}
+        </CardGrid>
       )}
     </div>
   );

@@ -2,14 +2,13 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/activity";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { FormError } from "~/components/ui/field";
-import { ShowToast } from "~/components/ui/toast";
+import { TabPage } from "./+shared/tab-parts";
+import { RecordList } from "./+shared/record-list";
 import { listActivity, type Activity } from "~/models/activity.server";
 import { ACTIVITY_KINDS, isActivityKind } from "~/utils/activity-kinds";
-import { fetchFailed } from "~/routes/admin/+shared/admin-actions.server";
+import { readForTab } from "./+shared/admin-actions.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { formatDanishTime } from "~/utils/format";
-import type { Toast } from "~/utils/toast";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -17,18 +16,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = Math.max(1, Math.min(10_000, Math.trunc(Number(params.get("page"))) || 1));
   const rawKind = params.get("kind");
   const kind = isActivityKind(rawKind) ? rawKind : undefined;
-  try {
-    const { entries, hasMore } = await listActivity({ page, kind });
-    return { entries, hasMore, page, kind: kind ?? "", fetchError: null as Toast | null };
-  } catch (error) {
-    return {
-      entries: [] as Activity[],
-      hasMore: false,
-      page,
-      kind: kind ?? "",
-      fetchError: fetchFailed("Failed to fetch activity", error),
-    };
-  }
+  const read = await readForTab(
+    () => listActivity({ page, kind }),
+    { entries: [] as Activity[], hasMore: false },
+    "Failed to fetch activity",
+  );
+  return { ...read.value, page, kind: kind ?? "", fetchError: read.error };
 }
 
 function who(entry: Activity) {
@@ -40,8 +33,7 @@ export default function ActivityTab({ loaderData }: Route.ComponentProps) {
   const { entries, hasMore, page, kind, fetchError } = loaderData;
   const pageLink = (to: number) => `?${new URLSearchParams({ ...(kind ? { kind } : {}), page: String(to) })}`;
   return (
-    <div className="space-y-8">
-      <ShowToast toast={fetchError} />
+    <TabPage toasts={[fetchError]}>
       <Card title="Activity" titleId="activity">
         <Form method="get" className="mb-6 flex flex-wrap items-end gap-3">
           <label className="text-sm font-medium text-stone-800">
@@ -63,32 +55,32 @@ export default function ActivityTab({ loaderData }: Route.ComponentProps) {
             Filter
           </button>
         </Form>
-        {fetchError ? (
-          <FormError message="Failed to fetch activity" />
-        ) : entries.length === 0 ? (
-          <p className="text-stone-600">No activity recorded{kind ? " of this kind" : ""}.</p>
-        ) : (
-          <ol className="divide-y divide-stone-200" aria-label="Activity log">
-            {entries.map((entry) => (
-              <li key={entry.id} className="py-3 text-sm">
-                <p className="text-stone-600">
-                  <time dateTime={entry.at}>{formatDanishTime(entry.at)}</time> · {who(entry)} ·{" "}
-                  <span className="font-medium text-stone-800">{ACTIVITY_KINDS[entry.kind]}</span>
-                </p>
-                <p className="font-medium text-stone-900">{entry.summary}</p>
-                {entry.changes.length ? (
-                  <ul className="mt-1 space-y-0.5 text-stone-700">
-                    {entry.changes.map((c) => (
-                      <li key={c.field}>
-                        {c.field}: {c.old ?? "(empty)"} → {c.new ?? "(empty)"}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        )}
+        <RecordList
+          fetchError={fetchError}
+          empty={`No activity recorded${kind ? " of this kind" : ""}.`}
+          records={entries}
+          ordered
+          label="Activity log"
+        >
+          {(entry) => (
+            <li key={entry.id} className="py-3 text-sm">
+              <p className="text-stone-600">
+                <time dateTime={entry.at}>{formatDanishTime(entry.at)}</time> · {who(entry)} ·{" "}
+                <span className="font-medium text-stone-800">{ACTIVITY_KINDS[entry.kind]}</span>
+              </p>
+              <p className="font-medium text-stone-900">{entry.summary}</p>
+              {entry.changes.length ? (
+                <ul className="mt-1 space-y-0.5 text-stone-700">
+                  {entry.changes.map((c) => (
+                    <li key={c.field}>
+                      {c.field}: {c.old ?? "(empty)"} → {c.new ?? "(empty)"}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          )}
+        </RecordList>
         {page > 1 || hasMore ? (
           <nav aria-label="Activity pages" className="mt-6 flex justify-between">
             {page > 1 ? <Link to={pageLink(page - 1)}>Newer activity</Link> : <span />}
@@ -96,7 +88,7 @@ export default function ActivityTab({ loaderData }: Route.ComponentProps) {
           </nav>
         ) : null}
       </Card>
-    </div>
+    </TabPage>
   );
 }
 

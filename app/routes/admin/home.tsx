@@ -1,37 +1,27 @@
 import { useState } from "react";
-import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
-import { SubmitButton, buttonClass } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, FormError, TextAreaField } from "~/components/ui/field";
-import { useSubmitting } from "~/components/ui/use-submitting";
-import { SaveOrCancel, useSchemaCheck, useScrollIntoViewOnOpen } from "~/routes/admin/+shared/form-parts";
-import { ImageUploadField } from "~/media/image-upload-field";
+import { FormError, TextAreaField } from "~/components/ui/field";
+import { IntentForm, RecordImageField, SaveOrCancel, useRecordForm } from "./+shared/form-parts";
+import { EditPanel, TabPage, useTabForms } from "./+shared/tab-parts";
+import { OpenLink } from "./+shared/record-list";
 import { ResponsiveImage } from "~/media/responsive-image";
-import { ShowToast } from "~/components/ui/toast";
 import { getHomeImage, listHomeImages, updateHomeImage, type HomeImage } from "~/models/home-image.server";
 import { getLatestNews, saveNews, type News } from "~/models/news.server";
-import { failed, fetchFailed, invalid, type AdminActionData } from "~/routes/admin/+shared/admin-actions.server";
-import { fieldErrors, homeImageSchema, NEWS_MAX, newsSchema } from "~/routes/admin/+shared/admin-forms";
-import { adminAction, saveWithImage } from "~/routes/admin/+shared/admin-upload.server";
-import type { AdminForm, FailureTexts } from "~/routes/admin/+shared/admin-upload.server";
+import { failed, invalid, readForTab, succeeded } from "./+shared/admin-actions.server";
+import type { AdminActionData } from "./+shared/admin-actions.server";
+import { fieldErrors, homeImageSchema, NEWS_MAX, newsSchema } from "./+shared/admin-forms";
+import { adminAction, saveWithImage, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import type { Toast } from "~/utils/toast";
 
 const TAB = "/admin";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [news, images] = await Promise.all([
-    getLatestNews().then(
-      (value) => ({ value, error: null as Toast | null }),
-      (error: unknown) => ({ value: null as News | null, error: fetchFailed("Failed to fetch latest news", error) }),
-    ),
-    listHomeImages().then(
-      (value) => ({ value, error: null as Toast | null }),
-      (error: unknown) => ({ value: [] as HomeImage[], error: fetchFailed("Failed to fetch home images", error) }),
-    ),
+    readForTab(() => getLatestNews(), null as News | null, "Failed to fetch latest news"),
+    readForTab(() => listHomeImages(), [] as HomeImage[], "Failed to fetch home images"),
   ]);
   return { news: news.value, newsError: news.error, images: images.value, imagesError: images.error };
 }
@@ -60,11 +50,7 @@ async function saveLatestNews({ values }: AdminForm) {
   } catch (error) {
     return failed("news", values, FAILED.news, error);
   }
-  return redirectWithToast(TAB, {
-    type: "success",
-    title: "Latest News Updated",
-    description: "News has been saved successfully.",
-  });
+  return succeeded(TAB, "Latest News Updated", "News has been saved successfully.");
 }
 
 async function saveHomeImage(form: AdminForm) {
@@ -84,31 +70,16 @@ async function saveHomeImage(form: AdminForm) {
     (image) => updateHomeImage(parsed.data.id, { altText: parsed.data.altText, image }),
   );
   if (answer) return answer;
-  return redirectWithToast(TAB, {
-    type: "success",
-    title: "Image Updated",
-    description: "Home page image has been updated successfully.",
-  });
+  return succeeded(TAB, "Image Updated", "Home page image has been updated successfully.");
 }
 
 export default function HomeTab({ loaderData, actionData }: Route.ComponentProps) {
   const { news, newsError, images, imagesError } = loaderData;
-  const [params] = useSearchParams();
-  const editId = params.get("edit");
-  const editing = editId ? images.find((i) => i.id === editId) : undefined;
-  const result = actionData as AdminActionData | undefined;
-
+  const { result, answerFor, opened } = useTabForms(actionData);
+  const editing = opened(images);
   return (
-    <div className="space-y-8">
-      <ShowToast toast={newsError} />
-      <ShowToast toast={imagesError} />
-      <ShowToast toast={result?.toast} />
-      <NewsForm
-        key={news?.id ?? "none"}
-        news={news}
-        failed={newsError !== null}
-        result={result?.intent === "news" ? result : undefined}
-      />
+    <TabPage toasts={[newsError, imagesError, result?.toast]}>
+      <NewsForm key={news?.id ?? "none"} news={news} failed={newsError !== null} result={answerFor("news")} />
       <Card title="Homepage Gallery (4 Images)" titleId="gallery">
         {imagesError ? <FormError message="Failed to fetch home images" /> : null}
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -129,27 +100,20 @@ export default function HomeTab({ loaderData, actionData }: Route.ComponentProps
                 <p className="min-w-0 truncate text-sm text-stone-700" title={image.altText}>
                   {image.altText || "No alt text"}
                 </p>
-                <Link
-                  to={`?edit=${image.id}`}
-                  preventScrollReset
-                  className={buttonClass.small}
-                  aria-label={`Edit image ${image.position}`}
-                >
+                <OpenLink id={image.id} label={`Edit image ${image.position}`}>
                   Edit
-                </Link>
+                </OpenLink>
               </div>
             </li>
           ))}
         </ul>
       </Card>
       {editing ? (
-        <EditImageForm
-          key={editing.id}
-          image={editing}
-          result={result?.intent === "image" && result.id === editing.id ? result : undefined}
-        />
+        <EditPanel key={editing.id} openKey={editing.id} title={`Edit Image ${editing.position}`} titleId="edit-image">
+          <ImageForm image={editing} result={answerFor("image", editing.id)} />
+        </EditPanel>
       ) : null}
-    </div>
+    </TabPage>
   );
 }
 
@@ -163,14 +127,14 @@ function NewsForm({
   result: AdminActionData | undefined;
 }) {
   const [text, setText] = useState(result?.values.newsText ?? news?.text ?? "");
-  const { errors, onSubmit } = useSchemaCheck(newsSchema, result?.errors);
-  const submitting = useSubmitting("news");
+  const { errors, onSubmit, submitting } = useRecordForm(newsSchema, result, "news");
   return (
     <Card title="Latest News" titleId="latest-news">
       {loadFailed ? <FormError message="Failed to fetch latest news" /> : null}
-      <Form
-        method="post"
-        aria-labelledby="latest-news"
+      <IntentForm
+        intent="news"
+        id={news?.id}
+        titleId="latest-news"
         onSubmit={(event) => {
           // Empty news does nothing.
           if (!text.trim()) {
@@ -181,8 +145,6 @@ function NewsForm({
         }}
         className="space-y-3"
       >
-        <input type="hidden" name="intent" value="news" />
-        {news ? <input type="hidden" name="id" value={news.id} /> : null}
         <TextAreaField
           label="News text"
           name="newsText"
@@ -196,49 +158,25 @@ function NewsForm({
         <SubmitButton busy={submitting} busyLabel="Saving...">
           Save Latest News
         </SubmitButton>
-      </Form>
+      </IntentForm>
     </Card>
   );
 }
 
-function EditImageForm({ image, result }: { image: HomeImage; result: AdminActionData | undefined }) {
-  const ref = useScrollIntoViewOnOpen(image.id);
-  const { errors, onSubmit } = useSchemaCheck(homeImageSchema, result?.errors);
-  const submitting = useSubmitting("image", image.id);
+function ImageForm({ image, result }: { image: HomeImage; result: AdminActionData | undefined }) {
+  const form = useRecordForm(homeImageSchema, result, "image", image);
   return (
-    <div ref={ref} className="scroll-mt-24">
-      <Card
-        title={`Edit Image ${image.position}`}
-        titleId="edit-image"
-        className="border-gold-400 ring-1 ring-gold-300"
-      >
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          aria-labelledby="edit-image"
-          onSubmit={onSubmit}
-          className="grid max-w-2xl gap-4"
-        >
-          <input type="hidden" name="intent" value="image" />
-          <input type="hidden" name="id" value={image.id} />
-          <ImageUploadField
-            key={errors.image ?? ""}
-            label="Image"
-            name="image"
-            currentImage={image.image}
-            currentAlt={image.altText}
-            error={errors.image}
-          />
-          <Field
-            label="Alt Text"
-            name="altText"
-            maxLength={200}
-            defaultValue={result?.values.altText ?? image.altText}
-            error={errors.altText}
-          />
-          <SaveOrCancel submitting={submitting} cancelTo={TAB} />
-        </Form>
-      </Card>
-    </div>
+    <IntentForm
+      intent="image"
+      id={image.id}
+      titleId="edit-image"
+      onSubmit={form.onSubmit}
+      multipart
+      className="grid max-w-2xl gap-4"
+    >
+      <RecordImageField form={form} name="image" label="Image" current={image.image} alt={image.altText} />
+      {form.field("altText", "Alt Text", { maxLength: 200 })}
+      <SaveOrCancel submitting={form.submitting} cancelTo={TAB} />
+    </IntentForm>
   );
 }

@@ -7,7 +7,7 @@ import {
   retryContactMessage,
   type ContactMessage,
 } from "~/models/contact-message.server";
-import { adminAction, type AdminForm, type FailureTexts } from "~/routes/admin/+shared/admin-upload.server";
+import { adminAction, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { contactRecipient } from "~/contact/contact-delivery.server";
 import { wakeMailDelivery } from "~/utils/mail-delivery.server";

@@ -1,31 +1,22 @@
-import { Form } from "react-router";
 import type { Route } from "./+types/trash";
-import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { FormError } from "~/components/ui/field";
-import { useSubmitting } from "~/components/ui/use-submitting";
-import { ShowToast } from "~/components/ui/toast";
+import { TabPage, useTabForms } from "./+shared/tab-parts";
+import { RecordList, RecordRow, RowAction } from "./+shared/record-list";
 import { listTrash, RestoreRefusedError, type TrashItem } from "~/models/trash.server";
 import { nounOf } from "~/trash/kinds.server";
 import { purgeFromTrash, restoreFromTrash } from "~/trash/trash.server";
-import { failed, fetchFailed, type AdminActionData } from "~/routes/admin/+shared/admin-actions.server";
-import { adminAction, type AdminForm, type FailureTexts } from "~/routes/admin/+shared/admin-upload.server";
+import { failed, readForTab, succeeded } from "./+shared/admin-actions.server";
+import { adminAction, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { formatDanishTime } from "~/utils/format";
 import { safeRedirect } from "~/auth/safe-redirect";
-import { redirectWithToast } from "~/utils/toast.server";
-import type { Toast } from "~/utils/toast";
 
 const TAB = "/admin/trash";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  try {
-    const items = await listTrash();
-    return { items: items.map((i) => ({ ...i, noun: nounOf(i.kind) })), fetchError: null as Toast | null };
-  } catch (error) {
-    return { items: [] as (TrashItem & { noun: string })[], fetchError: fetchFailed("Failed to fetch trash", error) };
-  }
+  const items = await readForTab(() => listTrash(), [] as TrashItem[], "Failed to fetch trash");
+  return { items: items.value.map((i) => ({ ...i, noun: nounOf(i.kind) })), fetchError: items.error };
 }
 
 const FAILED = {
@@ -60,11 +51,8 @@ async function restoreItem({ values }: AdminForm, intent: "undo" | "restore") {
     return failed(intent, values, FAILED[intent], error);
   }
   if (!restored) return failed(intent, values, `${FAILED[intent]}: it is no longer in the trash.`, undefined, 404);
-  return redirectWithToast(intent === "undo" ? returnPath(values.returnTo) : TAB, {
-    type: "success",
-    title: `${restored.noun} Restored`,
-    description: `${restored.label} has been restored.`,
-  });
+  const to = intent === "undo" ? returnPath(values.returnTo) : TAB;
+  return succeeded(to, `${restored.noun} Restored`, `${restored.label} has been restored.`);
 }
 
 async function purgeItem({ values }: AdminForm) {
@@ -75,73 +63,50 @@ async function purgeItem({ values }: AdminForm) {
     return failed("purge", values, FAILED.purge, error);
   }
   if (!purged) return failed("purge", values, `${FAILED.purge}: it is no longer in the trash.`, undefined, 404);
-  return redirectWithToast(TAB, {
-    type: "success",
-    title: "Deleted Forever",
-    description: `${purged.label} has been deleted permanently.`,
-  });
+  return succeeded(TAB, "Deleted Forever", `${purged.label} has been deleted permanently.`);
 }
 
 export default function TrashTab({ loaderData, actionData }: Route.ComponentProps) {
   const { items, fetchError } = loaderData;
-  const result = actionData as AdminActionData | undefined;
+  const { result } = useTabForms(actionData);
   return (
-    <div className="space-y-8">
-      <ShowToast toast={fetchError} />
-      <ShowToast toast={result?.toast} />
+    <TabPage toasts={[fetchError, result?.toast]}>
       <Card title="Trash" titleId="trash">
         <p className="mb-4 text-sm text-stone-600">
           Deleted horses, victories and team members stay here for 30 days, then they and their images are removed for
           good.
         </p>
-        {fetchError ? (
-          <FormError message="Failed to fetch trash" />
-        ) : items.length === 0 ? (
-          <p className="text-stone-600">The trash is empty.</p>
-        ) : (
-          <ul className="divide-y divide-stone-200">
-            {items.map((item) => (
-              <TrashRow key={item.id} item={item} />
-            ))}
-          </ul>
-        )}
+        <RecordList fetchError={fetchError} empty="The trash is empty." records={items}>
+          {(item) => <TrashRow key={item.id} item={item} />}
+        </RecordList>
       </Card>
-    </div>
+    </TabPage>
   );
 }
 
 function TrashRow({ item }: { item: TrashItem & { noun: string } }) {
-  const restoring = useSubmitting("restore", item.id);
-  const purging = useSubmitting("purge", item.id);
   const name = `${item.noun} ${item.label}`;
   return (
-    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
-      <div className="min-w-0 flex-1 text-sm">
-        <p className="text-base font-semibold text-stone-900">
-          {item.noun}: {item.label}
-        </p>
-        <p className="text-stone-700">
-          Deleted {formatDanishTime(item.deletedAt)}
-          {item.deletedByEmail ? ` by ${item.deletedByEmail}` : ""}
-        </p>
-      </div>
-      <div className="flex gap-2">
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value="restore" />
-          <input type="hidden" name="id" value={item.id} />
-          <button type="submit" className={buttonClass.small} disabled={restoring} aria-label={`Restore ${name}`}>
-            {restoring ? "Restoring..." : "Restore"}
-          </button>
-        </Form>
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value="purge" />
-          <input type="hidden" name="id" value={item.id} />
-          <button type="submit" className={buttonClass.danger} disabled={purging} aria-label={`Delete Forever ${name}`}>
-            {purging ? "Deleting..." : "Delete Forever"}
-          </button>
-        </Form>
-      </div>
-    </li>
+    <RecordRow
+      actions={
+        <>
+          <RowAction intent="restore" id={item.id} label={`Restore ${name}`} variant="small" busyText="Restoring...">
+            Restore
+          </RowAction>
+          <RowAction intent="purge" id={item.id} label={`Delete Forever ${name}`} busyText="Deleting...">
+            Delete Forever
+          </RowAction>
+        </>
+      }
+    >
+      <p className="text-base font-semibold text-stone-900">
+        {item.noun}: {item.label}
+      </p>
+      <p className="text-stone-700">
+        Deleted {formatDanishTime(item.deletedAt)}
+        {item.deletedByEmail ? ` by ${item.deletedByEmail}` : ""}
+      </p>
+    </RecordRow>
   );
 }
 

@@ -53,19 +53,48 @@ export function fetchFailed(text: string, error: unknown): Toast {
 }
 
 /**
- * A delete form's write: the record goes to the trash (`remove` answers its entry, null when it is
- * already gone: 404), and the tab shows the success toast with Undo. A failure answers the form's
- * 'Failed to …' text. The record's image stays until its trash entry is purged, so that Undo
- * brings it back.
+ * A tab loader's read: its value, or, when the read fails, `fallback` (an empty list, say) and the
+ * spec's 'Failed to fetch …' toast, so that the tab still opens and its forms still work.
  */
+export async function readForTab<T>(
+  read: () => Promise<T>,
+  fallback: T,
+  failure: string,
+): Promise<{ value: T; error: Toast | null }> {
+  try {
+    return { value: await read(), error: null };
+  } catch (error) {
+    return { value: fallback, error: fetchFailed(failure, error) };
+  }
+}
+
+/** A form's write succeeded: back to its tab, which shows the success toast. */
+export function succeeded(tab: string, title: string, description: string) {
+  return redirectWithToast(tab, { type: "success", title, description });
+}
+
 /** The spec's toast for a deleted victory, runner or team member. */
 export const ITEM_DELETED = { title: "Item Deleted", description: "The item has been removed successfully." };
 
+/**
+ * A delete form's write: the record goes to the trash (`remove` answers its entry, null when it is
+ * already gone: 404), and the tab shows the success toast (by default the spec's 'Item Deleted')
+ * with Undo. A failure answers the form's 'Failed to …' text. The record's image stays until its
+ * trash entry is purged, so that Undo brings it back.
+ */
 export async function deleteToTrash(
   { values }: { values: Record<string, string> },
   failure: string,
   remove: (id: string) => Promise<{ trashId: string } | null>,
-  done: { tab: string; title: string; description: string },
+  {
+    tab,
+    title = ITEM_DELETED.title,
+    description = ITEM_DELETED.description,
+  }: {
+    tab: string;
+    title?: string;
+    description?: string;
+  },
 ) {
   const intent = values.intent ?? "";
   let removed: { trashId: string } | null;
@@ -75,10 +104,10 @@ export async function deleteToTrash(
     return failed(intent, values, failure, error);
   }
   if (!removed) return failed(intent, values, failure, undefined, 404);
-  return redirectWithToast(done.tab, {
+  return redirectWithToast(tab, {
     type: "success",
-    title: done.title,
-    description: done.description,
-    undo: { trashId: removed.trashId, returnTo: done.tab },
+    title,
+    description,
+    undo: { trashId: removed.trashId, returnTo: tab },
   });
 }

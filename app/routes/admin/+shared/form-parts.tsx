@@ -1,7 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
+import { Form, Link } from "react-router";
 import { buttonClass, SubmitButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { useSubmitting } from "~/components/ui/use-submitting";
+import { ImageUploadField, type ImageUploadFieldProps } from "~/media/image-upload-field";
 import type { z } from "zod";
+import type { AdminActionData } from "~/routes/admin/+shared/admin-actions.server";
 import { fieldErrors, textFields, type FieldErrors } from "~/routes/admin/+shared/admin-forms";
 
 /**
@@ -21,6 +25,138 @@ export function useSchemaCheck(schema: z.ZodType, serverErrors: FieldErrors | un
     }
   }
   return { errors: errors ?? {}, onSubmit };
+}
+
+/** A text field's own attributes, beside its name, label, value and error. */
+export type FieldOptions = Omit<ComponentProps<typeof Field>, "name" | "label" | "defaultValue" | "error">;
+
+/**
+ * A record form's state: its live check, whether it is being sent (told apart by intent and the
+ * record's id), `val`, the value a field shows (what was typed when the action refused it, else
+ * the record's), and `field`, a text field for one of the record's own values.
+ */
+export function useRecordForm<R extends object>(
+  schema: z.ZodType,
+  result: AdminActionData | undefined,
+  intent: string,
+  record?: R,
+) {
+  const { errors, onSubmit } = useSchemaCheck(schema, result?.errors);
+  const id = record && "id" in record && typeof record.id === "string" ? record.id : undefined;
+  const submitting = useSubmitting(intent, id);
+  const val = (name: string, fallback?: string | number | null) =>
+    result?.values[name] ?? (fallback == null ? "" : String(fallback));
+  const field = (name: Extract<keyof R, string>, label: string, options: FieldOptions = {}) => {
+    const shown = record?.[name];
+    const fallback = typeof shown === "string" || typeof shown === "number" ? shown : null;
+    return <Field label={label} name={name} {...options} defaultValue={val(name, fallback)} error={errors[name]} />;
+  };
+  return { intent, id, errors, onSubmit, submitting, val, field };
+}
+
+export type RecordFormState<R extends object> = ReturnType<typeof useRecordForm<R>>;
+
+/** An admin form posting `intent` (and the `id` of the record it edits), labelled by its card's heading. */
+export function IntentForm({
+  intent,
+  id,
+  titleId,
+  onSubmit,
+  multipart = false,
+  className = "grid gap-4 sm:grid-cols-2",
+  children,
+}: {
+  intent: string;
+  id?: string;
+  titleId: string;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  multipart?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      method="post"
+      encType={multipart ? "multipart/form-data" : undefined}
+      aria-labelledby={titleId}
+      onSubmit={onSubmit}
+      className={className}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * A tab's add-or-edit form on the two-column grid: its fields, then the add button (`create`) or
+ * save and Cancel (an edit, or `label` for another form of the record).
+ */
+export function RecordFormShell({
+  form,
+  titleId,
+  multipart,
+  addLabel,
+  label,
+  cancelTo,
+  children,
+}: {
+  form: Pick<RecordFormState<object>, "intent" | "id" | "onSubmit" | "submitting">;
+  titleId: string;
+  multipart?: boolean;
+  addLabel?: string;
+  label?: string;
+  cancelTo: string;
+  children: ReactNode;
+}) {
+  return (
+    <IntentForm intent={form.intent} id={form.id} titleId={titleId} onSubmit={form.onSubmit} multipart={multipart}>
+      {children}
+      <SaveOrCancel
+        submitting={form.submitting}
+        cancelTo={cancelTo}
+        addLabel={form.intent === "create" ? addLabel : undefined}
+        label={label}
+        className="flex gap-2 sm:col-span-2"
+      />
+    </IntentForm>
+  );
+}
+
+/**
+ * A record form's picture: the current one previewed, a chosen file replacing it. The field is
+ * remounted when its error changes, so a file the action refused does not stay chosen.
+ */
+export function RecordImageField({
+  form,
+  name,
+  label,
+  current,
+  alt,
+  wide = false,
+}: {
+  form: Pick<RecordFormState<object>, "errors">;
+  name: string;
+  label: string;
+  current: ImageUploadFieldProps["currentImage"];
+  alt: string | undefined;
+  /** Across both columns of the form's grid. */
+  wide?: boolean;
+}) {
+  const error = form.errors[name];
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <ImageUploadField
+        key={error ?? ""}
+        label={label}
+        name={name}
+        currentImage={current}
+        currentAlt={alt}
+        error={error}
+      />
+    </div>
+  );
 }
 
 /** Scrolls the edit form into view (and moves focus to its heading) 100 ms after it opens. */

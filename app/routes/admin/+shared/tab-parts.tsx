@@ -1,0 +1,111 @@
+import { Fragment, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { Card } from "~/components/ui/card";
+import { ShowToast } from "~/components/ui/toast";
+import type { Toast } from "~/utils/toast";
+import type { AdminActionData } from "./admin-actions.server";
+import { useScrollIntoViewOnOpen } from "./form-parts";
+
+/** A tab's page: its toasts (a failed read, the last form's answer), then its cards. */
+export function TabPage({ toasts, children }: { toasts: (Toast | null | undefined)[]; children: ReactNode }) {
+  return (
+    <div className="space-y-8">
+      {toasts.map((toast, i) => (
+        <ShowToast key={i} toast={toast} />
+      ))}
+      {children}
+    </div>
+  );
+}
+
+/**
+ * What a tab shows of its forms: the action's last answer, handed only to the form it belongs to
+ * (`answerFor`), and the record an address such as `?edit=id` opens (`opened`).
+ */
+export function useTabForms(actionData: unknown) {
+  const [params] = useSearchParams();
+  const result = actionData as AdminActionData | undefined;
+  return {
+    result,
+    answerFor(intent: string, id?: string) {
+      return result?.intent === intent && (id === undefined || result.id === id) ? result : undefined;
+    },
+    opened<T extends { id: string }>(records: T[], param = "edit") {
+      const id = params.get(param);
+      return id ? records.find((r) => r.id === id) : undefined;
+    },
+  };
+}
+
+/** What a tab's record form is given: add (`create`) or edit a record, and the action's answer if it is this form's. */
+export type RecordFormProps<T> = {
+  intent: "create" | "update";
+  titleId: string;
+  record?: T;
+  result: AdminActionData | undefined;
+};
+
+export type RecordCards<T> = {
+  add: { title: string; titleId: string };
+  edit: { title: (record: T) => string; titleId: string };
+};
+
+/**
+ * A tab's add form in its card and, when the address opens a record (`?edit=id`), the same form for
+ * that record in the edit panel. The add form starts afresh whenever the list changes.
+ */
+export function RecordForms<T extends { id: string }>({
+  tab,
+  records,
+  cards: { add, edit },
+  form,
+}: {
+  tab: ReturnType<typeof useTabForms>;
+  records: T[];
+  /** The cards' headings (the edit card's may name the record) and their ids, which label the forms. */
+  cards: RecordCards<T>;
+  form: (props: RecordFormProps<T>) => ReactNode;
+}) {
+  const editing = tab.opened(records);
+  return (
+    <>
+      <Card title={add.title} titleId={add.titleId}>
+        <Fragment key={records.map((r) => r.id).join(",")}>
+          {form({ intent: "create", titleId: add.titleId, result: tab.answerFor("create") })}
+        </Fragment>
+      </Card>
+      {editing ? (
+        <EditPanel key={editing.id} openKey={editing.id} title={edit.title(editing)} titleId={edit.titleId}>
+          {form({
+            intent: "update",
+            titleId: edit.titleId,
+            record: editing,
+            result: tab.answerFor("update", editing.id),
+          })}
+        </EditPanel>
+      ) : null}
+    </>
+  );
+}
+
+/** The highlighted card an edit form opens in; it scrolls into view when `openKey` changes. */
+export function EditPanel({
+  openKey,
+  title,
+  titleId,
+  children,
+}: {
+  openKey: string;
+  title: string;
+  titleId: string;
+  children: ReactNode;
+}) {
+  const ref = useScrollIntoViewOnOpen(openKey);
+  return (
+    <div ref={ref} className="scroll-mt-24">
+      <Card title={title} titleId={titleId} className="border-gold-400 ring-1 ring-gold-300">
+        {children}
+      </Card>
+    </div>
+  );
+}
