@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 import { FormError } from "~/components/ui/field";
 import { ShowToast } from "~/components/ui/toast";
 import { listActivity, type Activity } from "~/models/activity.server";
-import { ACTIVITY_KINDS, isActivityKind } from "~/utils/activity-kinds";
+import { ACTIVITY_KINDS, isActivityKind } from "~/models/activity-kinds";
 import { fetchFailed } from "~/routes/admin/+shared/admin-actions.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { formatDanishTime } from "~/utils/format";

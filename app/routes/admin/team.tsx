@@ -28,7 +28,7 @@ import { fieldErrors, teamMemberEditSchema, teamMemberSchema } from "~/routes/ad
 import { adminAction, saveWithImage } from "~/routes/admin/+shared/admin-upload.server";
 import type { AdminForm, FailureTexts } from "~/routes/admin/+shared/admin-upload.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
+import { DEFAULT_MEMBER_DESCRIPTION } from "~/models/team-member";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";
 
