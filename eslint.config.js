@@ -3,6 +3,20 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const FEATURES = ["auth", "backup", "contact", "jobs", "media", "trash"];
+
+/** Imports that would point upward from components, models and utilities. */
+const upwardImports = [
+  {
+    group: ["~/routes", "~/routes/**", "**/routes/**", "~/root", "**/root"],
+    message: "Shared code must not import route modules.",
+  },
+  {
+    group: FEATURES.flatMap((feature) => [`~/${feature}/*.server`, `**/${feature}/*.server`]),
+    message: "Models, utilities and components must not import a feature's server code.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"],
@@ -29,17 +43,29 @@ export default tseslint.config(
     },
   },
   {
-    // Components, models and utilities never reach up into route modules (one-way imports).
+    // Imports point one way: routes → features (auth, media, contact, …) and models → utils and db.
+    // Shared code never reaches up into a route module or a feature's server code; app/architecture.test.ts
+    // checks the same on the whole import graph, and that there is no cycle.
     files: ["app/components/**", "app/utils/**", "app/models/**"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
-      "no-restricted-imports": [
+      "no-restricted-imports": "off",
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: upwardImports }],
+    },
+  },
+  {
+    files: ["app/utils/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
+            ...upwardImports,
             {
-              group: ["~/routes", "~/routes/**", "../routes/**", "**/routes/**", "~/root", "**/root"],
-              message: "Shared code must not import route modules.",
+              group: ["~/models/**", "**/models/**"],
+              allowTypeImports: true,
+              message: "Utilities are generic: they take plain values and never call a model.",
             },
           ],
         },

@@ -12,6 +12,8 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "..");
 const SOURCE_DIRS = ["app", "server", "db"];
 const ALIASES: Record<string, string> = { "~/": "app/", "@db/": "db/", "@tests/": "tests/" };
+/** The subsystems with a folder of their own in app/. */
+const FEATURES = ["auth", "backup", "contact", "jobs", "media", "trash"];
 const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 function isTest(file: string) {
@@ -125,14 +127,28 @@ describe("module boundaries", () => {
   });
 
   it("never lets utilities or models import a route module", () => {
-    const shared = files.filter((f) => f.startsWith("app/utils/") || f.startsWith("app/models/"));
-    const reaching = shared.flatMap((file) =>
-      (graph.get(file) ?? [])
-        .filter((t) => t.startsWith("app/routes/") || t === "app/root.tsx")
-        .map((t) => `${file} → ${t}`),
-    );
-    expect(reaching).toEqual([]);
+    expect(
+      edgesFrom(
+        ["app/utils/", "app/models/", "app/components/"],
+        (t) => t.startsWith("app/routes/") || t === "app/root.tsx",
+      ),
+    ).toEqual([]);
   });
+
+  it("never lets utilities, models or shared components import a feature's server code", () => {
+    const featureServer = (t: string) => FEATURES.some((f) => t.startsWith(`app/${f}/`)) && t.includes(".server.");
+    expect(edgesFrom(["app/utils/", "app/models/", "app/components/"], featureServer)).toEqual([]);
+  });
+
+  it("keeps utilities generic: they call no model", () => {
+    expect(edgesFrom(["app/utils/"], (t) => t.startsWith("app/models/"))).toEqual([]);
+  });
+
+  function edgesFrom(dirs: string[], forbidden: (target: string) => boolean) {
+    return files
+      .filter((f) => dirs.some((d) => f.startsWith(d)))
+      .flatMap((file) => (graph.get(file) ?? []).filter(forbidden).map((t) => `${file} → ${t}`));
+  }
 });
 
 describe("the cycle check itself", () => {

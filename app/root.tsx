@@ -22,7 +22,7 @@ import { ShowToast } from "~/components/ui/toast";
 import { EMPTY_CONTACT_INFO, getContactInfo } from "~/models/contact-info.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { getUser } from "~/auth/auth.server";
-import { log } from "~/utils/log.server";
+import { readOr } from "~/utils/public-read.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { jsonLd, stableStructuredData } from "~/utils/structured-data";
 import { DEFAULT_SITE_SETTINGS } from "~/utils/site";
@@ -42,15 +42,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const site = await getSiteSettings().catch((error: unknown) => {
-    log.error("reading site settings failed; using defaults", { error });
-    return DEFAULT_SITE_SETTINGS;
-  });
-  const user = await getUser(request).catch((error: unknown) => {
-    log.error("reading the session failed; showing the page signed out", { error });
-    return null;
-  });
-  const contact = await getContactInfo().catch(() => EMPTY_CONTACT_INFO);
+  const site = await readOr("site settings (using defaults)", getSiteSettings, DEFAULT_SITE_SETTINGS);
+  const user = await readOr("the session (showing the page signed out)", () => getUser(request), null);
+  const contact = await readOr("contact information", getContactInfo, EMPTY_CONTACT_INFO);
   const { toast, headers } = await getToast(request);
   const origin = publicOrigin(request);
   const structuredData = jsonLd(stableStructuredData(site, contact, origin));

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { recordActivity } from "~/models/activity.server";
-import { createOrPromoteAdmin, findUserByEmail } from "~/models/user.server";
+import { createOrPromoteAdmin, findUserByEmail } from "~/auth/accounts.server";
 import { listAdmins, revokeAdmin } from "~/models/user-role.server";
 import { passwordProblem } from "~/auth/password-rules";
 

@@ -5,10 +5,10 @@ import { startScheduledBackups, stopScheduledBackups } from "~/backup/schedule.s
 import { announceSetupLinkIfNeeded } from "~/auth/admin-setup.server";
 import { getUser, hasSessionCookie, refreshSession } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
-import { startMailDelivery, stopMailDelivery } from "~/utils/mail-delivery.server";
+import { startMailDelivery, stopMailDelivery } from "~/jobs/mail-delivery.server";
 import { closeDatabase, dataVersion, engine } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { startHousekeeping, type Housekeeping } from "~/utils/housekeeping.server";
+import { startHousekeeping, type Housekeeping } from "~/jobs/housekeeping.server";
 import { log } from "~/utils/log.server";
 import { bodyLimits } from "./body-limit";
 import { createCacheSync } from "./cache-sync";

@@ -110,6 +110,8 @@ describe("body limits by route", () => {
     }
     expect(bodyRuleFor("/contact")).toBe(FORM_RULES.contact);
     expect(bodyRuleFor("/contact.data")).toBe(FORM_RULES.contact);
+    expect(bodyRuleFor("/da/contact")).toBe(FORM_RULES.contact);
+    expect(bodyRuleFor("/da/contact.data")).toBe(FORM_RULES.contact);
     expect(bodyRuleFor("/admin/contact-info")).toBe(FORM_RULES.admin);
     for (const path of ["/admin", "/admin.data", "/admin/horses", "/admin/winners.data", "/admin/team/"]) {
       expect(bodyRuleFor(path), path).toBe("upload");

@@ -1,3 +1,4 @@
+import { unprefixedPath } from "~/i18n/lang";
 import type { IncomingMessage } from "node:http";
 import busboy from "busboy";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -19,7 +20,7 @@ export const FORM_RULES = {
 
 const UPLOAD_ROUTES = new Set(["/admin", "/admin/horses", "/admin/winners", "/admin/team", "/__test/image-upload"]);
 
-/** The route a path addresses: client navigation posts to `/auth.data`, the index to `/_root.data`. */
+/** The route a path addresses: client navigation posts to `/auth.data`, the index to `/_root.data`; `/da/contact` is the contact page too. */
 function routeOf(path: string) {
   const page = path === "/_root.data" ? "/" : path.replace(/\.data$/, "");
   return page.length > 1 ? page.replace(/\/+$/, "") : page;
@@ -29,7 +30,7 @@ function routeOf(path: string) {
 export function bodyRuleFor(path: string): FormRule | "upload" {
   const route = routeOf(path);
   if (UPLOAD_ROUTES.has(route)) return "upload";
-  if (route === "/contact") return FORM_RULES.contact;
+  if (unprefixedPath(route) === "/contact") return FORM_RULES.contact;
   if (route.startsWith("/admin/")) return FORM_RULES.admin;
   return FORM_RULES.small;
 }

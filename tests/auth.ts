@@ -1,4 +1,4 @@
-import { createUserWithPassword } from "~/models/user.server";
+import { createUserWithPassword } from "~/auth/accounts.server";
 import { grantAdmin } from "~/models/user-role.server";
 import { getAuth } from "~/auth/auth.server";
 import { db, engine } from "~/utils/db.server";

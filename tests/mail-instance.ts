@@ -4,7 +4,7 @@
  * lines and "ready" once started, and stops on SIGTERM.
  */
 import { closeDatabase } from "~/utils/db.server";
-import { startMailDeliveryWorker } from "~/utils/mail-delivery.server";
+import { startMailDeliveryWorker } from "~/jobs/mail-delivery.server";
 
 const worker = startMailDeliveryWorker({ pollMs: 50, concurrency: 3 });
 console.log("ready");

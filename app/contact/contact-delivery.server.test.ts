@@ -9,7 +9,7 @@ import {
   startMailDeliveryWorker,
   type DeliveryOptions,
   type MailDeliveryWorker,
-} from "../utils/mail-delivery.server";
+} from "../jobs/mail-delivery.server";
 import { submitContact } from "./contact-submission.server";
 import { resetEnvCache } from "../utils/env.server";
 import { saveContactInfo } from "~/models/contact-info.server";

@@ -9,7 +9,7 @@ import {
   type ContactFieldErrors,
   type ContactValues,
 } from "./contact-form";
-import { wakeMailDelivery } from "../utils/mail-delivery.server";
+import { wakeMailDelivery } from "../jobs/mail-delivery.server";
 import { env } from "../utils/env.server";
 import { FAULT_STATUS, faultOf } from "../utils/faults.server";
 import { checkFormStamp, issueFormStamp, useFormStamp } from "./form-stamp.server";

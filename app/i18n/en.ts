@@ -1,5 +1,5 @@
 import { EMAIL_TOO_LONG } from "~/utils/email";
-import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
+import { DEFAULT_MEMBER_DESCRIPTION } from "~/models/team-member";
 
 /**
  * The public site's fixed texts in English: the product specification's exact wording. Every key

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { useFreshDatabase, testEngine } from "@tests/db";
 import { horseEdit } from "@tests/horses";
-import { runAs, type Actor } from "~/auth/actor.server";
+import { runAs, type Actor } from "~/utils/actor.server";
 import { db } from "~/utils/db.server";
 import { formatDkk } from "~/utils/format";
 import {

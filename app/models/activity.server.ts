@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@db/schema";
-import { currentActor, type Actor } from "~/auth/actor.server";
+import { currentActor, type Actor } from "~/utils/actor.server";
 import { db } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
-import type { ActivityKind } from "~/utils/activity-kinds";
+import type { ActivityKind } from "~/models/activity-kinds";
 
-export { ACTIVITY_KINDS, isActivityKind, type ActivityKind } from "~/utils/activity-kinds";
+export { ACTIVITY_KINDS, isActivityKind, type ActivityKind } from "~/models/activity-kinds";
 
 /** A changed field as the log shows it: its label and its values before and after, as text. */
 export type FieldChange = { field: string; old: string | null; new: string | null };

@@ -6,7 +6,7 @@ import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "
 import { changedFields, recordActivity } from "./activity.server";
 import { deleteIntoTrash, type TrashKind } from "./trash.server";
 
-import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
+import { DEFAULT_MEMBER_DESCRIPTION } from "~/models/team-member";
 
 export { DEFAULT_MEMBER_DESCRIPTION };
 

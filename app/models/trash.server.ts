@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "@db/schema";
-import { currentActor } from "~/auth/actor.server";
+import { currentActor } from "~/utils/actor.server";
 import { db } from "~/utils/db.server";
 import { writeContent } from "~/utils/invalidation.server";
 import { recordActivity } from "./activity.server";

@@ -7,7 +7,7 @@ import { Field } from "~/components/ui/field";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { ShowToast } from "~/components/ui/toast";
-import { createOrPromoteAdmin } from "~/models/user.server";
+import { createOrPromoteAdmin } from "~/auth/accounts.server";
 import { hasAnyAdmin } from "~/models/user-role.server";
 import { consumeSetupToken, isSetupTokenUsable } from "~/auth/admin-setup.server";
 import { signIn } from "~/auth/auth.server";

@@ -10,7 +10,7 @@ import { getUser, isResetTokenValid } from "~/auth/auth.server";
 import { listQueuedMail } from "~/models/mail-queue.server";
 import { db } from "~/utils/db.server";
 import { env, resetEnvCache } from "~/utils/env.server";
-import { deliverNextMail } from "~/utils/mail-delivery.server";
+import { deliverNextMail } from "~/jobs/mail-delivery.server";
 import { action, loader } from "./auth";
 
 useFreshDatabase();

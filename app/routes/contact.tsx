@@ -20,7 +20,7 @@ import {
 } from "~/contact/contact-form";
 import { submitContact } from "~/contact/contact-submission.server";
 import { issueFormStamp } from "~/contact/form-stamp.server";
-import { log } from "~/utils/log.server";
+import { readOr } from "~/utils/public-read.server";
 import { seo } from "~/utils/seo";
 import { stableNameFrom } from "~/utils/site";
 import { toastMessage, type Toast } from "~/utils/toast";
@@ -31,11 +31,7 @@ import { useLang, useT } from "~/i18n/use-lang";
 export const handle: RouteHandle = { hydrate: false, script: contactScript };
 
 export async function loader() {
-  const contactInfo = await getContactInfo().catch((error: unknown) => {
-    log.error("reading contact information failed", { error });
-    return null;
-  });
-  return { contactInfo, formStamp: issueFormStamp() };
+  return { contactInfo: await readOr("contact information", getContactInfo, null), formStamp: issueFormStamp() };
 }
 
 // On a client-side visit the page appears at once and the contact card says it is loading.

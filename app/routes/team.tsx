@@ -6,7 +6,7 @@ import { TeamIntro } from "~/components/page-intro";
 import { ReadFailed } from "~/components/read-failed";
 import { ResponsiveImage, THREE_COLUMN_CARD_SIZES } from "~/media/responsive-image";
 import { listTeamMembers, type TeamMember } from "~/models/team-member.server";
-import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
+import { DEFAULT_MEMBER_DESCRIPTION } from "~/models/team-member";
 import { orFallback } from "~/utils/format";
 import { FAILED_READ_INIT, readForPage } from "~/utils/public-read.server";
 import { stableNameFrom } from "~/utils/site";

@@ -17,7 +17,7 @@ import {
 import { listTrash, RestoreRefusedError, TRASH_RETENTION_MS, trashedImageUrls } from "~/models/trash.server";
 import { createTeamMember, deleteTeamMember, listTeamMembers } from "~/models/team-member.server";
 import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner } from "~/models/winner.server";
-import { runAs, type Actor } from "~/auth/actor.server";
+import { runAs, type Actor } from "~/utils/actor.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { formatDkk } from "~/utils/format";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { FAILED_READ_INIT, readForPage } from "./public-read.server";
+import { FAILED_READ_INIT, readForPage, readOr } from "./public-read.server";
 import { resetEnvCache } from "./env.server";
 
 afterEach(() => {
@@ -33,5 +33,17 @@ describe("readForPage", () => {
 
   test("a failed page is a 503 that no cache keeps", () => {
     expect(FAILED_READ_INIT).toEqual({ status: 503, headers: { "Cache-Control": "no-store" } });
+  });
+});
+
+describe("readOr", () => {
+  test("answers the read's value, or the stand-in when the read fails", async () => {
+    vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    expect(await readOr("site settings", async () => ({ name: "Stald" }), null)).toEqual({ name: "Stald" });
+    const fallback = { name: "Default" };
+    const failing = async (): Promise<{ name: string }> => {
+      throw new Error("connection refused");
+    };
+    expect(await readOr("site settings", failing, fallback)).toBe(fallback);
   });
 });

@@ -23,3 +23,9 @@ export const FAILED_READ_INIT: ResponseInit = {
   status: 503,
   headers: { "Cache-Control": "no-store" },
 };
+
+/** A read the page can do without (defaults, signed out, contact details missing): logged, never thrown. */
+export async function readOr<T, F>(what: string, read: () => Promise<T>, fallback: F): Promise<T | F> {
+  const result = await readForPage(what, read);
+  return result.ok ? result.value : fallback;
+}

@@ -10,7 +10,7 @@ import {
 import { adminAction, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { contactRecipient } from "~/contact/contact-delivery.server";
-import { wakeMailDelivery } from "~/utils/mail-delivery.server";
+import { wakeMailDelivery } from "~/jobs/mail-delivery.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { toastMessage } from "~/utils/toast";

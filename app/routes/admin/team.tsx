@@ -16,7 +16,7 @@ import { deleteToTrash, failed, invalid, readForTab, succeeded } from "./+shared
 import { fieldErrors, teamMemberEditSchema, teamMemberSchema } from "./+shared/admin-forms";
 import { adminAction, saveWithImage, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { DEFAULT_MEMBER_DESCRIPTION } from "~/utils/team-member";
+import { DEFAULT_MEMBER_DESCRIPTION } from "~/models/team-member";
 
 const TAB = "/admin/team";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { failed, invalid, type AdminActionData } from "./admin-actions.server";
-import { runAs } from "../../../auth/actor.server";
+import { runAs } from "../../../utils/actor.server";
 import type { FieldErrors } from "./admin-forms";
 import { requireAdmin, type SessionUser } from "../../../auth/auth.server";
 import { faultOf } from "../../../utils/faults.server";

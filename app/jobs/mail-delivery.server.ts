@@ -8,12 +8,12 @@ import {
   type ClaimedMail,
 } from "~/models/mail-queue.server";
 import { getContactMessage } from "~/models/contact-message.server";
-import { composeResetMail } from "../auth/auth-mail.server";
-import { composeContactMail, contactRecipient } from "../contact/contact-delivery.server";
-import { env } from "./env.server";
-import { onContentChange } from "./invalidation.server";
-import { log } from "./log.server";
-import { sendMail, type Mail } from "./mail.server";
+import { composeResetMail } from "~/auth/auth-mail.server";
+import { composeContactMail, contactRecipient } from "~/contact/contact-delivery.server";
+import { env } from "~/utils/env.server";
+import { onContentChange } from "~/utils/invalidation.server";
+import { log } from "~/utils/log.server";
+import { sendMail, type Mail } from "~/utils/mail.server";
 
 /**
  * Sends what the mail queue (app/models/mail-queue.server.ts) holds: contact messages to the

@@ -1,6 +1,6 @@
-import { getAuth } from "~/auth/auth.server";
+import { getAuth } from "./auth.server";
 import { db } from "~/utils/db.server";
-import { grantAdmin } from "./user-role.server";
+import { grantAdmin } from "~/models/user-role.server";
 
 export type UserSummary = { id: string; email: string };
 
