@@ -47,7 +47,7 @@ export function failed(intent: string, values: Record<string, string>, text: str
 }
 
 /** A loader's list read failed: an empty list and the spec's 'Failed to fetch …' toast. */
-export function fetchFailed(text: string, error: unknown): Toast {
+function fetchFailed(text: string, error: unknown): Toast {
   log.error(text, { error: error instanceof Error ? error.message : String(error) });
   return toastMessage("error", "Error", text);
 }
@@ -74,7 +74,7 @@ export function succeeded(tab: string, title: string, description: string) {
 }
 
 /** The spec's toast for a deleted victory, runner or team member. */
-export const ITEM_DELETED = { title: "Item Deleted", description: "The item has been removed successfully." };
+const ITEM_DELETED = { title: "Item Deleted", description: "The item has been removed successfully." };
 
 /**
  * A delete form's write: the record goes to the trash (`remove` answers its entry, null when it is

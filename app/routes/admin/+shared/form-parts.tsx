@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { buttonClass, SubmitButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -12,7 +12,7 @@ import { fieldErrors, textFields, type FieldErrors } from "~/routes/admin/+share
  * Checks a form against its schema before sending, showing the same messages the server would;
  * the server's own errors (after a round trip) show until the next attempt.
  */
-export function useSchemaCheck(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
+function useSchemaCheck(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
   const [errors, setErrors] = useState<FieldErrors | undefined>(serverErrors);
   useEffect(() => setErrors(serverErrors), [serverErrors]);
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -157,20 +157,6 @@ export function RecordImageField({
       />
     </div>
   );
-}
-
-/** Scrolls the edit form into view (and moves focus to its heading) 100 ms after it opens. */
-export function useScrollIntoViewOnOpen(key: string | null) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!key) return;
-    const timer = setTimeout(() => {
-      ref.current?.scrollIntoView({ behavior: "smooth", block: "start" });
-      ref.current?.querySelector<HTMLElement>("h2")?.focus({ preventScroll: true });
-    }, 100);
-    return () => clearTimeout(timer);
-  }, [key]);
-  return ref;
 }
 
 /**

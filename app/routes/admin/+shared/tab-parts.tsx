@@ -1,10 +1,9 @@
-import { Fragment, type ReactNode } from "react";
+import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { Card } from "~/components/ui/card";
 import { ShowToast } from "~/components/ui/toast";
 import type { Toast } from "~/utils/toast";
 import type { AdminActionData } from "./admin-actions.server";
-import { useScrollIntoViewOnOpen } from "./form-parts";
 
 /** A tab's page: its toasts (a failed read, the last form's answer), then its cards. */
 export function TabPage({ toasts, children }: { toasts: (Toast | null | undefined)[]; children: ReactNode }) {
@@ -86,6 +85,20 @@ export function RecordForms<T extends { id: string }>({
       ) : null}
     </>
   );
+}
+
+/** Scrolls the edit form into view (and moves focus to its heading) 100 ms after it opens. */
+function useScrollIntoViewOnOpen(key: string | null) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!key) return;
+    const timer = setTimeout(() => {
+      ref.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+      ref.current?.querySelector<HTMLElement>("h2")?.focus({ preventScroll: true });
+    }, 100);
+    return () => clearTimeout(timer);
+  }, [key]);
+  return ref;
 }
 
 /** The highlighted card an edit form opens in; it scrolls into view when `openKey` changes. */
