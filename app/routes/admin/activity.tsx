@@ -16,11 +16,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = Math.max(1, Math.min(10_000, Math.trunc(Number(params.get("page"))) || 1));
   const rawKind = params.get("kind");
   const kind = isActivityKind(rawKind) ? rawKind : undefined;
-  const read = await readForTab(
-    () => listActivity({ page, kind }),
-    { entries: [] as Activity[], hasMore: false },
-    "Failed to fetch activity",
-  );
+  const read = await readForTab("activity", () => listActivity({ page, kind }), {
+    entries: [] as Activity[],
+    hasMore: false,
+  });
   return { ...read.value, page, kind: kind ?? "", fetchError: read.error };
 }
 

@@ -11,7 +11,7 @@ import { requireAdmin } from "~/auth/auth.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const info = await readForTab(() => getContactInfo(), EMPTY_CONTACT_INFO, "Failed to fetch contact information");
+  const info = await readForTab("contact information", () => getContactInfo(), EMPTY_CONTACT_INFO);
   return { info: info.value, fetchError: info.error };
 }
 

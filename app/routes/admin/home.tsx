@@ -20,8 +20,8 @@ const TAB = "/admin";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [news, images] = await Promise.all([
-    readForTab(() => getLatestNews(), null as News | null, "Failed to fetch latest news"),
-    readForTab(() => listHomeImages(), [] as HomeImage[], "Failed to fetch home images"),
+    readForTab("latest news", () => getLatestNews(), null as News | null),
+    readForTab("home images", () => listHomeImages(), [] as HomeImage[]),
   ]);
   return { news: news.value, newsError: news.error, images: images.value, imagesError: images.error };
 }

@@ -24,7 +24,7 @@ const TAB = "/admin/horses";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const horses = await readForTab(() => listHorses(), [] as Horse[], "Failed to fetch horses");
+  const horses = await readForTab("horses", () => listHorses(), [] as Horse[]);
   return { horses: horses.value, fetchError: horses.error };
 }
 

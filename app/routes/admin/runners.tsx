@@ -31,11 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = danishToday();
   const [runners, horses] = await Promise.all([
     readForTab(
+      "runners",
       () => Promise.all([listUpcomingRunners(today), listAwaitingResults(today), listRecentResults(RECENT_RESULTS)]),
       [[], [], []] as [Runner[], Runner[], Runner[]],
-      "Failed to fetch runners",
     ),
-    readForTab(() => listHorses(), [] as Horse[], "Failed to fetch horses"),
+    readForTab("horses", () => listHorses(), [] as Horse[]),
   ]);
   const [upcoming, awaiting, results] = runners.value;
   return {

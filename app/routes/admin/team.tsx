@@ -22,7 +22,7 @@ const TAB = "/admin/team";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const members = await readForTab(() => listTeamMembers(), [] as TeamMember[], "Failed to fetch team members");
+  const members = await readForTab("team members", () => listTeamMembers(), [] as TeamMember[]);
   return { members: members.value, fetchError: members.error };
 }
 

@@ -15,7 +15,7 @@ const TAB = "/admin/trash";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const items = await readForTab(() => listTrash(), [] as TrashItem[], "Failed to fetch trash");
+  const items = await readForTab("trash", () => listTrash(), [] as TrashItem[]);
   return { items: items.value.map((i) => ({ ...i, noun: nounOf(i.kind) })), fetchError: items.error };
 }
 

@@ -17,8 +17,8 @@ const TAB = "/admin/winners";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [winners, horses] = await Promise.all([
-    readForTab(() => listWinnersWithHorses(), [] as Winner[], "Failed to fetch winners"),
-    readForTab(() => listHorses(), [] as Horse[], "Failed to fetch horses"),
+    readForTab("winners", () => listWinnersWithHorses(), [] as Winner[]),
+    readForTab("horses", () => listHorses(), [] as Horse[]),
   ]);
   return {
     winners: winners.value,

@@ -4,6 +4,7 @@ import { FAULT_STATUS, failureText, faultOf } from "../../../utils/faults.server
 import { log } from "../../../utils/log.server";
 import { toastMessage, type Toast } from "../../../utils/toast";
 import { redirectWithToast } from "../../../utils/toast.server";
+import { readForPage } from "../../../utils/public-read.server";
 
 /** What an admin action answers when it does not redirect: the form it belongs to, what was typed, why it failed. */
 export type AdminActionData = {
@@ -46,26 +47,19 @@ export function failed(intent: string, values: Record<string, string>, text: str
   );
 }
 
-/** A loader's list read failed: an empty list and the spec's 'Failed to fetch …' toast. */
-function fetchFailed(text: string, error: unknown): Toast {
-  log.error(text, { error: error instanceof Error ? error.message : String(error) });
-  return toastMessage("error", "Error", text);
-}
-
 /**
- * A tab loader's read: its value, or, when the read fails, `fallback` (an empty list, say) and the
- * spec's 'Failed to fetch …' toast, so that the tab still opens and its forms still work.
+ * A tab loader's read (logged like a page's, see readForPage): its value, or, when the read fails,
+ * `fallback` (an empty list, say) and the spec's 'Failed to fetch <what>' toast, so that the tab still opens and its forms still work.
  */
 export async function readForTab<T>(
+  what: string,
   read: () => Promise<T>,
   fallback: T,
-  failure: string,
 ): Promise<{ value: T; error: Toast | null }> {
-  try {
-    return { value: await read(), error: null };
-  } catch (error) {
-    return { value: fallback, error: fetchFailed(failure, error) };
-  }
+  const result = await readForPage(what, read);
+  return result.ok
+    ? { value: result.value, error: null }
+    : { value: fallback, error: toastMessage("error", "Error", `Failed to fetch ${what}`) };
 }
 
 /** A form's write succeeded: back to its tab, which shows the success toast. */
