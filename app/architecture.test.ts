@@ -118,7 +118,7 @@ describe("module boundaries", () => {
   it("reads the site's modules and their imports", () => {
     expect(files).toContain("app/root.tsx");
     expect(files).toContain("server/start.ts");
-    expect(graph.get("server/start.ts")).toContain("app/utils/env.server.ts");
+    expect(graph.get("server/start.ts")).toContain("app/platform/env.server.ts");
   });
 
   it("has no import cycle in app/, server/ or db/", () => {

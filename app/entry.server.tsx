@@ -2,12 +2,12 @@ import { PassThrough } from "node:stream";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { SITE_CSS } from "~/utils/critical-css.server";
-import { ServerDocumentContext, SiteCssContext } from "~/utils/site-css";
-import { contentSecurityPolicy, inlineScriptHashes, newScriptMarker, removeScriptMarker } from "~/utils/csp.server";
-import { env } from "~/utils/env.server";
-import { noteFault } from "~/utils/faults.server";
-import { log } from "~/utils/log.server";
+import { SITE_CSS } from "~/platform/critical-css.server";
+import { ServerDocumentContext, SiteCssContext } from "~/components/document-context";
+import { contentSecurityPolicy, inlineScriptHashes, newScriptMarker, removeScriptMarker } from "~/platform/csp.server";
+import { env } from "~/platform/env.server";
+import { noteFault } from "~/platform/faults.server";
+import { log } from "~/platform/log.server";
 
 export const streamTimeout = 5_000;
 

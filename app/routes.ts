@@ -1,5 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { env } from "./utils/env.server";
+import { env } from "./platform/env.server";
 
 export default [
   index("routes/home.tsx"),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { useFreshDatabase } from "../tests/db";
-import { buildRequest } from "../tests/auth";
+import { useFreshDatabase } from "@tests/db";
+import { buildRequest } from "@tests/auth";
 import { signIn } from "~/auth/auth.server";
 import { listAdmins } from "~/models/user-role.server";
 import { runAdminCommand } from "./admin-command";

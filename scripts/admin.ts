@@ -2,7 +2,7 @@
  * `npm run admin -- <create|list|revoke> …`: manage administrators from the command line (for
  * scripted deployments). Uses the same database settings as the site (DATA_DIR, DATABASE_URL).
  */
-import { closeDatabase, migrate } from "~/utils/db.server";
+import { closeDatabase, migrate } from "~/platform/db.server";
 import { runAdminCommand } from "./admin-command";
 
 async function main() {

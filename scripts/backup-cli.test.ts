@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackup } from "~/backup/create-backup.server";
-import { seedContent } from "../tests/backup";
-import { useFreshDatabase } from "../tests/db";
+import { seedContent } from "@tests/backup";
+import { useFreshDatabase } from "@tests/db";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..");

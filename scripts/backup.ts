@@ -9,8 +9,8 @@ import { createBackup, pruneBackups } from "~/backup/create-backup.server";
 import { describeBackup } from "~/backup/describe.server";
 import { describeBackupError } from "~/backup/schedule.server";
 import { verifyBackup } from "~/backup/verify-backup.server";
-import { closeDatabase, engine } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { closeDatabase, engine } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
 import { formatBytes } from "~/media/image";
 
 const USAGE = "Usage: npm run backup [-- --out <file>]  |  npm run backup -- --verify <file>";

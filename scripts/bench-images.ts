@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import piexif from "piexifjs";
-import { photoJpeg } from "../tests/images";
+import { photoJpeg } from "@tests/images";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-images-"));
 process.env.DATA_DIR = work;

@@ -1,6 +1,6 @@
 /** First step of `npm start`: builds when there is no build yet or a source file is newer than it. */
-import { env } from "../app/utils/env.server";
-import { ensureBuild } from "../server/build-check";
+import { env } from "~/platform/env.server";
+import { ensureBuild } from "@server/build-check";
 
 try {
   // Every variable is checked before anything is built or listens: a bad one stops here, named.

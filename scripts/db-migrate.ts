@@ -1,5 +1,5 @@
 /** `npm run db:migrate`: applies pending migrations to the configured database (SQLite or DATABASE_URL). */
-import { closeDatabase, engine, migrate } from "~/utils/db.server";
+import { closeDatabase, engine, migrate } from "~/platform/db.server";
 
 try {
   const applied = await migrate();

@@ -13,8 +13,8 @@ import { saveNews } from "~/models/news.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
 import { createRunner, recordResult } from "~/models/runner.server";
-import { danishToday } from "~/utils/race-day";
-import { db } from "~/utils/db.server";
+import { danishToday } from "~/racing/race-day";
+import { db } from "~/platform/db.server";
 import { storeImage, type StoredImage } from "~/media/images.server";
 import type { Bucket } from "~/media/storage.server";
 

@@ -1,6 +1,6 @@
 /** `npm run demo`: fills an empty database with sample content (see demo-content.ts). */
 import { DatabaseNotEmptyError, fillDemo } from "./demo-content";
-import { closeDatabase, engine, migrate } from "~/utils/db.server";
+import { closeDatabase, engine, migrate } from "~/platform/db.server";
 
 try {
   await migrate();

@@ -3,7 +3,7 @@
  * removes them. Files younger than an hour are left alone (an upload may be stored but not yet
  * saved on its record); `--min-age=<minutes>` changes that.
  */
-import { closeDatabase, migrate } from "~/utils/db.server";
+import { closeDatabase, migrate } from "~/platform/db.server";
 import { formatBytes } from "~/media/image";
 import { DEFAULT_MIN_AGE_MS, sweepMedia } from "~/media/media-sweep.server";
 import { mediaStorage } from "~/media/media-storage.server";

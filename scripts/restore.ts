@@ -8,7 +8,7 @@ import { BackupFileError } from "~/backup/archive.server";
 import { describeBackup } from "~/backup/describe.server";
 import { RestoreRefusedError, restoreBackup } from "~/backup/restore-backup.server";
 import { describeBackupError } from "~/backup/schedule.server";
-import { closeDatabase, engine } from "~/utils/db.server";
+import { closeDatabase, engine } from "~/platform/db.server";
 import { mediaStorage } from "~/media/media-storage.server";
 
 const USAGE = "Usage: npm run restore -- <backup file> [--force]";

@@ -8,8 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { findChromium } from "../tests/e2e/chromium";
-import { buildForTests } from "../tests/test-build";
+import { findChromium } from "@tests/e2e/chromium";
+import { buildForTests } from "@tests/test-build";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);

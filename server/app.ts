@@ -4,12 +4,12 @@ import { createRequestHandler } from "react-router";
 import { startScheduledBackups, stopScheduledBackups } from "~/backup/schedule.server";
 import { announceSetupLinkIfNeeded } from "~/auth/admin-setup.server";
 import { getUser, hasSessionCookie, refreshSession } from "~/auth/auth.server";
-import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
+import { CLIENT_IP_HEADER } from "~/platform/client-ip.server";
 import { startMailDelivery, stopMailDelivery } from "~/jobs/mail-delivery.server";
-import { closeDatabase, dataVersion, engine } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { closeDatabase, dataVersion, engine } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
 import { startHousekeeping, type Housekeeping } from "~/jobs/housekeeping.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 import { bodyLimits } from "./body-limit";
 import { createCacheSync } from "./cache-sync";
 import { mediaRouter } from "./media";
@@ -96,8 +96,8 @@ export async function stopServices() {
   await closeDatabase();
 }
 
-export { migrate, closeDatabase } from "~/utils/db.server";
-export { setDraining } from "~/utils/health.server";
+export { migrate, closeDatabase } from "~/platform/db.server";
+export { setDraining } from "~/platform/health.server";
 
 /** Runs once the server listens: prints the first-administrator link while none exists. */
 export async function afterStart({ port }: { port: number }) {

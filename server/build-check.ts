@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { childProcessEnv, env } from "../app/utils/env.server";
+import { childProcessEnv, env } from "~/platform/env.server";
 import { newestSourceMtime } from "./sources";
 
 /** The project's root: the nearest folder above this file with a package.json (this file may run from the build). */

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { saveContactInfo } from "~/models/contact-info.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 import { TEST_DATABASE_URL, useFreshDatabase } from "@tests/db";
 import { createCacheSync } from "./cache-sync";
 import { startContentBus, type ContentBus } from "./content-bus";

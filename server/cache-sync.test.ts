@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "@db/migrations";
 import { saveContactInfo } from "~/models/contact-info.server";
-import { openSqlite } from "~/utils/db.server";
+import { openSqlite } from "~/platform/db.server";
 import { useFreshDatabase } from "@tests/db";
 import { createCacheSync } from "./cache-sync";
 import { PageCache } from "./page-cache";

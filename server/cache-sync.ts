@@ -1,5 +1,5 @@
-import { onContentChange } from "~/utils/invalidation.server";
-import { danishToday } from "~/utils/race-day";
+import { onContentChange } from "~/platform/invalidation.server";
+import { danishToday } from "~/racing/race-day";
 import { startContentBus, type ContentBus } from "./content-bus";
 import type { PageCache } from "./page-cache";
 

@@ -17,7 +17,7 @@ import { saveContactInfo } from "~/models/contact-info.server";
 import { saveNews } from "~/models/news.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 import { createSession, createUser } from "@tests/auth";
 import { TEST_DATABASE_URL, useFreshDatabase } from "@tests/db";
 import { startAppServer, type AppServer } from "@tests/e2e/app-server";

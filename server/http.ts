@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { BASELINE_CSP } from "../app/utils/csp.server";
+import { BASELINE_CSP } from "~/platform/csp.server";
 import { pickEncoding } from "./page-cache";
 import { requestContext } from "./process-errors";
 

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createContactMessage } from "~/models/contact-message.server";
 import { listQueuedMail } from "~/models/mail-queue.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 import { TEST_DATABASE_URL, useFreshDatabase } from "@tests/db";
 import { startSmtpServer, waitFor, type TestSmtpServer } from "@tests/smtp";
 

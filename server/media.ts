@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from "express";
-import { faultOf, RETRY_AFTER_SECONDS } from "~/utils/faults.server";
-import { log } from "~/utils/log.server";
+import { faultOf, RETRY_AFTER_SECONDS } from "~/platform/faults.server";
+import { log } from "~/platform/log.server";
 import { mediaStorage, publicMediaUrl } from "~/media/media-storage.server";
 import { MEDIA_URL_PREFIX, normaliseKey } from "~/media/storage.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { noteFault, RETRY_AFTER_SECONDS } from "~/utils/faults.server";
+import { noteFault, RETRY_AFTER_SECONDS } from "~/platform/faults.server";
 import { withOutageAnswers } from "./outage";
 
 const lost = () => Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });

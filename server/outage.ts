@@ -1,4 +1,4 @@
-import { RETRY_AFTER_SECONDS, recordingFaults, type FaultKind } from "~/utils/faults.server";
+import { RETRY_AFTER_SECONDS, recordingFaults, type FaultKind } from "~/platform/faults.server";
 import type { FetchHandler } from "./request-handler";
 
 const WHY: Record<FaultKind, string> = {

@@ -169,7 +169,7 @@ function fakeSite() {
   };
   const handle: FetchHandler = async (request) => {
     state.renders += 1;
-    // What a public page answers when its read fails (app/utils/public-read.server.ts).
+    // What a public page answers when its read fails (app/platform/public-read.server.ts).
     if (state.databaseDown)
       return new Response("Error Loading", { status: 503, headers: { "Cache-Control": "no-store" } });
     const seen = state.content; // read "the database" at the start of the render

@@ -8,7 +8,7 @@ const root = path.resolve(import.meta.dirname, "..");
 function runInRequest(code: string, flags: string[] = []) {
   const script = `
     import { exitOnProgrammingErrors, requestContext } from ${JSON.stringify(path.join(root, "server/process-errors.ts"))};
-    import { log } from ${JSON.stringify(path.join(root, "app/utils/log.server.ts"))};
+    import { log } from ${JSON.stringify(path.join(root, "app/platform/log.server.ts"))};
     exitOnProgrammingErrors(log);
     requestContext.run({ requestId: "req-42" }, async () => { ${code} });
     setTimeout(() => process.stdout.write("still running\\n"), 500);

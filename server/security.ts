@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
+import { CLIENT_IP_HEADER } from "~/platform/client-ip.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 

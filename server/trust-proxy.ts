@@ -1,4 +1,4 @@
-import { TRUST_PROXY_TRUE_REFUSED } from "../app/utils/env.server";
+import { TRUST_PROXY_TRUE_REFUSED } from "~/platform/env.server";
 
 /**
  * Parses TRUST_PROXY for Express's "trust proxy" setting: "false", a hop count, or a list of

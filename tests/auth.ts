@@ -1,7 +1,7 @@
 import { createUserWithPassword } from "~/auth/accounts.server";
 import { grantAdmin } from "~/models/user-role.server";
 import { getAuth } from "~/auth/auth.server";
-import { db, engine } from "~/utils/db.server";
+import { db, engine } from "~/platform/db.server";
 
 /** A password that satisfies the site's rules; the default for test users. */
 export const TEST_PASSWORD = "Paddock-Gallop-2024";

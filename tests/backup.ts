@@ -12,7 +12,7 @@ import { saveNews } from "~/models/news.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
 import { expect } from "vitest";
-import type { DB } from "~/utils/db.server";
+import type { DB } from "~/platform/db.server";
 import { storeImage } from "~/media/images.server";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import type { Storage } from "~/media/storage.server";

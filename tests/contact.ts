@@ -1,4 +1,4 @@
-import { CLIENT_IP_HEADER } from "~/utils/client-ip.server";
+import { CLIENT_IP_HEADER } from "~/platform/client-ip.server";
 import { FORM_STAMP_FIELD } from "~/contact/contact-form";
 import { issueFormStamp } from "~/contact/form-stamp.server";
 

@@ -1,4 +1,4 @@
-import { onContentChange } from "~/utils/invalidation.server";
+import { onContentChange } from "~/platform/invalidation.server";
 
 /** Counts contentChanged() signals until stop() (a public-content write must send exactly one). */
 export function countChanges() {

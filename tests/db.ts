@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeEach } from "vitest";
 import pg from "pg";
 import { migrateToLatest } from "@db/migrations";
-import { closeDatabase, openPostgres, openSqlite, useDatabase, type DatabaseHandle } from "~/utils/db.server";
+import { closeDatabase, openPostgres, openSqlite, useDatabase, type DatabaseHandle } from "~/platform/db.server";
 
 /**
  * Database tests run on SQLite, or on PostgreSQL when TEST_DATABASE_URL points at a server

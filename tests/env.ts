@@ -1,5 +1,5 @@
 import { afterEach, beforeEach } from "vitest";
-import { resetEnvCache } from "~/utils/env.server";
+import { resetEnvCache } from "~/platform/env.server";
 
 /**
  * Sets environment variables for each test of the file (or the enclosing describe block) and

@@ -3,7 +3,7 @@
  * pool): DATABASE_URL, SMTP_URL and CONTACT_TO come from the environment. It prints the site's log
  * lines and "ready" once started, and stops on SIGTERM.
  */
-import { closeDatabase } from "~/utils/db.server";
+import { closeDatabase } from "~/platform/db.server";
 import { startMailDeliveryWorker } from "~/jobs/mail-delivery.server";
 
 const worker = startMailDeliveryWorker({ pollMs: 50, concurrency: 3 });

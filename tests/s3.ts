@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { CreateBucketCommand } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
-import { resetEnvCache } from "~/utils/env.server";
+import { resetEnvCache } from "~/platform/env.server";
 import { S3Storage } from "~/media/object-storage.server";
 
 export type TestS3Server = {

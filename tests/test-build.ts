@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { newestSourceMtime } from "../server/sources";
+import { newestSourceMtime } from "@server/sources";
 
 const root = path.resolve(import.meta.dirname, "..");
 

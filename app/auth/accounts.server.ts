@@ -1,5 +1,5 @@
 import { getAuth } from "./auth.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 import { grantAdmin } from "~/models/user-role.server";
 
 export type UserSummary = { id: string; email: string };

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { hasAnyAdmin } from "~/models/user-role.server";
 import { getAuth } from "./auth.server";
-import { db } from "../utils/db.server";
-import { env } from "../utils/env.server";
+import { db } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
 
 export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 const MARK = "admin-setup";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { hitRateLimit, clearRateLimit, type RateLimitRule } from "../utils/rate-limit.server";
-import { getSecret } from "../utils/secrets.server";
+import { hitRateLimit, clearRateLimit, type RateLimitRule } from "~/platform/rate-limit.server";
+import { getSecret } from "~/platform/secrets.server";
 
 const MINUTE = 60_000;
 

@@ -1,7 +1,7 @@
 import { issuePasswordResetToken } from "./auth.server";
-import { env } from "../utils/env.server";
-import { log } from "../utils/log.server";
-import type { Mail } from "../utils/mail.server";
+import { env } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
+import type { Mail } from "~/platform/mail.server";
 
 export function resetLink(origin: string, token: string) {
   return `${origin}/auth?mode=reset&token=${encodeURIComponent(token)}`;

@@ -12,7 +12,7 @@ import {
   getAuth,
   issuePasswordResetToken,
 } from "./auth.server";
-import { db } from "../utils/db.server";
+import { db } from "~/platform/db.server";
 
 useFreshDatabase();
 

@@ -3,12 +3,12 @@ import { APIError, betterAuth } from "better-auth";
 import { redirect } from "react-router";
 import { recordAuthActivity } from "~/models/activity.server";
 import { isAdminUser } from "~/models/user-role.server";
-import { CLIENT_IP_HEADER } from "../utils/client-ip.server";
-import { db, engine, type DB } from "../utils/db.server";
-import { env, pinLibraryEnv } from "../utils/env.server";
-import { log } from "../utils/log.server";
-import { getSecret } from "../utils/secrets.server";
-import { redirectWithToast } from "../utils/toast.server";
+import { CLIENT_IP_HEADER } from "~/platform/client-ip.server";
+import { db, engine, type DB } from "~/platform/db.server";
+import { env, pinLibraryEnv } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
+import { getSecret } from "~/platform/secrets.server";
+import { redirectWithToast } from "~/toast/toast.server";
 
 export type SessionUser = { id: string; email: string; isAdmin: boolean };
 

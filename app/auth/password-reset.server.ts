@@ -1,5 +1,5 @@
 import { enqueueMail } from "~/models/mail-queue.server";
-import { wakeMailDelivery } from "../jobs/mail-delivery.server";
+import { wakeMailDelivery } from "~/jobs/mail-delivery.server";
 
 /**
  * Attempts for a reset mail: with the default backoff (1, 2, 4, 8, 16 minutes) the last one falls

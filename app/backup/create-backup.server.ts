@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { currentDatabase, type DatabaseHandle } from "~/utils/db.server";
+import { currentDatabase, type DatabaseHandle } from "~/platform/db.server";
 import { mediaStorage as defaultStorage } from "~/media/media-storage.server";
 import type { Storage } from "~/media/storage.server";
 import { createArchiveWriter, type WrittenEntry } from "./archive.server";

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createContactMessage } from "~/models/contact-message.server";
 import { createHorse } from "~/models/horse.server";
 import { createWinner } from "~/models/winner.server";
-import { closeDatabase, db, openPostgres, openSqlite, useDatabase } from "~/utils/db.server";
+import { closeDatabase, db, openPostgres, openSqlite, useDatabase } from "~/platform/db.server";
 import { createSession, createUser } from "@tests/auth";
 import { contentOf, expectPrizesOnTotals } from "@tests/backup";
 import { TEST_DATABASE_URL } from "@tests/db";

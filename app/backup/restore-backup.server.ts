@@ -9,7 +9,7 @@ import { pipeline } from "node:stream/promises";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "@db/schema";
 import { migrateToLatest, migrateUpTo } from "@db/migrations";
-import { currentDatabase, openSqlite, type DatabaseHandle, type Engine } from "~/utils/db.server";
+import { currentDatabase, openSqlite, type DatabaseHandle, type Engine } from "~/platform/db.server";
 import { mediaStorage as defaultStorage } from "~/media/media-storage.server";
 import type { Storage } from "~/media/storage.server";
 import { decodeValue, encodeValue, neutralType, type Manifest } from "./manifest.server";

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Updateable } from "kysely";
 import type { BackupScheduleTable } from "@db/schema";
-import { db } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
-import { FAULT_REASONS, faultOf } from "~/utils/faults.server";
-import { log } from "~/utils/log.server";
+import { db } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
+import { FAULT_REASONS, faultOf } from "~/platform/faults.server";
+import { log } from "~/platform/log.server";
 import { createBackup, pruneBackups, type BackupOptions } from "./create-backup.server";
 
 /** What went wrong with a backup, in one line for the log, the dashboard and the command line. */

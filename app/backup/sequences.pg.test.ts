@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 import { useFreshDatabase } from "@tests/db";
 import { resetSequences } from "./restore-backup.server";
 

@@ -8,7 +8,7 @@ import { Worker } from "node:worker_threads";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import type { Database } from "@db/schema";
-import type { DatabaseHandle, Engine } from "~/utils/db.server";
+import type { DatabaseHandle, Engine } from "~/platform/db.server";
 import { keyFromMediaUrl } from "~/media/storage.server";
 import { encodeValue, neutralType, type TableManifest } from "./manifest.server";
 import { CONTENT_TABLES, contentRowsOf, listColumns, listTables, primaryKey, uncoveredTables } from "./tables.server";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 import { useFreshDatabase } from "@tests/db";
 import { createBackup } from "./create-backup.server";
 import { BACKUP_TABLES, CONTENT_TABLES, isCoveredTable, listTables } from "./tables.server";

@@ -4,7 +4,7 @@ import { localResultText } from "~/i18n/results";
 import { useLang, useT } from "~/i18n/use-lang";
 import type { Runner } from "~/models/runner.server";
 import { ScrollTable } from "~/components/scroll-table";
-import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
+import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
 
 /** Runners as a table, or the text `empty` when there are none. */
 export function RunnerTableOrEmpty({ empty, ...table }: RunnerTableProps & { empty: string }) {

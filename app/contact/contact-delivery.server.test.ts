@@ -9,9 +9,9 @@ import {
   startMailDeliveryWorker,
   type DeliveryOptions,
   type MailDeliveryWorker,
-} from "../jobs/mail-delivery.server";
+} from "~/jobs/mail-delivery.server";
 import { submitContact } from "./contact-submission.server";
-import { resetEnvCache } from "../utils/env.server";
+import { resetEnvCache } from "~/platform/env.server";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { claimNextDueMail } from "~/models/mail-queue.server";
 import {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { ContactMessage } from "~/models/contact-message.server";
 import { getContactInfo } from "~/models/contact-info.server";
-import { env } from "../utils/env.server";
-import type { Mail } from "../utils/mail.server";
+import { env } from "~/platform/env.server";
+import type { Mail } from "~/platform/mail.server";
 
 /** CONTACT_TO, else the e-mail address in the admin's contact details; null when neither is usable. */
 export async function contactRecipient(): Promise<string | null> {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isMessageKey, translator, type MessageKey } from "~/i18n/dictionary";
 import type { Lang } from "~/i18n/lang";
-import { EMAIL_MAX } from "../utils/email";
+import { EMAIL_MAX } from "~/utils/email";
 
 /** Limits from the product specification (section 9). */
 export const CONTACT_LIMITS = { name: 100, email: EMAIL_MAX, messageMin: 10, messageMax: 2000 } as const;

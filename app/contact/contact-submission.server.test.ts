@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { contactRequest } from "@tests/contact";
 import { useFreshDatabase } from "@tests/db";
 import { useTestEnv } from "@tests/env";
-import { CLIENT_IP_HEADER } from "../utils/client-ip.server";
+import { CLIENT_IP_HEADER } from "~/platform/client-ip.server";
 import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "./contact-form";
 import {
   submitContact,
@@ -13,7 +13,7 @@ import {
 import { FORM_STAMP_TTL_MS, issueFormStamp } from "./form-stamp.server";
 import { sql } from "kysely";
 import { listContactMessages } from "~/models/contact-message.server";
-import { closeDatabase, db, openPostgres, useDatabase } from "~/utils/db.server";
+import { closeDatabase, db, openPostgres, useDatabase } from "~/platform/db.server";
 
 useFreshDatabase();
 

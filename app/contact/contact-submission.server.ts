@@ -1,6 +1,6 @@
 import { createContactMessage } from "~/models/contact-message.server";
-import { clientIp } from "../utils/client-ip.server";
-import { readForm } from "../utils/form-data.server";
+import { clientIp } from "~/platform/client-ip.server";
+import { readForm } from "~/platform/form-data.server";
 import {
   checkContact,
   contactValues,
@@ -9,13 +9,13 @@ import {
   type ContactFieldErrors,
   type ContactValues,
 } from "./contact-form";
-import { wakeMailDelivery } from "../jobs/mail-delivery.server";
-import { env } from "../utils/env.server";
-import { FAULT_STATUS, faultOf } from "../utils/faults.server";
+import { wakeMailDelivery } from "~/jobs/mail-delivery.server";
+import { env } from "~/platform/env.server";
+import { FAULT_STATUS, faultOf } from "~/platform/faults.server";
 import { checkFormStamp, issueFormStamp, useFormStamp } from "./form-stamp.server";
-import { log } from "../utils/log.server";
-import { hitRateLimit } from "../utils/rate-limit.server";
-import { toastMessage, type Toast } from "../utils/toast";
+import { log } from "~/platform/log.server";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import { toastMessage, type Toast } from "~/toast/toast";
 import { translator, type Translate } from "~/i18n/dictionary";
 import { en } from "~/i18n/en";
 import { langFromPath } from "~/i18n/lang";

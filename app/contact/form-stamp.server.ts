@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { markFormStampUsed } from "~/models/used-form-stamp.server";
-import { getSecret } from "../utils/secrets.server";
+import { getSecret } from "~/platform/secrets.server";
 
 /** A page older than this has to be reloaded before its form is accepted. */
 export const FORM_STAMP_TTL_MS = 24 * 60 * 60 * 1000;

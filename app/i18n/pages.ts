@@ -1,4 +1,4 @@
-import { isSlugShaped } from "~/utils/slug";
+import { isSlugShaped } from "~/racing/slug";
 import { localizedPath, unprefixedPath, type Lang } from "./lang";
 
 /** The public pages, by their English paths; each has a Danish twin under /da. */

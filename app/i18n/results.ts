@@ -1,4 +1,4 @@
-import { resultText } from "~/utils/race-day";
+import { resultText } from "~/racing/race-day";
 import type { Translate } from "./dictionary";
 import type { Lang } from "./lang";
 

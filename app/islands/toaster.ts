@@ -1,4 +1,4 @@
-import type { Toast } from "~/utils/toast";
+import type { Toast } from "~/toast/toast";
 import { pageT } from "./page-lang";
 
 const DURATION_MS = 5000;

@@ -3,9 +3,9 @@ import { useFreshDatabase } from "@tests/db";
 import { waitFor } from "@tests/smtp";
 import { enqueueMail } from "~/models/mail-queue.server";
 import { markFormStampUsed } from "~/models/used-form-stamp.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 import { startHousekeeping } from "./housekeeping.server";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { hitRateLimit } from "~/platform/rate-limit.server";
 
 useFreshDatabase();
 

@@ -2,8 +2,8 @@ import { pruneActivity } from "~/models/activity.server";
 import { pruneFinishedResetMail } from "~/models/mail-queue.server";
 import { pruneUsedFormStamps } from "~/models/used-form-stamp.server";
 import { purgeExpiredTrash } from "~/trash/trash.server";
-import { log } from "~/utils/log.server";
-import { pruneRateLimits } from "~/utils/rate-limit.server";
+import { log } from "~/platform/log.server";
+import { pruneRateLimits } from "~/platform/rate-limit.server";
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 

@@ -10,10 +10,10 @@ import {
 import { getContactMessage } from "~/models/contact-message.server";
 import { composeResetMail } from "~/auth/auth-mail.server";
 import { composeContactMail, contactRecipient } from "~/contact/contact-delivery.server";
-import { env } from "~/utils/env.server";
-import { onContentChange } from "~/utils/invalidation.server";
-import { log } from "~/utils/log.server";
-import { sendMail, type Mail } from "~/utils/mail.server";
+import { env } from "~/platform/env.server";
+import { onContentChange } from "~/platform/invalidation.server";
+import { log } from "~/platform/log.server";
+import { sendMail, type Mail } from "~/platform/mail.server";
 
 /**
  * Sends what the mail queue (app/models/mail-queue.server.ts) holds: contact messages to the

@@ -3,12 +3,12 @@ import { useNavigation } from "react-router";
 import {
   ACCEPTED_IMAGE_TYPES,
   declaredTypeProblem,
-  DEFAULT_UPLOAD_MAX_BYTES,
   fileTooLargeMessage,
   formatBytes,
   IMAGE_MESSAGES,
   type ImageRef,
 } from "~/media/image";
+import { DEFAULT_UPLOAD_MAX_BYTES } from "~/platform/upload-limit";
 import {
   armUpload,
   getServerUploadSnapshot,

@@ -38,9 +38,6 @@ export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 /** The file types an upload may be, by content. */
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
 
-/** The default upload limit (UPLOAD_MAX_BYTES), 20 MB. */
-export const DEFAULT_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
-
 /** Decompression-bomb guard: the largest picture accepted, in pixels (50 megapixels). */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 

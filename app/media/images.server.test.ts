@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { heicHeader, jpegWithExif, plainJpeg, solid, SVG } from "@tests/images";
-import { env } from "../utils/env.server";
+import { env } from "~/platform/env.server";
 import { socialCardUrl, stemOfStoredFile, variantUrl, variantWidths } from "./image";
 import {
   IMAGE_MESSAGES,

@@ -42,8 +42,8 @@ import {
   VARIANT_FORMATS,
   type VariantFormat,
 } from "./image";
-import { faultOf } from "../utils/faults.server";
-import { log } from "../utils/log.server";
+import { faultOf } from "~/platform/faults.server";
+import { log } from "~/platform/log.server";
 import { keyFromMediaUrl, mediaUrl, normaliseKey, type Bucket, type Storage } from "./storage.server";
 import { mediaStorage as defaultStorage } from "./media-storage.server";
 import { UploadError } from "./upload.server";

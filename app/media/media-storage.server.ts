@@ -1,4 +1,4 @@
-import { env } from "../utils/env.server";
+import { env } from "~/platform/env.server";
 import { S3Storage } from "./object-storage.server";
 import { storage as diskStorage, type Storage } from "./storage.server";
 

@@ -10,7 +10,7 @@ import { updateHomeImage } from "~/models/home-image.server";
 import { createHorse } from "~/models/horse.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
-import { env } from "../utils/env.server";
+import { env } from "~/platform/env.server";
 import { storedFilesOf, storeImage, type StoredImage } from "./images.server";
 import { sweepMedia } from "./media-sweep.server";
 import { storage } from "./storage.server";

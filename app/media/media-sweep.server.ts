@@ -1,7 +1,7 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { trashedImageUrls } from "~/models/trash.server";
-import { db } from "../utils/db.server";
+import { db } from "~/platform/db.server";
 import { stem, stemOfStoredFile } from "./image";
 import { mediaStorage as defaultStorage } from "./media-storage.server";
 import { keyFromMediaUrl, type Storage, type StoredFile } from "./storage.server";

@@ -8,7 +8,7 @@ import { freshBucketStorage, startS3Server, type TestS3Server } from "@tests/s3"
 import { ObjectStorageError, S3Storage } from "./object-storage.server";
 import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { freePort } from "@tests/smtp";
-import { faultOf } from "../utils/faults.server";
+import { faultOf } from "~/platform/faults.server";
 import {
   keyFromMediaUrl,
   LocalDiskStorage,

@@ -4,7 +4,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { env } from "../utils/env.server";
+import { env } from "~/platform/env.server";
 
 /** The spec's storage buckets. */
 export const BUCKETS = ["horse-images", "winner-photos", "team-photos"] as const;

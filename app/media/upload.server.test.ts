@@ -6,7 +6,7 @@ import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mountSmallDisk } from "@tests/small-disk";
-import { resetEnvCache } from "../utils/env.server";
+import { resetEnvCache } from "~/platform/env.server";
 import {
   fileTooLargeMessage,
   formatBytes,

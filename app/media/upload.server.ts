@@ -6,8 +6,8 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { env } from "../utils/env.server";
-import { FAULT_REASONS, FAULT_STATUS, faultOf } from "../utils/faults.server";
+import { env } from "~/platform/env.server";
+import { FAULT_REASONS, FAULT_STATUS, faultOf } from "~/platform/faults.server";
 import { fileTooLargeMessage, formatBytes } from "./image";
 
 export { fileTooLargeMessage, formatBytes };

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { useFreshDatabase, testEngine } from "@tests/db";
 import { horseEdit } from "@tests/horses";
-import { runAs, type Actor } from "~/utils/actor.server";
-import { db } from "~/utils/db.server";
-import { formatDkk } from "~/utils/format";
+import { runAs, type Actor } from "~/platform/actor.server";
+import { db } from "~/platform/db.server";
+import { formatDkk } from "~/racing/format";
 import {
   ACTIVITY_PAGE_SIZE,
   ACTIVITY_RETENTION_MS,

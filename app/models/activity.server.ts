@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@db/schema";
-import { currentActor, type Actor } from "~/utils/actor.server";
-import { db } from "~/utils/db.server";
-import { log } from "~/utils/log.server";
+import { currentActor, type Actor } from "~/platform/actor.server";
+import { db } from "~/platform/db.server";
+import { log } from "~/platform/log.server";
 import type { ActivityKind } from "~/models/activity-kinds";
 
 export { ACTIVITY_KINDS, isActivityKind, type ActivityKind } from "~/models/activity-kinds";

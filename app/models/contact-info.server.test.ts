@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { countChanges } from "@tests/content-changes";
 import { useFreshDatabase } from "@tests/db";
 import { getContactInfo, saveContactInfo } from "./contact-info.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 
 useFreshDatabase();
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@db/schema";
-import { contentChanged } from "~/utils/invalidation.server";
-import { db } from "~/utils/db.server";
+import { contentChanged } from "~/platform/invalidation.server";
+import { db } from "~/platform/db.server";
 import { changedFields, recordActivity } from "./activity.server";
 
 export type ContactInfo = { address: string; phoneNumber: string; emailAddress: string };

@@ -1,5 +1,5 @@
 import type { MailDeliveryState } from "@db/schema";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 import type { ContactInput } from "~/contact/contact-form";
 import { enqueueMail, retryFailedMail, toDelivery, type MailDelivery } from "./mail-queue.server";
 

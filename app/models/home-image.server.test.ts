@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { useFreshDatabase } from "@tests/db";
 import { getHomeImage, listHomeImages, updateHomeImage } from "./home-image.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 
 useFreshDatabase();
 

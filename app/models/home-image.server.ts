@@ -1,5 +1,5 @@
-import { contentChanged } from "~/utils/invalidation.server";
-import { db } from "~/utils/db.server";
+import { contentChanged } from "~/platform/invalidation.server";
+import { db } from "~/platform/db.server";
 import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/media/image";
 import { changedFields, recordActivity } from "./activity.server";
 

@@ -1,12 +1,12 @@
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import { isPostgres } from "@db/dialect";
 import type { Database, HorseSlugHistoryTable, HorsesTable, RunnersTable } from "@db/schema";
-import { writeContent } from "~/utils/invalidation.server";
-import { db } from "~/utils/db.server";
-import { formatDkk } from "~/utils/format";
+import { writeContent } from "~/platform/invalidation.server";
+import { db } from "~/platform/db.server";
+import { formatDkk } from "~/racing/format";
 import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/media/image";
-import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/utils/money";
-import { firstFreeSlug, slugify } from "~/utils/slug";
+import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/racing/money";
+import { firstFreeSlug, slugify } from "~/racing/slug";
 import { changedFields, recordActivity } from "./activity.server";
 import { deleteIntoTrash, type TrashKind } from "./trash.server";
 

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Selectable, type UpdateObject } from "kysely";
 import type { Database, MailDeliveryState, MailKind } from "@db/schema";
-import { db, engine, type DB } from "~/utils/db.server";
+import { db, engine, type DB } from "~/platform/db.server";
 
 /**
  * The durable queue every e-mail of the site goes through. A row is claimed by one worker at a

@@ -1,5 +1,5 @@
-import { contentChanged } from "~/utils/invalidation.server";
-import { db } from "~/utils/db.server";
+import { contentChanged } from "~/platform/invalidation.server";
+import { db } from "~/platform/db.server";
 import { recordActivity } from "./activity.server";
 
 export type News = { id: string; text: string; createdAt: string };

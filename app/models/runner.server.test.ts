@@ -15,7 +15,7 @@ import {
   updateRunner,
 } from "./runner.server";
 import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner } from "./winner.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 
 useFreshDatabase();
 

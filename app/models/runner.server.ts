@@ -1,9 +1,9 @@
 import { sql, type Selectable, type Transaction, type Updateable } from "kysely";
 import type { Database, RunnersTable, WinnersTable } from "@db/schema";
-import { formatDanishDate, formatPrize } from "~/utils/format";
-import { resultText } from "~/utils/race-day";
-import { writeContent } from "~/utils/invalidation.server";
-import { db, lockFor } from "~/utils/db.server";
+import { formatDanishDate, formatPrize } from "~/racing/format";
+import { resultText } from "~/racing/race-day";
+import { writeContent } from "~/platform/invalidation.server";
+import { db, lockFor } from "~/platform/db.server";
 import {
   adjustHorseTotal,
   deleteWinnerIn,

@@ -1,5 +1,5 @@
-import { db } from "~/utils/db.server";
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "~/utils/site";
+import { db } from "~/platform/db.server";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "~/models/site-settings";
 
 export async function getSiteSettings(): Promise<SiteSettings> {
   const row = await db()

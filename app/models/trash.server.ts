@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "@db/schema";
-import { currentActor } from "~/utils/actor.server";
-import { db } from "~/utils/db.server";
-import { writeContent } from "~/utils/invalidation.server";
+import { currentActor } from "~/platform/actor.server";
+import { db } from "~/platform/db.server";
+import { writeContent } from "~/platform/invalidation.server";
 import { recordActivity } from "./activity.server";
 
 /** Deleted records stay restorable this long; then the housekeeping job purges them and their images. */

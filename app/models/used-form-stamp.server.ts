@@ -1,4 +1,4 @@
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 
 /**
  * Records a form stamp as used, kept until it would have expired anyway. False when it was used

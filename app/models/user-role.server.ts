@@ -1,6 +1,6 @@
-import { db } from "~/utils/db.server";
-import { faultOf } from "~/utils/faults.server";
-import { log } from "~/utils/log.server";
+import { db } from "~/platform/db.server";
+import { faultOf } from "~/platform/faults.server";
+import { log } from "~/platform/log.server";
 
 export type AdminListEntry = { id: string; email: string };
 

@@ -3,7 +3,7 @@ import { useFreshDatabase } from "@tests/db";
 import { horseEdit } from "@tests/horses";
 import { createHorse, deleteHorse, getHorse, updateHorse, type HorseUpdate } from "./horse.server";
 import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner } from "./winner.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 
 useFreshDatabase();
 

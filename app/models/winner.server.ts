@@ -1,8 +1,8 @@
 import { sql, type Selectable, type Transaction } from "kysely";
-import { writeContent } from "~/utils/invalidation.server";
+import { writeContent } from "~/platform/invalidation.server";
 import type { Database, WinnersTable } from "@db/schema";
-import { db, lockFor } from "~/utils/db.server";
-import { formatPrize } from "~/utils/format";
+import { db, lockFor } from "~/platform/db.server";
+import { formatPrize } from "~/racing/format";
 import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/media/image";
 import { changedFields, recordActivity } from "./activity.server";
 import { deleteIntoTrash, type TrashKind } from "./trash.server";

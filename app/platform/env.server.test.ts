@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { env, resetEnvCache } from "./env.server";
-import { mediaStorage, objectStorage, publicMediaUrl } from "../media/media-storage.server";
-import { S3Storage } from "../media/object-storage.server";
-import { LocalDiskStorage } from "../media/storage.server";
+import { mediaStorage, objectStorage, publicMediaUrl } from "~/media/media-storage.server";
+import { S3Storage } from "~/media/object-storage.server";
+import { LocalDiskStorage } from "~/media/storage.server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const touched = new Set<string>();

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_UPLOAD_MAX_BYTES } from "../media/image";
+import { DEFAULT_UPLOAD_MAX_BYTES } from "./upload-limit";
 
 export const TRUST_PROXY_TRUE_REFUSED =
   "true is refused: it trusts every X-Forwarded-For entry, and visitors write the left-most ones themselves. " +

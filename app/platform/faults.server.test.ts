@@ -4,7 +4,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { failureText, faultOf, noteFault, recordingFaults } from "./faults.server";
-import { ObjectStorageError } from "../media/object-storage.server";
+import { ObjectStorageError } from "~/media/object-storage.server";
 
 /** An error as Node's file system raises it. */
 const systemError = (code: string, syscall = "write") =>

@@ -4,7 +4,7 @@ import { useFreshDatabase } from "@tests/db";
 import { action as setupAction, loader as setupLoader } from "./auth-setup";
 import { announceSetupLinkIfNeeded, consumeSetupToken, isSetupTokenUsable } from "~/auth/admin-setup.server";
 import { getUser } from "~/auth/auth.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 import { listAdmins } from "~/models/user-role.server";
 
 useFreshDatabase();

@@ -11,11 +11,11 @@ import { createOrPromoteAdmin } from "~/auth/accounts.server";
 import { hasAnyAdmin } from "~/models/user-role.server";
 import { consumeSetupToken, isSetupTokenUsable } from "~/auth/admin-setup.server";
 import { signIn } from "~/auth/auth.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/auth/password-rules";
-import { toastMessage } from "~/utils/toast";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-data.server";
+import { toastMessage } from "~/toast/toast";
+import { redirectWithToast } from "~/toast/toast.server";
+import { readForm } from "~/platform/form-data.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -8,8 +8,8 @@ import { freePort, startSmtpServer } from "@tests/smtp";
 import { AUTH_LIMITS } from "~/auth/auth-limits.server";
 import { getUser, isResetTokenValid } from "~/auth/auth.server";
 import { listQueuedMail } from "~/models/mail-queue.server";
-import { db } from "~/utils/db.server";
-import { env, resetEnvCache } from "~/utils/env.server";
+import { db } from "~/platform/db.server";
+import { env, resetEnvCache } from "~/platform/env.server";
 import { deliverNextMail } from "~/jobs/mail-delivery.server";
 import { action, loader } from "./auth";
 

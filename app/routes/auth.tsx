@@ -17,16 +17,16 @@ import {
   waitMessage,
 } from "~/auth/auth-limits.server";
 import { getUser, isResetTokenValid, resetPassword, signIn } from "~/auth/auth.server";
-import { clientIp } from "~/utils/client-ip.server";
-import { log } from "~/utils/log.server";
-import { publicOrigin } from "~/utils/origin.server";
+import { clientIp } from "~/platform/client-ip.server";
+import { log } from "~/platform/log.server";
+import { publicOrigin } from "~/platform/origin.server";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/auth/password-rules";
 import { EMAIL_MAX, EMAIL_TOO_LONG } from "~/utils/email";
 import { safeRedirect } from "~/auth/safe-redirect";
-import { toastMessage } from "~/utils/toast";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-data.server";
+import { toastMessage } from "~/toast/toast";
+import { redirectWithToast } from "~/toast/toast.server";
+import { readForm } from "~/platform/form-data.server";
 
 type Mode = "sign-in" | "forgot" | "reset";
 

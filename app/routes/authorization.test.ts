@@ -11,7 +11,7 @@ import { saveNews } from "~/models/news.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createRunner, recordResult } from "~/models/runner.server";
 import { createWinner } from "~/models/winner.server";
-import { db, engine } from "~/utils/db.server";
+import { db, engine } from "~/platform/db.server";
 import { buildRequest, signedInUser } from "@tests/auth";
 import { useFreshDatabase, testEngine } from "@tests/db";
 

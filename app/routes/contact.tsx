@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { Await, data, Form, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/contact";
-import type { RouteHandle } from "~/utils/route-handle";
+import type { RouteHandle } from "~/routes/+shared/route-handle";
 import contactScript from "~/islands/contact.ts?worker&url";
 import { ContactInfoCard } from "~/components/contact-info-card";
 import { PageIntro } from "~/components/page-intro";
@@ -20,10 +20,10 @@ import {
 } from "~/contact/contact-form";
 import { submitContact } from "~/contact/contact-submission.server";
 import { issueFormStamp } from "~/contact/form-stamp.server";
-import { readOr } from "~/utils/public-read.server";
-import { seo } from "~/utils/seo";
-import { stableNameFrom } from "~/utils/site";
-import { toastMessage, type Toast } from "~/utils/toast";
+import { readOr } from "~/platform/public-read.server";
+import { seo } from "~/seo/seo";
+import { stableNameFrom } from "~/models/site-settings";
+import { toastMessage, type Toast } from "~/toast/toast";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath, localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";

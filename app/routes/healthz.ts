@@ -1,4 +1,4 @@
-import { checkHealth } from "~/utils/health.server";
+import { checkHealth } from "~/platform/health.server";
 
 /** GET /healthz: 200 when this instance can serve, 503 when its database is unreachable or it is stopping. */
 export async function loader() {

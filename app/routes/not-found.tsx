@@ -3,7 +3,7 @@ import type { Route } from "./+types/not-found";
 import { NotFoundPage } from "~/components/not-found-page";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath } from "~/i18n/lang";
-import { PLAIN_PAGE } from "~/utils/route-handle";
+import { PLAIN_PAGE } from "~/routes/+shared/route-handle";
 
 export const handle = PLAIN_PAGE;
 

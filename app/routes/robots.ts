@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots";
-import { publicOrigin } from "~/utils/origin.server";
+import { publicOrigin } from "~/platform/origin.server";
 
 /** GET /robots.txt: admin and sign-in pages stay out of search engines; the sitemap is absolute. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/runners-ics";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { listUpcomingRunners, type Runner } from "~/models/runner.server";
-import { COPENHAGEN_VTIMEZONE, icalDate, icalDocument, icalText, icalTime, icalUtc } from "~/utils/ical";
-import { log } from "~/utils/log.server";
-import { publicOrigin } from "~/utils/origin.server";
-import { danishToday, RACE_TIME_ZONE } from "~/utils/race-day";
-import { DEFAULT_SITE_SETTINGS } from "~/utils/site";
+import { COPENHAGEN_VTIMEZONE, icalDate, icalDocument, icalText, icalTime, icalUtc } from "~/racing/ical";
+import { log } from "~/platform/log.server";
+import { publicOrigin } from "~/platform/origin.server";
+import { danishToday, RACE_TIME_ZONE } from "~/racing/race-day";
+import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
 
 /** GET /runners.ics: the upcoming runners as an iCalendar feed that calendar apps subscribe to. */
 export async function loader({ request }: Route.LoaderArgs) {

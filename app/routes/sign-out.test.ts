@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { buildRequest, signedInUser } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import { getUser } from "~/auth/auth.server";
-import { db } from "~/utils/db.server";
-import { getToast } from "~/utils/toast.server";
+import { db } from "~/platform/db.server";
+import { getToast } from "~/toast/toast.server";
 import { action } from "./sign-out";
 
 useFreshDatabase();

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
 import { getUser, signOut, type SignOutScope } from "~/auth/auth.server";
-import { log } from "~/utils/log.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-data.server";
+import { log } from "~/platform/log.server";
+import { redirectWithToast } from "~/toast/toast.server";
+import { readForm } from "~/platform/form-data.server";
 
 /** Signing out changes state, so it only answers POST. */
 export function loader() {

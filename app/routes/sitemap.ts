@@ -2,8 +2,8 @@ import type { Route } from "./+types/sitemap";
 import { LANGS } from "~/i18n/lang";
 import { pageAlternates, TRANSLATED_PAGES } from "~/i18n/pages";
 import { listHorses } from "~/models/horse.server";
-import { log } from "~/utils/log.server";
-import { publicOrigin } from "~/utils/origin.server";
+import { log } from "~/platform/log.server";
+import { publicOrigin } from "~/platform/origin.server";
 
 function escapeXml(value: string) {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

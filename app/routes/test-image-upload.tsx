@@ -16,10 +16,10 @@ import {
 import { ImageUploadField, useUploadStatus } from "~/media/image-upload-field";
 import { ResponsiveImage } from "~/media/responsive-image";
 import { requireAdmin } from "~/auth/auth.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { isUploadError } from "~/media/upload.server";
 import { replaceImage, type StoredImage } from "~/media/images.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/toast/toast.server";
 import { withUploadedForm } from "~/media/upload.server";
 
 let current: StoredImage | null = null;

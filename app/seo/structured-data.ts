@@ -1,7 +1,7 @@
 import type { ContactInfo } from "~/models/contact-info.server";
 import type { Runner } from "~/models/runner.server";
-import { raceStartIso } from "./race-day";
-import type { SiteSettings } from "./site";
+import { raceStartIso } from "~/racing/race-day";
+import type { SiteSettings } from "~/models/site-settings";
 
 /** schema.org data describing the stable, for search engines' rich results. */
 export function stableStructuredData(site: SiteSettings, contact: ContactInfo, origin: string) {

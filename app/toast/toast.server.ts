@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
-import { getSecret } from "./secrets.server";
+import { getSecret } from "~/platform/secrets.server";
 import { toastMessage, type Toast } from "./toast";
 
 type ToastSession = { toast: Toast };

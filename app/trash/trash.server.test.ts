@@ -17,10 +17,10 @@ import {
 import { listTrash, RestoreRefusedError, TRASH_RETENTION_MS, trashedImageUrls } from "~/models/trash.server";
 import { createTeamMember, deleteTeamMember, listTeamMembers } from "~/models/team-member.server";
 import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner } from "~/models/winner.server";
-import { runAs, type Actor } from "~/utils/actor.server";
-import { db } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
-import { formatDkk } from "~/utils/format";
+import { runAs, type Actor } from "~/platform/actor.server";
+import { db } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
+import { formatDkk } from "~/racing/format";
 import { storedFilesOf, storeImage } from "~/media/images.server";
 import { sweepMedia } from "~/media/media-sweep.server";
 import { mediaStorage } from "~/media/media-storage.server";

@@ -1,8 +1,8 @@
 import { recordActivity } from "~/models/activity.server";
 import { expiredTrashIds, takeFromTrash, TRASH_RETENTION_MS, type TrashRow } from "~/models/trash.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 import { removeImageQuietly } from "~/media/images.server";
-import { writeContent } from "~/utils/invalidation.server";
+import { writeContent } from "~/platform/invalidation.server";
 import { referencedStems } from "~/media/media-sweep.server";
 import { stem } from "~/media/image";
 import { keyFromMediaUrl } from "~/media/storage.server";

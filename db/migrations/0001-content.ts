@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { columnTypes } from "../dialect";
+import { columnTypes } from "@db/dialect";
 
 export async function up(db: Kysely<any>) {
   const t = columnTypes(db);

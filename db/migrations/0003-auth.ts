@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { isPostgres } from "../dialect";
+import { isPostgres } from "@db/dialect";
 
 /**
  * The sign-in library's tables (users, sessions, accounts, verifications) and our user_roles.

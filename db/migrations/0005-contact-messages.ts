@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { columnTypes } from "../dialect";
+import { columnTypes } from "@db/dialect";
 
 /**
  * Messages from the contact form, stored before anything is sent: the row is the delivery queue.

@@ -4,8 +4,8 @@ import type { Kysely } from "kysely";
 import pg from "pg";
 import { afterEach, expect, test } from "vitest";
 import { migrateToLatest, migrator } from "@db/migrations";
-import { openPostgres, openSqlite, type DatabaseHandle } from "~/utils/db.server";
-import { TEST_DATABASE_URL } from "../../tests/db";
+import { openPostgres, openSqlite, type DatabaseHandle } from "~/platform/db.server";
+import { TEST_DATABASE_URL } from "@tests/db";
 
 let handle: DatabaseHandle | undefined;
 let dropName: string | undefined;

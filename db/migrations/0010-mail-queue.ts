@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { columnTypes } from "../dialect";
+import { columnTypes } from "@db/dialect";
 
 const DELIVERY_COLUMNS = [
   "state",

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { columnTypes } from "../dialect";
+import { columnTypes } from "@db/dialect";
 
 /**
  * Contact form stamps already used (their hash), kept until the stamp would have expired anyway,

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { columnTypes } from "../dialect";
+import { columnTypes } from "@db/dialect";
 
 /**
  * One row that the site's instances share for scheduled backups: who holds the current run

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
-import { columnTypes } from "../dialect";
-import { firstFreeSlug, slugify } from "../../app/utils/slug";
+import { columnTypes } from "@db/dialect";
+import { firstFreeSlug, slugify } from "~/racing/slug";
 
 /**
  * Runners (a horse entered in a race, with its result once run), each horse's address (slug) and

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { columnTypes } from "../dialect";
+import { columnTypes } from "@db/dialect";
 
 /**
  * trash: deleted records, kept whole (JSON) for 30 days so they can be put back exactly; their

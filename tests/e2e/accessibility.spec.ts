@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { saveNews } from "~/models/news.server";
 import { createRunner, recordResult } from "~/models/runner.server";
-import { createUser } from "../auth";
+import { createUser } from "@tests/auth";
 import { test, expect } from "./fixtures";
 import { expectNoAxeViolations, seedHorse, seedTeam, seedWinner, waitForHydration } from "./public-helpers";
 

@@ -1,4 +1,4 @@
-import { createUser } from "../auth";
+import { createUser } from "@tests/auth";
 import { expect, signInAs, test } from "./fixtures";
 import { createHorse } from "~/models/horse.server";
 

@@ -3,7 +3,7 @@ import { test, expect } from "./fixtures";
 import { createHorse } from "~/models/horse.server";
 import { createTeamMember, deleteTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
-import { runAs } from "~/utils/actor.server";
+import { runAs } from "~/platform/actor.server";
 
 // Multi-step flows against a freshly started site; give them room on a busy machine.
 test.describe.configure({ timeout: 60_000 });

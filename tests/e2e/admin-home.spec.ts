@@ -73,7 +73,7 @@ test(
   "a new gallery image is stored as home-{position}-{timestamp} and shows on the home page",
   { tag: "@any-width" },
   async ({ adminPage: page }) => {
-    const { solid } = await import("../images");
+    const { solid } = await import("@tests/images");
     await page.goto("/admin?edit=home-3");
     const edit = page.getByRole("form", { name: "Edit Image 3" });
     await edit

@@ -141,7 +141,7 @@ test(
   "a horse image goes through the image pipeline; a new one replaces it and the old files are removed",
   { tag: "@any-width" },
   async ({ adminPage: page, app }) => {
-    const { solid } = await import("../images");
+    const { solid } = await import("@tests/images");
     const fs = await import("node:fs");
     const path = await import("node:path");
     await page.goto("/admin/horses");
@@ -181,7 +181,7 @@ test(
   "a file that is not an image is refused beside its field and nothing is stored",
   { tag: "@any-width" },
   async ({ adminPage: page }) => {
-    const { SVG } = await import("../images");
+    const { SVG } = await import("@tests/images");
     await page.goto("/admin/horses");
     const add = page.getByRole("form", { name: "Add New Horse" });
     await fillRequiredFields(add, "Svg");

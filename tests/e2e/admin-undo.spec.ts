@@ -8,7 +8,7 @@ import { createRunner, getRunner, recordResult } from "~/models/runner.server";
 import { listTrash } from "~/models/trash.server";
 import { createTeamMember, listTeamMembers } from "~/models/team-member.server";
 import { createWinner, listWinnersWithHorses } from "~/models/winner.server";
-import { danishToday } from "~/utils/race-day";
+import { danishToday } from "~/racing/race-day";
 
 // Multi-step flows against a freshly started site; give them room on a busy machine.
 test.describe.configure({ timeout: 90_000 });

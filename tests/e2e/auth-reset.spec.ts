@@ -1,7 +1,7 @@
-import { db } from "~/utils/db.server";
-import { createUser } from "../auth";
+import { db } from "~/platform/db.server";
+import { createUser } from "@tests/auth";
 import { test as base, expect, signInAs } from "./fixtures";
-import { startSmtpServer, waitFor, type ReceivedMail, type TestSmtpServer } from "../smtp";
+import { startSmtpServer, waitFor, type ReceivedMail, type TestSmtpServer } from "@tests/smtp";
 
 type Mailbox = TestSmtpServer & { waitFor: (to: string) => Promise<ReceivedMail & { text: string }> };
 

@@ -1,4 +1,4 @@
-import { createUser } from "../auth";
+import { createUser } from "@tests/auth";
 import { expect, signInAs, test } from "./fixtures";
 
 test("signs in through the form and lands on the home page with the admin buttons", async ({ page }) => {

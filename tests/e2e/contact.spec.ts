@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { clickNavLink, expectNoAxeViolations, openReactApp, waitForHydration } from "./public-helpers";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { listContactMessages } from "~/models/contact-message.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 
 test.use({ appEnv: { CONTACT_MIN_FILL_MS: "0", CONTACT_TO: "office@stald.example", CONTACT_RATE_LIMIT: "50" } });
 

@@ -6,7 +6,7 @@ import { listContactMessages } from "~/models/contact-message.server";
 import { updateHorse } from "~/models/horse.server";
 import { saveNews } from "~/models/news.server";
 import { createRunner, recordResult } from "~/models/runner.server";
-import { danishToday } from "~/utils/race-day";
+import { danishToday } from "~/racing/race-day";
 import { test, expect } from "./fixtures";
 import {
   expectNoAxeViolations,

@@ -4,10 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { test, expect } from "@playwright/test";
 import { createHorse, listHorses } from "~/models/horse.server";
-import { closeDatabase, openSqlite, useDatabase } from "~/utils/db.server";
-import { createSession, createUser } from "../auth";
-import { photoJpeg } from "../images";
-import { mountSmallDisk } from "../small-disk";
+import { closeDatabase, openSqlite, useDatabase } from "~/platform/db.server";
+import { createSession, createUser } from "@tests/auth";
+import { photoJpeg } from "@tests/images";
+import { mountSmallDisk } from "@tests/small-disk";
 import { startAppServer } from "./app-server";
 
 test.describe.configure({ timeout: 90_000 });

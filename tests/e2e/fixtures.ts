@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
-import { closeDatabase, openSqlite, useDatabase } from "~/utils/db.server";
-import { createSession, createUser, type TestUser } from "../auth";
+import { closeDatabase, openSqlite, useDatabase } from "~/platform/db.server";
+import { createSession, createUser, type TestUser } from "@tests/auth";
 import { startAppServer } from "./app-server";
 import { ServerPool, type TestSite } from "./shared-server";
 

@@ -1,4 +1,4 @@
-import { photoJpeg, SVG } from "../images";
+import { photoJpeg, SVG } from "@tests/images";
 import { expect, test } from "./fixtures";
 
 const PAGE = "/__test/image-upload";

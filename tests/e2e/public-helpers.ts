@@ -4,13 +4,13 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { sql } from "kysely";
 import type { Page } from "@playwright/test";
-import { photoJpeg } from "../images";
+import { photoJpeg } from "@tests/images";
 import { expect } from "./fixtures";
 import type { TestSite } from "./shared-server";
 import { createHorse, type NewHorse } from "~/models/horse.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner, type NewWinner } from "~/models/winner.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 import { storeImage } from "~/media/images.server";
 import { LocalDiskStorage, type Bucket } from "~/media/storage.server";
 

@@ -2,7 +2,7 @@ import { test, expect } from "./fixtures";
 import { breakTable, expectLayout, expectNoAxeViolations, storeTestImage, TEST_IMAGE } from "./public-helpers";
 import { listHomeImages, updateHomeImage } from "~/models/home-image.server";
 import { saveNews } from "~/models/news.server";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 
 // Accessibility scans and image processing are CPU-heavy when the whole suite runs in parallel.
 test.describe.configure({ timeout: 60_000 });

@@ -11,7 +11,7 @@ import {
   clickNavLink,
   openReactApp,
 } from "./public-helpers";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 
 // Accessibility scans and image processing are CPU-heavy when the whole suite runs in parallel.
 test.describe.configure({ timeout: 60_000 });

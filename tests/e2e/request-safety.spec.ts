@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { createSession, createUser } from "../auth";
+import { createSession, createUser } from "@tests/auth";
 import { startAppServer } from "./app-server";
 import { test, expect } from "./fixtures";
 import type { TestSite } from "./shared-server";

@@ -5,7 +5,7 @@ import { expectNoAxeViolations, seedHorse, storeTestImage, waitForHydration } fr
 import { getHorse, updateHorse } from "~/models/horse.server";
 import { createRunner, listUpcomingRunners, recordResult } from "~/models/runner.server";
 import { listWinnersWithHorses } from "~/models/winner.server";
-import { danishToday } from "~/utils/race-day";
+import { danishToday } from "~/racing/race-day";
 
 // Multi-step flows with axe scans against a freshly started site; give them room on a busy machine.
 test.describe.configure({ timeout: 120_000 });

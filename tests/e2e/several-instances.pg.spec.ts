@@ -1,10 +1,10 @@
 import pg from "pg";
 import { test, expect, type Page } from "@playwright/test";
 import { listHorses } from "~/models/horse.server";
-import { closeDatabase, openPostgres, useDatabase } from "~/utils/db.server";
-import { createUser } from "../auth";
-import { solid } from "../images";
-import { startS3Server, type TestS3Server } from "../s3";
+import { closeDatabase, openPostgres, useDatabase } from "~/platform/db.server";
+import { createUser } from "@tests/auth";
+import { solid } from "@tests/images";
+import { startS3Server, type TestS3Server } from "@tests/s3";
 import { startAppServer, type AppServer } from "./app-server";
 import { signInAs } from "./fixtures";
 

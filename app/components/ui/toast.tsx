@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useSubmit } from "react-router";
 import { toast as sonner } from "sonner";
-import { UNDO_ACTION, UNDO_TOAST_MS, type Toast, type ToastUndo } from "~/utils/toast";
+import { UNDO_ACTION, UNDO_TOAST_MS, type Toast, type ToastUndo } from "~/toast/toast";
 
 const shown = new Set<string>();
 

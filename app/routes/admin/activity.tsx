@@ -8,7 +8,7 @@ import { listActivity, type Activity } from "~/models/activity.server";
 import { ACTIVITY_KINDS, isActivityKind } from "~/models/activity-kinds";
 import { readForTab } from "./+shared/admin-actions.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { formatDanishTime } from "~/utils/format";
+import { formatDanishTime } from "~/racing/format";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -17,8 +17,8 @@ import { deleteToTrash, invalid, readForTab, succeeded } from "./+shared/admin-a
 import { fieldErrors, horseEditSchema, horseSchema } from "./+shared/admin-forms";
 import { adminAction, saveWithImage, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { formatAmount, formatDkk } from "~/utils/format";
-import { MAX_AMOUNT_ORE } from "~/utils/money";
+import { formatAmount, formatDkk } from "~/racing/format";
+import { MAX_AMOUNT_ORE } from "~/racing/money";
 
 const TAB = "/admin/horses";
 

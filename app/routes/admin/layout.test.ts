@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { expect, test } from "vitest";
-import { db } from "~/utils/db.server";
+import { db } from "~/platform/db.server";
 import { buildRequest, signedInUser } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import { useTestEnv } from "@tests/env";

@@ -11,10 +11,10 @@ import { adminAction, type AdminForm, type FailureTexts } from "./+shared/admin-
 import { requireAdmin } from "~/auth/auth.server";
 import { contactRecipient } from "~/contact/contact-delivery.server";
 import { wakeMailDelivery } from "~/jobs/mail-delivery.server";
-import { env } from "~/utils/env.server";
-import { log } from "~/utils/log.server";
-import { toastMessage } from "~/utils/toast";
-import { redirectWithToast } from "~/utils/toast.server";
+import { env } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
+import { toastMessage } from "~/toast/toast";
+import { redirectWithToast } from "~/toast/toast.server";
 import { buttonClass } from "~/components/ui/button";
 
 const PAGE_SIZE = 50;

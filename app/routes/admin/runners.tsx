@@ -20,8 +20,8 @@ import type { AdminActionData } from "./+shared/admin-actions.server";
 import { DID_NOT_FINISH, fieldErrors, resultSchema, runnerEditSchema, runnerSchema } from "./+shared/admin-forms";
 import { adminAction, discardImage, type FailureTexts } from "./+shared/admin-upload.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
-import { danishToday, resultText } from "~/utils/race-day";
+import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
+import { danishToday, resultText } from "~/racing/race-day";
 
 const TAB = "/admin/runners";
 const RECENT_RESULTS = 20;

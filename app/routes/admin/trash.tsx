@@ -8,7 +8,7 @@ import { purgeFromTrash, restoreFromTrash } from "~/trash/trash.server";
 import { failed, readForTab, succeeded } from "./+shared/admin-actions.server";
 import { adminAction, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { formatDanishTime } from "~/utils/format";
+import { formatDanishTime } from "~/racing/format";
 import { safeRedirect } from "~/auth/safe-redirect";
 
 const TAB = "/admin/trash";

@@ -10,7 +10,7 @@ import { deleteToTrash, failed, invalid, readForTab, succeeded } from "./+shared
 import { fieldErrors, winnerEditSchema, winnerSchema } from "./+shared/admin-forms";
 import { adminAction, saveWithImage, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { formatDanishDate, formatPrize, orFallback } from "~/utils/format";
+import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
 
 const TAB = "/admin/winners";
 

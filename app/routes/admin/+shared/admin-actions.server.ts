@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { FieldErrors } from "./admin-forms";
-import { FAULT_STATUS, failureText, faultOf } from "../../../utils/faults.server";
-import { log } from "../../../utils/log.server";
-import { toastMessage, type Toast } from "../../../utils/toast";
-import { redirectWithToast } from "../../../utils/toast.server";
-import { readForPage } from "../../../utils/public-read.server";
+import { FAULT_STATUS, failureText, faultOf } from "~/platform/faults.server";
+import { log } from "~/platform/log.server";
+import { toastMessage, type Toast } from "~/toast/toast";
+import { redirectWithToast } from "~/toast/toast.server";
+import { readForPage } from "~/platform/public-read.server";
 
 /** What an admin action answers when it does not redirect: the form it belongs to, what was typed, why it failed. */
 export type AdminActionData = {

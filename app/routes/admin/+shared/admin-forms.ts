@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AMOUNT_LIMIT_TEXT, readDkkAmount, withinAmountLimit } from "../../../utils/money";
+import { AMOUNT_LIMIT_TEXT, readDkkAmount, withinAmountLimit } from "~/racing/money";
 
 /**
  * One schema per admin form, used by the page (checks before sending) and by the action (the real

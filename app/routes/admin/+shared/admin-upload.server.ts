@@ -1,20 +1,14 @@
 import { data } from "react-router";
 import { failed, invalid, type AdminActionData } from "./admin-actions.server";
-import { runAs } from "../../../utils/actor.server";
+import { runAs } from "~/platform/actor.server";
 import type { FieldErrors } from "./admin-forms";
-import { requireAdmin, type SessionUser } from "../../../auth/auth.server";
-import { faultOf } from "../../../utils/faults.server";
-import {
-  ImageError,
-  removeImageQuietly,
-  storeImage,
-  type StoreOptions,
-  type StoredImage,
-} from "../../../media/images.server";
-import { log } from "../../../utils/log.server";
-import type { Bucket } from "../../../media/storage.server";
-import { toastMessage } from "../../../utils/toast";
-import { isUploadError, parseUploadedForm, withUploadedForm, type ParsedForm } from "../../../media/upload.server";
+import { requireAdmin, type SessionUser } from "~/auth/auth.server";
+import { faultOf } from "~/platform/faults.server";
+import { ImageError, removeImageQuietly, storeImage, type StoreOptions, type StoredImage } from "~/media/images.server";
+import { log } from "~/platform/log.server";
+import type { Bucket } from "~/media/storage.server";
+import { toastMessage } from "~/toast/toast";
+import { isUploadError, parseUploadedForm, withUploadedForm, type ParsedForm } from "~/media/upload.server";
 
 /**
  * The admin forms' way into the image pipeline: read a submitted form (files stream to temporary

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Field, SelectField } from "~/components/ui/field";
-import { formatAmount } from "~/utils/format";
+import { formatAmount } from "~/racing/format";
 import { PRIZE_HINT } from "./admin-forms";
 import type { RaceDetails } from "~/models/winner.server";
 import type { RecordFormState } from "./form-parts";

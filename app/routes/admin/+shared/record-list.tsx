@@ -6,7 +6,7 @@ import { useSubmitting } from "~/components/ui/use-submitting";
 import type { ImageRef } from "~/media/image";
 import { ResponsiveImage } from "~/media/responsive-image";
 import { cn } from "~/utils/cn";
-import type { Toast } from "~/utils/toast";
+import type { Toast } from "~/toast/toast";
 
 /** A tab's list of records: the read's failure, the empty text, or a row per record. */
 export function RecordList<T>({

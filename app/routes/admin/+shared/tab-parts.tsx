@@ -2,7 +2,7 @@ import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { Card } from "~/components/ui/card";
 import { ShowToast } from "~/components/ui/toast";
-import type { Toast } from "~/utils/toast";
+import type { Toast } from "~/toast/toast";
 import type { AdminActionData } from "./admin-actions.server";
 
 /** A tab's page: its toasts (a failed read, the last form's answer), then its cards. */
