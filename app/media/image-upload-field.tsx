@@ -6,8 +6,8 @@ import {
   fileTooLargeMessage,
   formatBytes,
   IMAGE_MESSAGES,
-  type ImageRef,
 } from "~/media/image";
+import type { ImageRef } from "~/models/image-columns";
 import { DEFAULT_UPLOAD_MAX_BYTES } from "~/platform/upload-limit";
 import {
   armUpload,

@@ -1,5 +1,6 @@
 import { preload } from "react-dom";
-import { imageSources, isStoredImageUrl, type ImageRef } from "~/media/image";
+import type { ImageRef } from "~/models/image-columns";
+import { imageSources, isStoredImageUrl } from "./image";
 
 /**
  * `sizes` of a card in the public three-column grids (max-w-7xl, px-4, gap-8: three columns from

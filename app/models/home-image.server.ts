@@ -1,6 +1,6 @@
 import { contentChanged } from "~/platform/invalidation.server";
 import { db } from "~/platform/db.server";
-import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/media/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "./image-columns";
 import { changedFields, recordActivity } from "./activity.server";
 
 export type HomeImage = { id: string; position: number; image: ImageRef | null; altText: string };

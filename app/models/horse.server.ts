@@ -4,7 +4,7 @@ import type { Database, HorseSlugHistoryTable, HorsesTable, RunnersTable } from 
 import { writeContent } from "~/platform/invalidation.server";
 import { db } from "~/platform/db.server";
 import { formatDkk } from "~/racing/format";
-import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/media/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "./image-columns";
 import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/racing/money";
 import { firstFreeSlug, slugify } from "~/racing/slug";
 import { changedFields, recordActivity } from "./activity.server";

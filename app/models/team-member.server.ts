@@ -2,7 +2,7 @@ import { sql, type Selectable, type Transaction } from "kysely";
 import type { Database, TeamMembersTable } from "@db/schema";
 import { writeContent } from "~/platform/invalidation.server";
 import { db, lockFor } from "~/platform/db.server";
-import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/media/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "./image-columns";
 import { changedFields, recordActivity } from "./activity.server";
 import { deleteIntoTrash, type TrashKind } from "./trash.server";
 

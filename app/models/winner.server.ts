@@ -3,7 +3,7 @@ import { writeContent } from "~/platform/invalidation.server";
 import type { Database, WinnersTable } from "@db/schema";
 import { db, lockFor } from "~/platform/db.server";
 import { formatPrize } from "~/racing/format";
-import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "~/media/image";
+import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "./image-columns";
 import { changedFields, recordActivity } from "./activity.server";
 import { deleteIntoTrash, type TrashKind } from "./trash.server";
 

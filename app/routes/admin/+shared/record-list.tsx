@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { buttonClass, type ButtonVariant } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
 import { useSubmitting } from "~/components/ui/use-submitting";
-import type { ImageRef } from "~/media/image";
+import type { ImageRef } from "~/models/image-columns";
 import { ResponsiveImage } from "~/media/responsive-image";
 import { cn } from "~/utils/cn";
 import type { Toast } from "~/toast/toast";
