@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { migrateToLatest } from "@db/migrations";
+import { migrateToLatest } from "@db/migrations/migrator";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { openSqlite } from "~/platform/db.server";
 import { useFreshDatabase } from "@tests/db";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach } from "vitest";
 import pg from "pg";
-import { migrateToLatest } from "@db/migrations";
+import { migrateToLatest } from "@db/migrations/migrator";
 import { closeDatabase, openPostgres, openSqlite, useDatabase, type DatabaseHandle } from "~/platform/db.server";
 
 /**

@@ -8,7 +8,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "@db/schema";
-import { migrateToLatest, migrateUpTo } from "@db/migrations";
+import { migrateToLatest, migrateUpTo } from "@db/migrations/migrator";
 import { currentDatabase, openSqlite, type DatabaseHandle, type Engine } from "~/platform/db.server";
 import { mediaStorage as defaultStorage } from "~/media/media-storage.server";
 import type { Storage } from "~/media/storage.server";

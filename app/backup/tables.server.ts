@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@db/schema";
 import { isPostgres } from "@db/dialect";
-import type { MIGRATION_TABLES } from "@db/migrations";
+import type { MIGRATION_TABLES } from "@db/migrations/migrator";
 
 /**
  * What a backup does with each table. Every table of the database is listed here, and

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { pipeline } from "node:stream/promises";
-import { MIGRATION_NAMES } from "@db/migrations";
+import { MIGRATION_NAMES } from "@db/migrations/migrator";
 import { keyFromMediaUrl } from "~/media/storage.server";
 import { BackupFileError, readAll, readArchive } from "./archive.server";
 import {

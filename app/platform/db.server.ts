@@ -4,7 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import type { Database } from "@db/schema";
-import { migrateToLatest } from "@db/migrations";
+import { migrateToLatest } from "@db/migrations/migrator";
 import { env } from "./env.server";
 import { log } from "./log.server";
 

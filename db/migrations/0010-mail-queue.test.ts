@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import pg from "pg";
 import { afterEach, expect, test } from "vitest";
-import { migrateToLatest, migrator } from "@db/migrations";
+import { migrateToLatest, migrator } from "@db/migrations/migrator";
 import { openPostgres, openSqlite, type DatabaseHandle } from "~/platform/db.server";
 import { TEST_DATABASE_URL } from "@tests/db";
 

@@ -1,13 +1,13 @@
 import { Migrator, type Kysely, type Migration } from "kysely";
-import * as content from "./migrations/0001-content";
-import * as rateLimits from "./migrations/0002-rate-limits";
-import * as auth from "./migrations/0003-auth";
-import * as contactMessages from "./migrations/0005-contact-messages";
-import * as mailQueue from "./migrations/0010-mail-queue";
-import * as formStamps from "./migrations/0011-form-stamps";
-import * as backupSchedule from "./migrations/0012-backup-schedule";
-import * as runners from "./migrations/0020-runners";
-import * as trashAndActivity from "./migrations/0030-trash-and-activity";
+import * as content from "./0001-content";
+import * as rateLimits from "./0002-rate-limits";
+import * as auth from "./0003-auth";
+import * as contactMessages from "./0005-contact-messages";
+import * as mailQueue from "./0010-mail-queue";
+import * as formStamps from "./0011-form-stamps";
+import * as backupSchedule from "./0012-backup-schedule";
+import * as runners from "./0020-runners";
+import * as trashAndActivity from "./0030-trash-and-activity";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
