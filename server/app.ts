@@ -12,6 +12,7 @@ import { startHousekeeping, type Housekeeping } from "~/jobs/housekeeping.server
 import { log } from "~/platform/log.server";
 import { bodyLimits } from "./body-limit";
 import { createCacheSync } from "./cache-sync";
+import { registerFeatureJobs } from "./jobs";
 import { mediaRouter } from "./media";
 import { withOutageAnswers } from "./outage";
 import { PageCache } from "./page-cache";
@@ -77,6 +78,7 @@ let housekeeping: Housekeeping | undefined;
 
 /** Runs after migrations, before the server accepts requests. */
 export async function startServices() {
+  registerFeatureJobs();
   startMailDelivery();
   housekeeping ??= startHousekeeping();
   startScheduledBackups();

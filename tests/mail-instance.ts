@@ -5,7 +5,9 @@
  */
 import { closeDatabase } from "~/platform/db.server";
 import { startMailDeliveryWorker } from "~/jobs/mail-delivery.server";
+import { registerFeatureJobs } from "@server/jobs";
 
+registerFeatureJobs();
 const worker = startMailDeliveryWorker({ pollMs: 50, concurrency: 3 });
 console.log("ready");
 process.once("SIGTERM", () => {

@@ -1,3 +1,4 @@
+import { registerMailKind } from "~/jobs/mail-delivery.server";
 import { issuePasswordResetToken } from "./auth.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
@@ -34,4 +35,13 @@ export async function composeResetMail(email: string, origin: string): Promise<M
 <p><a href="${url}">Choose a new password</a> (the link works once, for one hour).</p>
 <p>If you did not ask for this, ignore this e-mail; your password stays as it is.</p>`,
   };
+}
+
+/** Hands the mail queue the way to compose password-reset mail (at start-up, server/jobs.ts). */
+export function registerResetMail() {
+  registerMailKind("password-reset", async (claim) => {
+    const origin = env().PUBLIC_ORIGIN ? new URL(env().PUBLIC_ORIGIN!).origin : claim.linkOrigin;
+    if (!claim.toAddress || !origin) throw new Error("The reset request has no address or origin");
+    return composeResetMail(claim.toAddress, origin);
+  });
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { contactRequest } from "@tests/contact";
 import { useFreshDatabase } from "@tests/db";
 import { freePort, startSmtpServer, waitFor, type TestSmtpServer } from "@tests/smtp";
-import { composeContactMail, contactRecipient } from "./contact-delivery.server";
+import { composeContactMail, contactRecipient, registerContactMail } from "./contact-delivery.server";
 import {
   deliverNextMail,
   retryDelayMs,
@@ -23,6 +23,7 @@ import {
 } from "~/models/contact-message.server";
 
 useFreshDatabase();
+registerContactMail();
 
 const FAST: Partial<DeliveryOptions> = { retryBaseMs: 50, maxRetryDelayMs: 200, pollMs: 200, leaseMs: 60_000 };
 const smtps: TestSmtpServer[] = [];

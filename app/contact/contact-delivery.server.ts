@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { ContactMessage } from "~/models/contact-message.server";
+import { registerMailKind, registerStableAddress } from "~/jobs/mail-delivery.server";
+import { getContactMessage, type ContactMessage } from "~/models/contact-message.server";
 import { getContactInfo } from "~/models/contact-info.server";
 import { env } from "~/platform/env.server";
 import type { Mail } from "~/platform/mail.server";
@@ -47,4 +48,14 @@ export function composeContactMail(message: ContactMessage, to: string): Mail {
       "X-Contact-Message-Id": message.id,
     },
   };
+}
+
+/** Hands the mail queue the stable's address and the way to compose contact mail (at start-up, server/jobs.ts). */
+export function registerContactMail() {
+  registerStableAddress(contactRecipient);
+  registerMailKind("contact", async (claim, stableAddress) => {
+    const message = claim.contactMessageId ? await getContactMessage(claim.contactMessageId) : null;
+    if (!message || !stableAddress) throw new Error("The contact message or the stable's address is missing");
+    return composeContactMail(message, stableAddress);
+  });
 }

@@ -1,7 +1,6 @@
 import { pruneActivity } from "~/models/activity.server";
 import { pruneFinishedResetMail } from "~/models/mail-queue.server";
 import { pruneUsedFormStamps } from "~/models/used-form-stamp.server";
-import { purgeExpiredTrash } from "~/trash/trash.server";
 import { log } from "~/platform/log.server";
 import { pruneRateLimits } from "~/platform/rate-limit.server";
 
@@ -9,19 +8,28 @@ export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
 const DAY = 24 * 60 * 60_000;
 
+type Prune = (now: Date) => Promise<number>;
+
+const registered = new Map<string, Prune>();
+
+/** A feature's own expired rows (old trash entries), pruned with the rest; registered by server/jobs.ts. */
+export function registerHousekeeping(name: string, prune: Prune) {
+  registered.set(name, prune);
+}
+
 /**
  * Removes rows whose time is over: ended rate-limit windows, expired form stamps, day-old reset
- * mail, trash older than 30 days (with its images) and activity older than a year.
+ * mail and activity older than a year, and what features registered (trash older than 30 days, with its images).
  */
-export async function pruneExpiredRows(now = new Date()) {
-  const [rateLimits, formStamps, resetMail, trash, activity] = await Promise.all([
-    pruneRateLimits(now),
-    pruneUsedFormStamps(now),
-    pruneFinishedResetMail(new Date(now.getTime() - DAY)),
-    purgeExpiredTrash(now),
-    pruneActivity(now),
-  ]);
-  return { rateLimits, formStamps, resetMail, trash, activity };
+export async function pruneExpiredRows(now = new Date()): Promise<Record<string, number>> {
+  const tasks: [string, Prune][] = [
+    ["rateLimits", pruneRateLimits],
+    ["formStamps", pruneUsedFormStamps],
+    ["resetMail", (at) => pruneFinishedResetMail(new Date(at.getTime() - DAY))],
+    ["activity", pruneActivity],
+    ...registered,
+  ];
+  return Object.fromEntries(await Promise.all(tasks.map(async ([name, prune]) => [name, await prune(now)] as const)));
 }
 
 export type Housekeeping = { stop: () => Promise<void> };

@@ -7,9 +7,7 @@ import {
   stableMailWaiting,
   type ClaimedMail,
 } from "~/models/mail-queue.server";
-import { getContactMessage } from "~/models/contact-message.server";
-import { composeResetMail } from "~/auth/auth-mail.server";
-import { composeContactMail, contactRecipient } from "~/contact/contact-delivery.server";
+import type { MailKind } from "@db/schema";
 import { env } from "~/platform/env.server";
 import { onContentChange } from "~/platform/invalidation.server";
 import { log } from "~/platform/log.server";
@@ -47,23 +45,36 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number) {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/**
+ * How a kind of queued mail becomes an e-mail, given by the feature that queues it: null when there
+ * is nothing to send. Features register at start-up (server/jobs.ts), so this job imports none of them.
+ */
+export type MailComposer = (claim: ClaimedMail, stableAddress: string | null) => Promise<Mail | null>;
+
+const composers = new Map<MailKind, MailComposer>();
+let readStableAddress: () => Promise<string | null> = async () => null;
+
+export function registerMailKind(kind: MailKind, compose: MailComposer) {
+  composers.set(kind, compose);
+}
+
+/** Where mail to the stable goes; until registered there is none, and such mail waits. */
+export function registerStableAddress(read: () => Promise<string | null>) {
+  readStableAddress = read;
+}
+
 /** The e-mail a claimed row stands for, composed now; null when there is nothing to send. */
 async function composeQueued(claim: ClaimedMail, stableAddress: string | null): Promise<Mail | null> {
-  if (claim.kind === "contact") {
-    const message = claim.contactMessageId ? await getContactMessage(claim.contactMessageId) : null;
-    if (!message || !stableAddress) throw new Error("The contact message or the stable's address is missing");
-    return composeContactMail(message, stableAddress);
-  }
-  const origin = env().PUBLIC_ORIGIN ? new URL(env().PUBLIC_ORIGIN!).origin : claim.linkOrigin;
-  if (!claim.toAddress || !origin) throw new Error("The reset request has no address or origin");
-  return composeResetMail(claim.toAddress, origin);
+  const compose = composers.get(claim.kind);
+  if (!compose) throw new Error(`No composer is registered for ${claim.kind} mail`);
+  return compose(claim, stableAddress);
 }
 
 export type StepResult = "sent" | "dropped" | "retry" | "failed" | "idle" | "no-recipient";
 
 /** One queue step: claims the next due mail, if any, and tries to deliver it once. */
 export async function deliverNextMail(options: DeliveryOptions = defaultDeliveryOptions()): Promise<StepResult> {
-  const stableAddress = await contactRecipient();
+  const stableAddress = await readStableAddress();
   // Without the stable's address its mail is not claimed: it stays pending, untouched, until one is set.
   const claim = await claimNextDueMail({ leaseMs: options.leaseMs, stableAddressKnown: !!stableAddress });
   if (!claim) return !stableAddress && (await stableMailWaiting()) ? "no-recipient" : "idle";
@@ -135,7 +146,7 @@ export function startMailDeliveryWorker(overrides: Partial<DeliveryOptions> = {}
     });
 
   const idleDelay = async () => {
-    const due = await nextMailDueAt({ stableAddressKnown: !!(await contactRecipient()) });
+    const due = await nextMailDueAt({ stableAddressKnown: !!(await readStableAddress()) });
     if (!due) return options.pollMs;
     return Math.min(options.pollMs, Math.max(0, Date.parse(due) - Date.now()) + 5);
   };

@@ -6,6 +6,7 @@ import { buildRequest, createSession, createUser } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import { freePort, startSmtpServer } from "@tests/smtp";
 import { AUTH_LIMITS } from "~/auth/auth-limits.server";
+import { registerResetMail } from "~/auth/auth-mail.server";
 import { getUser, isResetTokenValid } from "~/auth/auth.server";
 import { listQueuedMail } from "~/models/mail-queue.server";
 import { db } from "~/platform/db.server";
@@ -14,6 +15,7 @@ import { deliverNextMail } from "~/jobs/mail-delivery.server";
 import { action, loader } from "./auth";
 
 useFreshDatabase();
+registerResetMail();
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,3 +1,4 @@
+import { registerHousekeeping } from "~/jobs/housekeeping.server";
 import { recordActivity } from "~/models/activity.server";
 import { expiredTrashIds, takeFromTrash, TRASH_RETENTION_MS, type TrashRow } from "~/models/trash.server";
 import { db } from "~/platform/db.server";
@@ -74,4 +75,9 @@ export async function purgeExpiredTrash(now = new Date()): Promise<number> {
   let purged = 0;
   for (const id of ids) if (await purgeFromTrash(id)) purged++;
   return purged;
+}
+
+/** Old trash entries go with housekeeping's other expired rows (at start-up, server/jobs.ts). */
+export function registerTrashPurge() {
+  registerHousekeeping("trash", purgeExpiredTrash);
 }

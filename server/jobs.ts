@@ -1,0 +1,10 @@
+import { registerResetMail } from "~/auth/auth-mail.server";
+import { registerContactMail } from "~/contact/contact-delivery.server";
+import { registerTrashPurge } from "~/trash/trash.server";
+
+/** The features hand the background jobs (app/jobs) what only they know; the jobs import none of them. */
+export function registerFeatureJobs() {
+  registerResetMail();
+  registerContactMail();
+  registerTrashPurge();
+}
