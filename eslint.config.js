@@ -3,19 +3,30 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const FEATURES = ["auth", "backup", "contact", "jobs", "media", "trash"];
+const FEATURES = ["auth", "backup", "contact", "jobs", "media", "toast", "trash"];
 
-/** Imports that would point upward from components, models and utilities. */
-const upwardImports = [
-  {
-    group: ["~/routes", "~/routes/**", "**/routes/**", "~/root", "**/root"],
-    message: "Shared code must not import route modules.",
-  },
-  {
-    group: FEATURES.flatMap((feature) => [`~/${feature}/*.server`, `**/${feature}/*.server`]),
-    message: "Models, utilities and components must not import a feature's server code.",
-  },
-];
+/** One import style: the aliases (~/, @db/, @tests/, @server/), never a path up through "..". */
+const PARENT_PATH = "(^|/)\\.\\.(/|$)";
+const parentImport = {
+  regex: PARENT_PATH,
+  message: "Import with the ~/ alias (or @db/, @tests/, @server/) instead of a path through '..'.",
+};
+
+const routeImports = {
+  group: ["~/routes", "~/routes/**", "~/root"],
+  message: "Shared code must not import route modules.",
+};
+const featureServerImports = {
+  group: FEATURES.map((feature) => `~/${feature}/*.server`),
+  message: "The platform, models, utilities and components must not import a feature's server code.",
+};
+
+/** The only app/ folders (besides the stylesheet) an import may reach; app/architecture.test.ts checks the same. */
+function onlyInto(folders, message) {
+  return { regex: `^~/(?!(${folders.join("|")})/|app\\.css)`, message };
+}
+
+const restricted = (...patterns) => ["error", { patterns: [parentImport, ...patterns] }];
 
 export default tseslint.config(
   {
@@ -26,6 +37,15 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
+      "no-restricted-imports": "off",
+      "@typescript-eslint/no-restricted-imports": restricted(),
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: `ImportExpression > Literal[value=/${PARENT_PATH.replaceAll("/", "\\/")}/]`,
+          message: parentImport.message,
+        },
+      ],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": [
         "error",
@@ -43,33 +63,57 @@ export default tseslint.config(
     },
   },
   {
-    // Imports point one way: routes → features (auth, media, contact, …) and models → utils and db.
+    // Imports point one way: routes → features (auth, media, contact, …) → models → platform and db.
     // Shared code never reaches up into a route module or a feature's server code; app/architecture.test.ts
-    // checks the same on the whole import graph, and that there is no cycle.
-    files: ["app/components/**", "app/utils/**", "app/models/**"],
+    // checks the same on the whole import graph, and that no module or folder imports itself through others.
+    files: ["app/components/**", "app/i18n/**", "app/seo/**"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "@typescript-eslint/no-restricted-imports": restricted(routeImports, featureServerImports) },
+  },
+  {
+    files: ["app/platform/**"],
+    ignores: ["**/*.test.ts"],
     rules: {
-      "no-restricted-imports": "off",
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: upwardImports }],
+      "@typescript-eslint/no-restricted-imports": restricted(
+        onlyInto(["platform"], "The platform sits at the bottom: it imports only itself and db/."),
+      ),
     },
   },
   {
-    files: ["app/utils/**"],
+    files: ["app/models/**"],
     ignores: ["**/*.test.ts"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            ...upwardImports,
-            {
-              group: ["~/models/**", "**/models/**"],
-              allowTypeImports: true,
-              message: "Utilities are generic: they take plain values and never call a model.",
-            },
-          ],
-        },
-      ],
+      "@typescript-eslint/no-restricted-imports": restricted({
+        ...onlyInto(
+          ["models", "platform", "racing"],
+          "Models import only models, the platform, the racing rules and db/.",
+        ),
+        allowTypeImports: true,
+      }),
+    },
+  },
+  {
+    files: ["app/racing/**", "app/utils/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restricted(
+        onlyInto(
+          ["racing", "utils"],
+          "The racing rules and utilities are plain helpers: they import no other part of the app.",
+        ),
+      ),
+    },
+  },
+  {
+    files: ["app/jobs/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restricted(
+        onlyInto(
+          ["jobs", "models", "platform"],
+          "Jobs import no feature: a feature registers what the job needs from it (server/jobs.ts).",
+        ),
+      ),
     },
   },
   {

@@ -4,16 +4,17 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
- * The import graph of the site's own code: dependencies point one way (routes → components/models →
- * utils, db), so a module never ends up importing itself through others. Only imports that run are
- * edges: `import type` / `export type` are erased, and dynamic `import()` loads on demand.
+ * The import graph of the site's own code: dependencies point one way (routes → features → models →
+ * platform, db), so neither a module nor a folder ever ends up importing itself through others.
+ * Only imports that run are edges: `import type` / `export type` are erased, and dynamic `import()`
+ * loads on demand.
  */
 
 const root = path.resolve(import.meta.dirname, "..");
-const SOURCE_DIRS = ["app", "server", "db"];
-const ALIASES: Record<string, string> = { "~/": "app/", "@db/": "db/", "@tests/": "tests/" };
-/** The subsystems with a folder of their own in app/. */
-const FEATURES = ["auth", "backup", "contact", "jobs", "media", "trash"];
+const SOURCE_DIRS = ["app", "server", "db", "scripts"];
+const ALIASES: Record<string, string> = { "~/": "app/", "@db/": "db/", "@tests/": "tests/", "@server/": "server/" };
+/** The subsystems with a folder of their own in app/ that holds server code. */
+const FEATURES = ["auth", "backup", "contact", "jobs", "media", "toast", "trash"];
 const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 function isTest(file: string) {
@@ -23,7 +24,7 @@ function isTest(file: string) {
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const rel = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return entry.name.startsWith("+") ? [] : sourceFiles(rel);
+    if (entry.isDirectory()) return sourceFiles(rel);
     return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") && !isTest(rel) ? [rel] : [];
   });
 }
@@ -108,6 +109,17 @@ export function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/** The folder-level graph: an edge from one folder to another when a module of the first imports one of the second. */
+export function folderGraph(graph: Map<string, string[]>): Map<string, string[]> {
+  const folders = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = path.posix.dirname(file);
+    const edges = folders.get(from) ?? folders.set(from, new Set()).get(from)!;
+    for (const target of targets) if (path.posix.dirname(target) !== from) edges.add(path.posix.dirname(target));
+  }
+  return new Map([...folders].map(([folder, edges]) => [folder, [...edges].sort()]));
+}
+
 const exists = (file: string) => fs.statSync(path.join(root, file), { throwIfNoEntry: false })?.isFile() ?? false;
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
 
@@ -115,33 +127,79 @@ describe("module boundaries", () => {
   const files = SOURCE_DIRS.flatMap(sourceFiles);
   const graph = importGraph(files, read, exists);
 
-  it("reads the site's modules and their imports", () => {
+  it("reads the site's modules and their imports, the admin tabs' +shared parts included", () => {
     expect(files).toContain("app/root.tsx");
     expect(files).toContain("server/start.ts");
+    expect(files).toContain("app/routes/admin/+shared/admin-forms.ts");
     expect(graph.get("server/start.ts")).toContain("app/platform/env.server.ts");
   });
 
-  it("has no import cycle in app/, server/ or db/", () => {
+  it("has no import cycle in app/, server/, db/ or scripts/", () => {
     const found = cycles(graph).map((component) => component.join(" ↔ "));
     expect(found, `Import cycles:\n${found.join("\n")}`).toEqual([]);
   });
 
-  it("never lets utilities or models import a route module", () => {
+  it("has no import cycle between folders", () => {
+    const dir = path.posix.dirname;
+    const found = cycles(folderGraph(graph)).map((folders) => {
+      const inLoop = (from: string, to: string) =>
+        dir(from) !== dir(to) && folders.includes(dir(from)) && folders.includes(dir(to));
+      const edges = [...graph].flatMap(([file, targets]) =>
+        targets.filter((t) => inLoop(file, t)).map((t) => `${file} → ${t}`),
+      );
+      return `${folders.join(" ↔ ")}:\n  ${edges.join("\n  ")}`;
+    });
+    expect(found, `Folders importing each other:\n${found.join("\n")}`).toEqual([]);
+  });
+
+  it("keeps the platform at the bottom: it imports only itself and db/", () => {
+    expect(edgesFrom(["app/platform/"], (t) => !isUnder(t, ["app/platform/", "db/"]))).toEqual([]);
+  });
+
+  it("lets models import only models, the platform, the racing rules and db/", () => {
+    expect(
+      edgesFrom(["app/models/"], (t) => !isUnder(t, ["app/models/", "app/platform/", "app/racing/", "db/"])),
+    ).toEqual([]);
+  });
+
+  it("keeps the racing rules and generic utilities free of the rest of the app", () => {
+    expect(edgesFrom(["app/racing/"], (t) => !isUnder(t, ["app/racing/"]))).toEqual([]);
+    expect(edgesFrom(["app/utils/"], (t) => !isUnder(t, ["app/utils/"]))).toEqual([]);
+  });
+
+  it("lets the background jobs import no feature: features register with them", () => {
+    expect(edgesFrom(["app/jobs/"], (t) => !isUnder(t, ["app/jobs/", "app/models/", "app/platform/", "db/"]))).toEqual(
+      [],
+    );
+  });
+
+  it("never lets the platform, models, components or features import a route module", () => {
+    const features = FEATURES.map((f) => `app/${f}/`);
     expect(
       edgesFrom(
-        ["app/utils/", "app/models/", "app/components/"],
+        ["app/platform/", "app/models/", "app/components/", "app/racing/", "app/seo/", "app/i18n/", ...features],
         (t) => t.startsWith("app/routes/") || t === "app/root.tsx",
       ),
     ).toEqual([]);
   });
 
-  it("never lets utilities, models or shared components import a feature's server code", () => {
+  it("never lets the platform, models or shared components import a feature's server code", () => {
     const featureServer = (t: string) => FEATURES.some((f) => t.startsWith(`app/${f}/`)) && t.includes(".server.");
-    expect(edgesFrom(["app/utils/", "app/models/", "app/components/"], featureServer)).toEqual([]);
+    expect(edgesFrom(["app/platform/", "app/models/", "app/components/"], featureServer)).toEqual([]);
   });
 
-  it("keeps utilities generic: they call no model", () => {
-    expect(edgesFrom(["app/utils/"], (t) => t.startsWith("app/models/"))).toEqual([]);
+  it("keeps the admin tabs' +shared parts to the admin tabs", () => {
+    expect(
+      files
+        .filter((f) => !f.startsWith("app/routes/admin/"))
+        .flatMap((file) =>
+          (graph.get(file) ?? []).filter((t) => t.startsWith("app/routes/admin/+shared/")).map((t) => `${file} → ${t}`),
+        ),
+    ).toEqual([]);
+  });
+
+  it("keeps the app out of the Express layer: nothing in app/ imports server/", () => {
+    expect(edgesFrom(["app/"], (t) => t.startsWith("server/"))).toEqual([]);
   });
 
   function edgesFrom(dirs: string[], forbidden: (target: string) => boolean) {
@@ -150,6 +208,10 @@ describe("module boundaries", () => {
       .flatMap((file) => (graph.get(file) ?? []).filter(forbidden).map((t) => `${file} → ${t}`));
   }
 });
+
+function isUnder(file: string, dirs: string[]) {
+  return dirs.some((d) => file.startsWith(d));
+}
 
 describe("the cycle check itself", () => {
   it("finds a cycle through three modules and a module importing itself, and ignores type-only imports", () => {
@@ -166,6 +228,20 @@ describe("the cycle check itself", () => {
       (f) => f in sources,
     );
     expect(cycles(graph)).toEqual([["app/a.ts", "app/b.ts", "app/c.ts"], ["app/d.ts"]]);
+  });
+
+  it("finds two folders importing each other where no module cycle exists, and ignores imports within a folder", () => {
+    const graph = new Map([
+      ["app/jobs/mail.ts", ["app/auth/mail.ts", "app/jobs/queue.ts"]],
+      ["app/jobs/queue.ts", []],
+      ["app/auth/reset.ts", ["app/jobs/queue.ts"]],
+      ["app/auth/mail.ts", []],
+      ["app/routes/admin/+shared/form.ts", ["app/models/horse.ts"]],
+      ["app/models/horse.ts", []],
+    ]);
+    expect(cycles(graph)).toEqual([]);
+    expect(folderGraph(graph).get("app/jobs")).toEqual(["app/auth"]);
+    expect(cycles(folderGraph(graph))).toEqual([["app/auth", "app/jobs"]]);
   });
 
   it("refuses an import it cannot resolve rather than missing an edge", () => {
