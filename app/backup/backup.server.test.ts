@@ -61,6 +61,23 @@ const editManifest = (change: (m: Record<string, unknown>) => void) => (name: st
   return Buffer.from(JSON.stringify(manifest));
 };
 
+/** Files named ':memory:' in the working directory or anywhere in the repository (outside node_modules). */
+function filesNamedMemory() {
+  const repository = path.resolve(import.meta.dirname, "../..");
+  const found = new Set<string>();
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === ":memory:") found.add(path.join(dir, entry.name));
+      else if (entry.isDirectory() && entry.name !== "node_modules" && entry.name !== ".git") {
+        visit(path.join(dir, entry.name));
+      }
+    }
+  };
+  visit(repository);
+  if (fs.existsSync(path.join(process.cwd(), ":memory:"))) found.add(path.join(process.cwd(), ":memory:"));
+  return [...found];
+}
+
 async function stateOf(handle: DatabaseHandle, store: Storage) {
   return { content: await contentOf(handle.db), media: await mediaOf(store) };
 }
@@ -125,6 +142,15 @@ describe("a backup", () => {
     expect(forced.media.removed).toBe(1);
     expect(await contentOf(target.db)).toEqual(await contentOf(db()));
     expect(await mediaOf(targetStore)).toEqual(await mediaOf(storage()));
+  });
+
+  it("compares the target with a fresh database held in memory, leaving no file named ':memory:' behind", async () => {
+    expect(filesNamedMemory(), "left by an earlier run").toEqual([]);
+    await seedContent();
+    const { file } = await createBackup({ dir: work });
+    await targetWithContent();
+    await expect(restoreBackup(file, { handle: target, store: targetStore })).rejects.toThrow(RestoreRefusedError);
+    expect(filesNamedMemory()).toEqual([]);
   });
 
   it("restores into the media folder it was taken from without --force (moving engines on one machine)", async () => {

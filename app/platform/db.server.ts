@@ -77,14 +77,20 @@ class SqliteDialectKeepingErrors extends SqliteDialect {
   }
 }
 
+/** SQLite's names for a database held in memory only: there is no file to create or protect. */
+const IN_MEMORY = new Set([":memory:", ""]);
+
 export function openSqlite(file: string): DatabaseHandle {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
-  // SQLite creates the WAL and shared-memory files with the database file's mode, so set that first.
-  fs.closeSync(fs.openSync(file, "a", PRIVATE_FILE));
-  fs.chmodSync(file, PRIVATE_FILE);
+  const onDisk = !IN_MEMORY.has(file);
+  if (onDisk) {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
+    // SQLite creates the WAL and shared-memory files with the database file's mode, so set that first.
+    fs.closeSync(fs.openSync(file, "a", PRIVATE_FILE));
+    fs.chmodSync(file, PRIVATE_FILE);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
-  for (const companion of [`${file}-wal`, `${file}-shm`]) {
+  for (const companion of onDisk ? [`${file}-wal`, `${file}-shm`] : []) {
     if (fs.existsSync(companion)) fs.chmodSync(companion, PRIVATE_FILE);
   }
   sqlite.pragma("synchronous = NORMAL");
