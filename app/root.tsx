@@ -139,10 +139,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Entering /admin from another page waits for the server's admin check; say so meanwhile.
   const checkingAdmin =
     navigation.state === "loading" && isAdminPath(navigation.location.pathname) && !isAdminPath(location.pathname);
-  // Marks the moment client-side navigation takes over (browser tests wait for it).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+  useHydratedMark();
   return (
     <>
       <ShowToast toast={loaderData.toast} />
@@ -163,7 +160,15 @@ function isAdminPath(pathname: string) {
   return pathname === "/admin" || pathname.startsWith("/admin/");
 }
 
+/** Marks the moment the app has taken over the page, an error page too (browser tests wait for it). */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useHydratedMark();
   const lang = useLang();
   const t = useT();
   let title = t("layout.errorTitle");

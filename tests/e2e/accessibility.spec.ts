@@ -4,7 +4,7 @@ import { saveNews } from "~/models/news.server";
 import { createRunner, recordResult } from "~/models/runner.server";
 import { createUser } from "@tests/auth";
 import { test, expect } from "./fixtures";
-import { expectNoAxeViolations, seedHorse, seedTeam, seedWinner, waitForHydration } from "./public-helpers";
+import { expectNoAxeViolations, seedHorse, seedTeam, seedWinner } from "./public-helpers";
 
 // Several pages per test, each scanned by axe: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 240_000 });
@@ -54,7 +54,6 @@ async function seedEverything() {
 async function checkPages(page: Page, paths: string[]) {
   for (const path of paths) {
     await page.goto(path);
-    await waitForHydration(page);
     await test.step(`axe: ${path}`, () => expectNoAxeViolations(page));
   }
 }
@@ -71,7 +70,6 @@ test("every public page passes axe with content", async ({ page }) => {
 /** The admin tabs that exist, found the way a person would: the links in the dashboard's tab list. */
 async function adminPaths(page: Page) {
   await page.goto("/admin");
-  await waitForHydration(page);
   const hrefs = await page
     .getByRole("main")
     .locator('a[href^="/admin"]')
@@ -90,7 +88,6 @@ test("every admin page passes axe with content", async ({ adminPage: page }) => 
 
 test("the admin can be worked with the keyboard, and focus is always visible", async ({ adminPage: page }) => {
   await page.goto("/admin");
-  await waitForHydration(page);
   // The first Tab reaches the skip link, which becomes visible and moves focus to the content.
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to content" });
@@ -121,7 +118,6 @@ test("the admin can be worked with the keyboard, and focus is always visible", a
 test("toasts are announced: they appear inside a polite live region", { tag: "@any-width" }, async ({ page }) => {
   const admin = await createUser({ admin: true });
   await page.goto("/auth");
-  await waitForHydration(page);
   const region = page.locator('section[aria-live="polite"]');
   await expect(region).toBeAttached();
   await page.getByLabel("Email").fill(admin.email);

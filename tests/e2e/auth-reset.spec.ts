@@ -1,6 +1,6 @@
 import { db } from "~/platform/db.server";
 import { createUser } from "@tests/auth";
-import { test as base, expect, signInAs } from "./fixtures";
+import { test as base, expect, navigationsWaitForHydration, signInAs } from "./fixtures";
 import { startSmtpServer, waitFor, type ReceivedMail, type TestSmtpServer } from "@tests/smtp";
 
 type Mailbox = TestSmtpServer & { waitFor: (to: string) => Promise<ReceivedMail & { text: string }> };
@@ -52,6 +52,7 @@ test(
     const user = await createUser({ email: "owner@stable.test", admin: true });
     const elsewhere = await browser.newContext();
     const otherPage = await elsewhere.newPage();
+    navigationsWaitForHydration(otherPage);
     await signInAs(otherPage, app, user);
 
     await requestReset(page, "nobody@stable.test");

@@ -1,5 +1,5 @@
 import { createUser } from "@tests/auth";
-import { expect, signInAs, test } from "./fixtures";
+import { expect, navigationsWaitForHydration, signInAs, test, waitForHydration } from "./fixtures";
 
 test("signs in through the form and lands on the home page with the admin buttons", async ({ page }) => {
   const admin = await createUser({ email: "owner@stable.test", admin: true });
@@ -9,6 +9,7 @@ test("signs in through the form and lands on the home page with the admin button
   await footer.getByRole("link", { name: "Sign In" }).click();
 
   await expect(page.getByRole("heading", { name: "Admin Access" })).toBeVisible();
+  await waitForHydration(page);
   await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -118,6 +119,7 @@ test("sign out other devices keeps this one; sign out everywhere ends both", { t
   test.slow(); // two browsers and several sign-ins
   const other = await browser.newContext();
   const otherPage = await other.newPage();
+  navigationsWaitForHydration(otherPage);
   await signInAs(otherPage, app, admin);
   await otherPage.goto(`${app.url}/admin`);
   await expect(otherPage.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();

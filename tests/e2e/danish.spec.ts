@@ -9,12 +9,12 @@ import { createRunner, recordResult } from "~/models/runner.server";
 import { danishToday } from "~/racing/race-day";
 import { test, expect } from "./fixtures";
 import {
+  animationsFinished,
   expectNoAxeViolations,
   holdRequests,
   seedHorse,
   seedTeam,
   seedWinner,
-  waitForHydration,
 } from "./public-helpers";
 
 // Every page in both languages, some scanned by axe: more than the default 30 s on a busy machine.
@@ -57,7 +57,6 @@ test("every Danish page is in Danish and switches to its English page and back",
   for (const p of PAGES) {
     await test.step(p.da, async () => {
       await page.goto(p.da);
-      await waitForHydration(page);
       await expectLanguage(page, "da", p, app.url);
       await expect(page).toHaveTitle(p.daTitle);
       await expect(page.getByRole("heading", { level: 1, name: p.daHeading })).toBeVisible();
@@ -81,7 +80,6 @@ test("every Danish page is in Danish and switches to its English page and back",
 
 test("the Danish navigation links stay in Danish, and the current page is marked", async ({ page }) => {
   await page.goto("/da/winners");
-  await waitForHydration(page);
   const nav = page.getByRole("navigation", { name: "Hovedmenu" });
   if (isPhone(page)) await nav.getByText("Menu", { exact: true }).click();
   const link = (name: string) => nav.getByRole("link", { name, exact: true }).filter({ visible: true });
@@ -165,7 +163,6 @@ test("empty and error states are in Danish", { tag: "@any-width" }, async ({ pag
 // Client-side visits happen in the React app, which public pages get for signed-in visitors (decision 0120).
 test("loading states during a client-side visit are in the destination's language", async ({ adminPage: page }) => {
   await page.goto("/da");
-  await waitForHydration(page);
   const release = await holdRequests(page, /\/da\/horses\.data/);
   const nav = page.getByRole("navigation", { name: "Hovedmenu" });
   if (isPhone(page)) await nav.getByText("Menu", { exact: true }).click();
@@ -240,7 +237,6 @@ test("the runners, a horse's page and Home's next runners are in Danish", async 
   await expect(page.getByRole("link", { name: "Alle starter og resultater" })).toHaveAttribute("href", "/da/runners");
 
   await page.goto("/da/runners");
-  await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 2, name: "Kommende starter" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Føj til kalender" })).toHaveAttribute("href", "/runners.ics");
   const results = page.getByRole("group", { name: "Seneste resultater" });
@@ -351,7 +347,6 @@ test.describe("the contact form in Danish", () => {
     { tag: "@any-width" },
     async ({ page, app }) => {
       await page.goto("/da/contact");
-      await waitForHydration(page);
       const form = page.getByRole("region", { name: "Send os en besked" });
       await expect(form.getByText("0/2000")).toBeVisible();
       await fill(page, { name: "   ", email: "anne@localhost", message: "kort" });
@@ -427,16 +422,13 @@ test("the Danish pages have no detectable accessibility violations", async ({ pa
   await seedRunners();
   for (const p of [...PAGES.map((x) => x.da), "/da/horses/kongens-aere", "/da/horses/ingen-hest", "/da/ingen-side"]) {
     await page.goto(p);
-    await waitForHydration(page);
     await test.step(`axe: ${p}`, () => expectNoAxeViolations(page));
   }
   // With the form's errors showing.
   await page.goto("/da/contact");
-  await waitForHydration(page);
   await page.getByRole("button", { name: "Send besked" }).click();
   await expect(page.getByLabel("Dit navn")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("region", { name: /Beskeder/ }).getByText("Tjek formularen")).toBeVisible();
-  // Let the toast finish sliding in; mid-animation its colours are not the final ones.
-  await page.waitForTimeout(1000);
+  await animationsFinished(page);
   await expectNoAxeViolations(page);
 });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Response } from "@playwright/test";
 import { closeDatabase, openSqlite, useDatabase } from "~/platform/db.server";
 import { createSession, createUser, type TestUser } from "@tests/auth";
 import { startAppServer } from "./app-server";
@@ -42,7 +42,40 @@ export async function signInAs(page: Page, app: { url: string }, user: { email: 
     .addCookies([{ name: session.name, value: session.value, url: app.url, httpOnly: true, sameSite: "Lax" }]);
 }
 
+/**
+ * Waits, as a person waits for a page to be ready, until its script has taken over: the React app
+ * (app/root.tsx) and the plain pages' script (app/islands/start.ts) both mark <html data-hydrated>.
+ */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+}
+
+/**
+ * page.goto, reload, goBack and goForward resolve once the page is ready, not merely loaded: a
+ * test never types into a form whose script is still starting. A document without a script (a plain
+ * error page, an image) has nothing to wait for.
+ */
+export function navigationsWaitForHydration(page: Page) {
+  for (const name of ["goto", "reload", "goBack", "goForward"] as const) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<Response | null>;
+    Object.assign(page, {
+      [name]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        const html = response?.headers()["content-type"]?.startsWith("text/html");
+        if (html && (await page.locator('script[src], script[type="module"]').count()) > 0) {
+          await waitForHydration(page);
+        }
+        return response;
+      },
+    });
+  }
+}
+
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) navigationsWaitForHydration(page);
+    await use(page);
+  },
   servers: [
     async ({}, use) => {
       const pool = new ServerPool();

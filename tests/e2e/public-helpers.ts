@@ -68,10 +68,6 @@ export async function breakTable(table: "horses" | "winners" | "team_members" | 
   await sql`alter table ${sql.table(table)} rename to ${sql.table(`${table}_gone`)}`.execute(db());
 }
 
-export async function waitForHydration(page: Page) {
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
-}
-
 /** The header and footer every page keeps, whatever state its content is in. */
 export async function expectLayout(page: Page) {
   await expect(page.getByRole("banner")).toBeVisible();
@@ -98,12 +94,11 @@ export async function holdRequests(page: Page, pattern: RegExp) {
 }
 
 /**
- * Opens a page of the React app (the sign-in page). Public pages arrive as plain HTML (decision
- * 0120); a client-side visit to one starts in the app.
+ * Opens a page of the React app (the sign-in page), ready. Public pages arrive as plain HTML
+ * (decision 0120); a client-side visit to one starts in the app.
  */
 export async function openReactApp(page: Page) {
   await page.goto("/auth");
-  await waitForHydration(page);
 }
 
 /** Follows a link of the main navigation, through the menu on phones. */
@@ -112,4 +107,19 @@ export async function clickNavLink(page: Page, name: string) {
   const link = nav.getByRole("link", { name, exact: true });
   if (!(await link.first().isVisible())) await nav.getByText("Menu", { exact: true }).click();
   await link.filter({ visible: true }).click();
+}
+
+/**
+ * Waits until the page's finite animations and transitions have run (a toast sliding in): until
+ * then its colours are not the final ones.
+ */
+export async function animationsFinished(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }

@@ -10,6 +10,7 @@ import {
   clickNavLink,
   openReactApp,
 } from "./public-helpers";
+import { db } from "~/platform/db.server";
 
 // Accessibility scans and image processing are CPU-heavy when the whole suite runs in parallel.
 test.describe.configure({ timeout: 60_000 });
@@ -27,7 +28,7 @@ test("an empty stable shows the empty message", async ({ page }) => {
 test("each horse has a card with its details, prize money and placings, newest first", async ({ page, app }) => {
   const older = await seedHorse({ name: "Havgus", owner: null, image: null, firstPlaces: 0, secondPlaces: 4 });
   await seedWinner(older.id, { prizeOre: 4_500_000 });
-  await new Promise((r) => setTimeout(r, 5));
+  await db().updateTable("horses").set({ created_at: "2026-01-01T00:00:00.000Z" }).where("id", "=", older.id).execute();
   const newer = await seedHorse({ name: "Nordlys", age: 1, image: await storeTestImage(app, "horse-images") });
   await seedWinner(newer.id, { prizeOre: 50_000_050 });
 

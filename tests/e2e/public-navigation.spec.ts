@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { expectLayout, expectNoAxeViolations, waitForHydration } from "./public-helpers";
+import { expectLayout, expectNoAxeViolations } from "./public-helpers";
 
 // Accessibility scans and image processing are CPU-heavy when the whole suite runs in parallel.
 test.describe.configure({ timeout: 60_000 });
@@ -70,7 +70,6 @@ test.describe("the mobile menu with JavaScript", () => {
 
   test("opens, navigates and closes again", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
     const nav = page.getByRole("navigation", { name: "Main" });
     const team = nav.getByRole("link", { name: "Team", exact: true });
     await expect(team.filter({ visible: true })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { test, expect } from "./fixtures";
-import { expectNoAxeViolations, seedHorse, storeTestImage, waitForHydration } from "./public-helpers";
+import { expectNoAxeViolations, seedHorse, storeTestImage } from "./public-helpers";
 import { getHorse, updateHorse } from "~/models/horse.server";
 import { createRunner, listUpcomingRunners, recordResult } from "~/models/runner.server";
 import { listWinnersWithHorses } from "~/models/winner.server";
@@ -218,7 +218,6 @@ test("the runner pages and the Runners tab pass axe with content", async ({ admi
   await recordResult(dnf.id, { position: null, didNotFinish: true, prizeOre: null }, danishToday());
   for (const path of ["/", "/runners", "/horses/kongens-aere", "/admin/runners", `/admin/runners?result=${ran.id}`]) {
     await page.goto(path);
-    await waitForHydration(page);
     await test.step(`axe: ${path}`, () => expectNoAxeViolations(page));
   }
 });
@@ -247,7 +246,6 @@ test.describe("without JavaScript", () => {
 
 test("the navigation's Runners link leads to /runners, in the bar and in the phone menu", async ({ page }) => {
   await page.goto("/");
-  await waitForHydration(page);
   const nav = page.getByRole("navigation", { name: "Main" });
   if (page.viewportSize()!.width < 768) await nav.getByText("Menu", { exact: true }).click();
   await nav.getByRole("link", { name: "Runners", exact: true }).filter({ visible: true }).click();

@@ -1,7 +1,7 @@
 import { saveContactInfo } from "~/models/contact-info.server";
 import { startAppServer } from "./app-server";
-import { test, expect } from "./fixtures";
-import { clickNavLink, waitForHydration } from "./public-helpers";
+import { test, expect, waitForHydration } from "./fixtures";
+import { clickNavLink } from "./public-helpers";
 
 const PUBLIC_PAGES = ["/", "/horses", "/winners", "/team", "/contact"];
 

@@ -1,12 +1,12 @@
 import pg from "pg";
-import { test, expect, type Page } from "@playwright/test";
+import { test, expect, type Browser, type Page } from "@playwright/test";
 import { listHorses } from "~/models/horse.server";
 import { closeDatabase, openPostgres, useDatabase } from "~/platform/db.server";
 import { createUser } from "@tests/auth";
 import { solid } from "@tests/images";
 import { startS3Server, type TestS3Server } from "@tests/s3";
 import { startAppServer, type AppServer } from "./app-server";
-import { signInAs } from "./fixtures";
+import { navigationsWaitForHydration, signInAs } from "./fixtures";
 
 // Collected only when TEST_DATABASE_URL names a PostgreSQL server (playwright.config.ts): `.ci/run`'s
 // PostgreSQL pass. Two instances of the site, as behind a load balancer: one database, one bucket.
@@ -61,23 +61,37 @@ async function expectPhotoShown(page: Page, name: string) {
   await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
 }
 
+/** A browser tab on `server`: anonymous, or signed in as `user`. */
+async function openTab(browser: Browser, server: AppServer, user?: { email: string; password: string }) {
+  const page = await browser.newPage({ baseURL: server.url });
+  navigationsWaitForHydration(page);
+  if (user) await signInAs(page, server, user);
+  return page;
+}
+
+/** What an anonymous visitor's request for `path` gets: the page cache's answer and whether `name` is on the page. */
+async function visit(visitor: Page, path: string, name: string) {
+  const response = await visitor.request.get(path);
+  expect(response.status()).toBe(200);
+  return { cache: response.headers()["x-cache"], shows: (await response.text()).includes(name) };
+}
+
 test(
   "an upload on one instance is shown by the other, and a deletion on the other is gone from the first",
   { tag: "@any-width" },
   async ({ browser }) => {
     const user = await createUser({ email: "admin@stable.test", admin: true });
-    const pageA = await browser.newPage({ baseURL: a.url });
-    const pageB = await browser.newPage({ baseURL: b.url });
-    await signInAs(pageA, a, user);
-    await signInAs(pageB, b, user);
+    const adminA = await openTab(browser, a, user);
+    const adminB = await openTab(browser, b, user);
+    // Visitors are anonymous: their pages come from each instance's page cache.
+    const visitorA = await openTab(browser, a);
+    const visitorB = await openTab(browser, b);
 
     // B has its public page cached before A saves.
-    await pageB.goto("/horses");
-    await expect(pageB.getByText("Stormvind")).toHaveCount(0);
-    await pageB.goto("/horses");
+    await expect.poll(() => visit(visitorB, "/horses", "Stormvind")).toEqual({ cache: "HIT", shows: false });
 
-    await pageA.goto("/admin/horses");
-    const add = pageA.getByRole("form", { name: "Add New Horse" });
+    await adminA.goto("/admin/horses");
+    const add = adminA.getByRole("form", { name: "Add New Horse" });
     await add.getByLabel("Horse Name", { exact: true }).fill("Stormvind");
     await add.getByLabel("Age", { exact: true }).fill("5");
     await add.getByLabel("Color", { exact: true }).fill("Grey");
@@ -87,37 +101,38 @@ test(
       .getByLabel("Horse Image", { exact: true })
       .setInputFiles({ name: "horse.jpg", mimeType: "image/jpeg", buffer: await solid(800, 600).jpeg().toBuffer() });
     await add.getByRole("button", { name: "Add Horse" }).click();
-    await expect(pageA.getByText("Horse Added", { exact: true })).toBeVisible();
+    await expect(adminA.getByText("Horse Added", { exact: true })).toBeVisible();
     const [horse] = await listHorses();
     const photo = horse!.image!.url;
     expect(photo).toMatch(/^\/media\/horse-images\//);
 
-    // B's cached page was invalidated by A's save, and B serves the photo A received.
-    await pageB.goto("/horses");
-    await expectPhotoShown(pageB, "Stormvind");
-    const fromB = await pageB.request.get(photo);
+    // A's save reaches B (LISTEN/NOTIFY), which empties its cache: the next visitor gets the page
+    // rendered afresh, with the horse, and B serves the photo A received.
+    await expect.poll(() => visit(visitorB, "/horses", "Stormvind")).toEqual({ cache: "MISS", shows: true });
+    await visitorB.goto("/horses");
+    await expectPhotoShown(visitorB, "Stormvind");
+    const fromB = await visitorB.request.get(photo);
     expect(fromB.status()).toBe(200);
     expect(fromB.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect((await pageA.request.get(photo)).status()).toBe(200);
+    expect((await visitorA.request.get(photo)).status()).toBe(200);
 
     // A has the page cached with the horse; B deletes it.
-    await pageA.goto("/horses");
-    await expectPhotoShown(pageA, "Stormvind");
-    await pageA.goto("/horses");
-    await pageB.goto("/admin/horses");
-    await pageB.getByRole("button", { name: "Delete Stormvind" }).click();
-    await expect(pageB.getByText("Horse Deleted", { exact: true })).toBeVisible();
+    await expect.poll(() => visit(visitorA, "/horses", "Stormvind")).toEqual({ cache: "HIT", shows: true });
+    await adminB.goto("/admin/horses");
+    await adminB.getByRole("button", { name: "Delete Stormvind" }).click();
+    await expect(adminB.getByText("Horse Deleted", { exact: true })).toBeVisible();
 
-    await pageA.goto("/horses");
-    await expect(pageA.getByRole("heading", { name: "Stormvind" })).toHaveCount(0);
+    await expect.poll(() => visit(visitorA, "/horses", "Stormvind")).toEqual({ cache: "MISS", shows: false });
+    await visitorA.goto("/horses");
+    await expect(visitorA.getByRole("heading", { name: "Stormvind" })).toHaveCount(0);
     // The photo stays in the bucket while the horse is in the trash (Undo brings it back) …
-    expect((await pageA.request.get(photo)).status()).toBe(200);
+    expect((await visitorA.request.get(photo)).status()).toBe(200);
 
     // … until it is deleted for good, on B: then neither instance serves it.
-    await pageB.goto("/admin/trash");
-    await pageB.getByRole("button", { name: /^Delete Forever .*Stormvind/ }).click();
-    await expect(pageB.getByText("Deleted Forever", { exact: true })).toBeVisible();
-    await expect.poll(async () => (await pageA.request.get(photo)).status()).toBe(404);
-    expect((await pageB.request.get(photo)).status()).toBe(404);
+    await adminB.goto("/admin/trash");
+    await adminB.getByRole("button", { name: /^Delete Forever .*Stormvind/ }).click();
+    await expect(adminB.getByText("Deleted Forever", { exact: true })).toBeVisible();
+    await expect.poll(async () => (await visitorA.request.get(photo)).status()).toBe(404);
+    expect((await visitorB.request.get(photo)).status()).toBe(404);
   },
 );
