@@ -92,18 +92,15 @@ export default tseslint.config(
       }),
     },
   },
-  {
-    files: ["app/racing/**", "app/utils/**"],
+  ...["racing", "utils"].map((folder) => ({
+    files: [`app/${folder}/**`],
     ignores: ["**/*.test.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": restricted(
-        onlyInto(
-          ["racing", "utils"],
-          "The racing rules and utilities are plain helpers: they import no other part of the app.",
-        ),
+        onlyInto([folder], "The racing rules and utilities are plain helpers: they import no other part of the app."),
       ),
     },
-  },
+  })),
   {
     files: ["app/jobs/**"],
     ignores: ["**/*.test.ts"],
