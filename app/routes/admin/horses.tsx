@@ -4,15 +4,8 @@ import { Field } from "~/components/ui/field";
 import { RecordFormShell, RecordImageField, useRecordForm } from "./+shared/form-parts";
 import { RecordForms, TabPage, useTabForms, type RecordCards, type RecordFormProps } from "./+shared/tab-parts";
 import { EditAndDelete, RecordList, RecordRow } from "./+shared/record-list";
-import {
-  createHorse,
-  deleteHorse,
-  listHorses,
-  NegativeTotalError,
-  TotalTooLargeError,
-  updateHorse,
-  type Horse,
-} from "~/models/horse.server";
+import { createHorse, deleteHorse, listHorses, updateHorse, type Horse } from "~/models/horse.server";
+import { NegativeTotalError, TotalTooLargeError } from "~/models/horse-record.server";
 import { deleteToTrash, invalid, readForTab, succeeded } from "./+shared/admin-actions.server";
 import { fieldErrors, horseEditSchema, horseSchema } from "./+shared/admin-forms";
 import { adminAction, saveWithImage, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
