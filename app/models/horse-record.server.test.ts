@@ -30,7 +30,10 @@ async function recordOf(h: Horse) {
   return { totalPrizeOre, firstPlaces, secondPlaces, thirdPlaces };
 }
 
-const move = (changes: RecordChange[]) => db().transaction().execute((trx) => moveRecords(trx, changes));
+const move = (changes: RecordChange[]) =>
+  db()
+    .transaction()
+    .execute((trx) => moveRecords(trx, changes));
 const edit = (horseId: string, values: Parameters<typeof editRecord>[2]) =>
   db()
     .transaction()

@@ -375,7 +375,7 @@ async function changeRunner(
     trx: Transaction<Database>,
     before: StoredRunner,
   ) => Promise<{ set: Updateable<RunnersTable>; droppedPhotoUrl: string | null }>,
-): Promise<{ droppedPhotoUrl: string | null } | null> {
+): Promise<{ replacedImageUrl: string | null } | null> {
   return writeContent(async (trx) => {
     const before = await lockedRunner(trx, id);
     if (!before) return null;
@@ -387,7 +387,7 @@ async function changeRunner(
       .returningAll()
       .executeTakeFirstOrThrow();
     await logRunnerChange(trx, summary, before, after);
-    return { droppedPhotoUrl };
+    return { replacedImageUrl: droppedPhotoUrl };
   });
 }
 
@@ -422,7 +422,7 @@ function raceOf(details: RunnerDetails): Omit<NewWinner, "horseId" | "prizeOre">
 export async function updateRunner(
   id: string,
   values: RunnerDetails,
-): Promise<{ droppedPhotoUrl: string | null } | null> {
+): Promise<{ replacedImageUrl: string | null } | null> {
   return changeRunner(id, "Runner updated", async (trx, before) => {
     const old = outcomeOf(before);
     // A victory's prize may have been corrected in the Winners tab: that amount moves with it.
@@ -457,7 +457,7 @@ export async function recordResult(
   id: string,
   result: RunnerResult,
   today: string,
-): Promise<{ droppedPhotoUrl: string | null } | null> {
+): Promise<{ replacedImageUrl: string | null } | null> {
   return changeRunner(id, "Result recorded", async (trx, before) => {
     if (before.race_date > today) throw new RaceNotRunError();
     const next: RunnerResult = result.didNotFinish
