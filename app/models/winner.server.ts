@@ -264,10 +264,7 @@ export async function restoreVictory(trx: Transaction<Database>, row: VictoryRow
   await moveRecords(trx, [prizeOf(restored)]);
 }
 
-/**
- * A deleted victory comes back with its id and photo, and its prize goes back on its horse's
- * total; when the horse itself is gone meanwhile it comes back as 'Unknown Horse'.
- */
+/** A deleted victory comes back through restoreVictory. */
 export const victoryTrash: TrashKind<VictorySnapshot> = {
   name: "victory",
   noun: "Victory",
