@@ -3,7 +3,7 @@ import express from "express";
 import { createRequestHandler } from "react-router";
 import { startScheduledBackups, stopScheduledBackups } from "~/backup/schedule.server";
 import { announceSetupLinkIfNeeded } from "~/auth/admin-setup.server";
-import { getUser, hasSessionCookie, refreshSession } from "~/auth/auth.server";
+import { hasSessionCookie, refreshSession, userByCookie, withRequestSession } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/platform/client-ip.server";
 import { startMailDelivery, stopMailDelivery } from "~/jobs/mail-delivery.server";
 import { closeDatabase, dataVersion, engine } from "~/platform/db.server";
@@ -16,7 +16,7 @@ import { registerFeatureJobs } from "./jobs";
 import { mediaRouter } from "./media";
 import { withOutageAnswers } from "./outage";
 import { PageCache } from "./page-cache";
-import { createCacheHits, createCachedHandler, requestOrigin } from "./request-handler";
+import { createCacheHits, createCachedHandler } from "./request-handler";
 import { clientIpHeader, crossSiteGuard } from "./security";
 
 /**
@@ -30,13 +30,14 @@ app.use(mediaRouter);
 
 app.use(crossSiteGuard({ publicOrigin: env().PUBLIC_ORIGIN }));
 
+// From here on the request's session is looked up once: the body limit, the action and the loaders share it.
+app.use((_req, _res, next) => withRequestSession(next));
+
 // Every form body is bounded before an action reads it; the upload limit only for administrators.
 app.use(
   bodyLimits({
     isAdmin: async (req) => {
-      if (!hasSessionCookie(req.headers.cookie)) return false;
-      const headers = new Headers({ cookie: req.headers.cookie ?? "" });
-      const user = await getUser(new Request(requestOrigin(req), { headers })).catch(() => null);
+      const user = await userByCookie(req.headers.cookie, { secure: req.secure }).catch(() => null);
       return !!user?.isAdmin;
     },
   }),

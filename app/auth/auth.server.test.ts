@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildRequest, createSession, createUser, expireVerifications, signedInUser } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import {
@@ -11,6 +11,8 @@ import {
   signOut,
   getAuth,
   issuePasswordResetToken,
+  userByCookie,
+  withRequestSession,
 } from "./auth.server";
 import { db } from "~/platform/db.server";
 
@@ -49,6 +51,31 @@ describe("sessions and the admin check", () => {
       isAdmin: true,
     });
     expect(ACCESS_DENIED).toBe("Access denied. Admin privileges required.");
+  });
+
+  it("looks the session up once per HTTP request, whichever Request object asks", async () => {
+    const { cookie } = await signedInUser({ admin: true });
+    const lookups = vi.spyOn(getAuth().api, "getSession");
+    const posted = buildRequest("/admin/horses", { cookie, form: { intent: "delete", id: "x" } });
+    await withRequestSession(async () => {
+      // The body-limit check (a Cookie header only), the action, then the root and tab loaders that
+      // React Router runs after an action on a Request of their own.
+      expect(await userByCookie(cookie, { secure: false })).toMatchObject({ isAdmin: true });
+      await requireAdmin(posted);
+      const afterAction = new Request(posted.url, { headers: posted.headers });
+      expect(await getUser(afterAction)).toMatchObject({ isAdmin: true });
+      await requireAdmin(afterAction);
+    });
+    expect(lookups).toHaveBeenCalledTimes(1);
+
+    // Each request looks again, and so does a check after a sign-out within the same request.
+    await withRequestSession(async () => {
+      expect(await getUser(buildRequest("/", { cookie }))).toMatchObject({ isAdmin: true });
+      await signOut(buildRequest("/sign-out", { cookie, form: { scope: "local" } }), "local");
+      expect(await getUser(buildRequest("/", { cookie }))).toBeNull();
+    });
+    expect(lookups).toHaveBeenCalledTimes(3);
+    lookups.mockRestore();
   });
 
   it("treats a failing role check as not admin", async () => {

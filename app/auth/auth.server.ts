@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import { APIError, betterAuth } from "better-auth";
 import { redirect } from "react-router";
@@ -134,22 +135,60 @@ export function hasSessionCookie(cookieHeader: string | null | undefined) {
   return !!cookieHeader && cookieHeader.includes(`${SESSION_COOKIE}=`);
 }
 
-const userCache = new WeakMap<Request, Promise<SessionUser | null>>();
+type SessionLookups = Map<string, Promise<SessionUser | null>>;
+
+/** The session lookups of the HTTP request being handled, by Cookie header (see withRequestSession). */
+const requestSessions = new AsyncLocalStorage<SessionLookups>();
+/** Outside an HTTP request (tests, scripts): one lookup per Request object. */
+const lookupsByRequest = new WeakMap<Request, SessionLookups>();
+
+/**
+ * Runs `fn` as one HTTP request whose session is looked up once, whichever Request object asks:
+ * the body-limit check, the action, and the loaders React Router runs after an action on a Request
+ * of their own all share the lookup. The Express app wraps every request in it.
+ */
+export function withRequestSession<T>(fn: () => T): T {
+  return requestSessions.run(new Map(), fn);
+}
+
+function lookupsFor(request?: Request): SessionLookups {
+  const scoped = requestSessions.getStore();
+  if (scoped || !request) return scoped ?? new Map();
+  let lookups = lookupsByRequest.get(request);
+  if (!lookups) lookupsByRequest.set(request, (lookups = new Map()));
+  return lookups;
+}
+
+/** Signing in or out changes what the request's cookie stands for: later checks look again. */
+function forgetSessions(request: Request) {
+  requestSessions.getStore()?.clear();
+  lookupsByRequest.delete(request);
+}
 
 /** The signed-in user of this request, or null. Looked up once per request. */
 export function getUser(request: Request): Promise<SessionUser | null> {
-  if (!hasSessionCookie(request.headers.get("Cookie"))) return Promise.resolve(null);
-  let pending = userCache.get(request);
+  return userByCookie(request.headers.get("Cookie"), { secure: isSecureRequest(request) }, request);
+}
+
+/** The signed-in user for a Cookie header, or null: for checks made before React Router has a Request. */
+export function userByCookie(
+  cookie: string | null | undefined,
+  { secure }: { secure: boolean },
+  request?: Request,
+): Promise<SessionUser | null> {
+  if (!cookie || !hasSessionCookie(cookie)) return Promise.resolve(null);
+  const lookups = lookupsFor(request);
+  let pending = lookups.get(cookie);
   if (!pending) {
-    pending = lookupUser(request);
-    userCache.set(request, pending);
+    pending = lookupUser(cookie, secure);
+    lookups.set(cookie, pending);
   }
   return pending;
 }
 
-async function lookupUser(request: Request): Promise<SessionUser | null> {
-  const result = await authFor(request).api.getSession({
-    headers: request.headers,
+async function lookupUser(cookie: string, secure: boolean): Promise<SessionUser | null> {
+  const result = await getAuth({ secure }).api.getSession({
+    headers: new Headers({ cookie }),
     // The Express layer refreshes the rolling expiry (it can set the cookie); loaders only read.
     query: { disableRefresh: true },
   });
@@ -193,6 +232,7 @@ export async function signIn(request: Request, email: string, password: string):
       headers: request.headers,
       returnHeaders: true,
     });
+    forgetSessions(request);
     await recordAuthActivity("sign-in", { userId: response.user.id, email: response.user.email }, "Signed in");
     return { ok: true, headers: setCookiesOnly(headers), userId: response.user.id };
   } catch (error) {
@@ -236,6 +276,7 @@ export async function signOut(request: Request, scope: SignOutScope): Promise<He
     const result = await auth.api.signOut({ headers, returnHeaders: true });
     out = setCookiesOnly(result.headers);
   }
+  forgetSessions(request);
   if (user) await recordAuthActivity("sign-out", { userId: user.id, email: user.email }, SIGN_OUT_SUMMARY[scope]);
   return out;
 }
@@ -304,6 +345,7 @@ export type ResetResult = { ok: true } | { ok: false; message: string };
 export async function resetPassword(request: Request, token: string, newPassword: string): Promise<ResetResult> {
   try {
     await authFor(request).api.resetPassword({ body: { token, newPassword }, headers: request.headers });
+    forgetSessions(request);
     return { ok: true };
   } catch (error) {
     if (error instanceof APIError) {

@@ -2,15 +2,8 @@ import { describe, expect, test } from "vitest";
 import { countChanges } from "@tests/content-changes";
 import { useFreshDatabase } from "@tests/db";
 import { horseEdit } from "@tests/horses";
-import {
-  createHorse,
-  deleteHorse,
-  getHorse,
-  listHorses,
-  NegativeTotalError,
-  updateHorse,
-  type HorseUpdate,
-} from "./horse.server";
+import { createHorse, deleteHorse, getHorse, listHorses, updateHorse, type HorseUpdate } from "./horse.server";
+import { NegativeTotalError } from "./horse-record.server";
 import { createWinner, listWinnersWithHorses } from "./winner.server";
 
 useFreshDatabase();

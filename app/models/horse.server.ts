@@ -1,16 +1,22 @@
-import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import { isPostgres } from "@db/dialect";
 import type { Database, HorseSlugHistoryTable, HorsesTable, RunnersTable } from "@db/schema";
 import { writeContent } from "~/platform/invalidation.server";
 import { db } from "~/platform/db.server";
-import { formatDkk } from "~/racing/format";
 import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "./image-columns";
-import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/racing/money";
 import { firstFreeSlug, slugify } from "~/racing/slug";
 import { changedFields, recordActivity } from "./activity.server";
+import {
+  editRecord,
+  RECORD_COLUMNS,
+  RECORD_LOGGED_FIELDS,
+  recordColumns,
+  recordOf,
+  type HorseRecord,
+} from "./horse-record.server";
 import { deleteIntoTrash, type TrashKind } from "./trash.server";
 
-export type Horse = {
+export type Horse = HorseRecord & {
   id: string;
   name: string;
   /** The horse page's address: /horses/{slug}. */
@@ -21,10 +27,6 @@ export type Horse = {
   dam: string;
   owner: string | null;
   image: ImageRef | null;
-  totalPrizeOre: number;
-  firstPlaces: number;
-  secondPlaces: number;
-  thirdPlaces: number;
   createdAt: string;
 };
 
@@ -40,10 +42,7 @@ const columns = [
   "image_url",
   "image_width",
   "image_height",
-  "total_prize_ore",
-  "first_places",
-  "second_places",
-  "third_places",
+  ...RECORD_COLUMNS,
   "created_at",
 ] as const;
 
@@ -60,10 +59,7 @@ function toHorse(r: Row): Horse {
     dam: r.dam,
     owner: r.owner,
     image: imageFromColumns(r, "image"),
-    totalPrizeOre: r.total_prize_ore,
-    firstPlaces: r.first_places,
-    secondPlaces: r.second_places,
-    thirdPlaces: r.third_places,
+    ...recordOf(r),
     createdAt: r.created_at,
   };
 }
@@ -133,7 +129,7 @@ async function retryOnSlugClash<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export type NewHorse = {
+export type NewHorse = Partial<HorseRecord> & {
   name: string;
   age: number;
   color: string;
@@ -141,13 +137,9 @@ export type NewHorse = {
   dam: string;
   owner?: string | null;
   image?: NewImage | null;
-  totalPrizeOre?: number;
-  firstPlaces?: number;
-  secondPlaces?: number;
-  thirdPlaces?: number;
 };
 
-/** The columns the horse form sets besides the address, the image and the total. */
+/** The columns the horse form sets besides the address, the image and the record. */
 function detailColumns(values: NewHorse) {
   return {
     name: values.name,
@@ -156,9 +148,6 @@ function detailColumns(values: NewHorse) {
     sire: values.sire,
     dam: values.dam,
     owner: values.owner || null,
-    first_places: values.firstPlaces ?? 0,
-    second_places: values.secondPlaces ?? 0,
-    third_places: values.thirdPlaces ?? 0,
   };
 }
 
@@ -174,7 +163,7 @@ export async function createHorse(values: NewHorse): Promise<Horse> {
           slug,
           ...detailColumns(values),
           ...imageToColumns("image", values.image),
-          total_prize_ore: values.totalPrizeOre ?? 0,
+          ...recordColumns(values),
           created_at: new Date().toISOString(),
         })
         .returning(columns)
@@ -198,10 +187,7 @@ const LOGGED_FIELDS = {
   dam: "Dam",
   owner: "Owner",
   image_url: "Horse Image",
-  total_prize_ore: ["Total Prize Money", formatDkk],
-  first_places: "1st Places",
-  second_places: "2nd Places",
-  third_places: "3rd Places",
+  ...RECORD_LOGGED_FIELDS,
 } as const;
 
 /** A horse form's save: its `image` is a new image (without one the current image is kept). */
@@ -214,21 +200,10 @@ export type HorseUpdate = Omit<NewHorse, "totalPrizeOre"> &
     prizeDeltaOre: number;
   };
 
-export class NegativeTotalError extends Error {
-  constructor() {
-    super("The total prize money cannot be negative");
-  }
-}
-
-export class TotalTooLargeError extends Error {
-  constructor() {
-    super(`The total prize money can be at most ${AMOUNT_LIMIT_TEXT}`);
-  }
-}
-
 /**
  * Updates a horse. Returns the updated horse and the image it no longer uses (to be removed once
- * this has committed), or null when there is no such horse.
+ * this has committed), or null when there is no such horse. A total out of bounds is refused by the
+ * record's writer (NegativeTotalError, TotalTooLargeError) and nothing changes.
  */
 export async function updateHorse(
   id: string,
@@ -254,20 +229,17 @@ export async function updateHorse(
           slug = next;
         }
       }
+      await editRecord(trx, id, values);
       const row = await trx
         .updateTable("horses")
         .set({
           slug,
           ...detailColumns(values),
-          total_prize_ore: sql`total_prize_ore + ${values.prizeDeltaOre}`,
           ...(values.image ? imageToColumns("image", values.image) : {}),
         })
         .where("id", "=", id)
-        .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} >= 0`)
-        .where(sql<boolean>`total_prize_ore + ${values.prizeDeltaOre} <= ${MAX_AMOUNT_ORE}`)
         .returning(columns)
-        .executeTakeFirst();
-      if (!row) throw values.prizeDeltaOre < 0 ? new NegativeTotalError() : new TotalTooLargeError();
+        .executeTakeFirstOrThrow();
       await recordActivity(
         {
           kind: "update",
@@ -335,7 +307,7 @@ export const horseTrash: TrashKind<HorseSnapshot> = {
     await claimSlug(trx, slug);
     await trx
       .insertInto("horses")
-      .values({ ...row, slug })
+      .values({ ...row, slug, ...recordColumns(recordOf(row)) })
       .execute();
     if (victoryIds.length) {
       await trx

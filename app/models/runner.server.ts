@@ -1,21 +1,20 @@
 import { sql, type Selectable, type Transaction, type Updateable } from "kysely";
-import type { Database, RunnersTable, WinnersTable } from "@db/schema";
+import type { Database, RunnersTable } from "@db/schema";
 import { formatDanishDate, formatPrize } from "~/racing/format";
 import { resultText } from "~/racing/race-day";
 import { writeContent } from "~/platform/invalidation.server";
-import { db, lockFor } from "~/platform/db.server";
+import { db } from "~/platform/db.server";
 import {
-  adjustHorseTotal,
-  deleteWinnerIn,
-  insertWinnerIn,
-  raceColumns,
-  updateWinnerIn,
-  VICTORY_LOCK,
-  victoryTrash,
+  findVictory,
+  lockVictories,
+  recordWin,
+  restoreVictory,
   type NewWinner,
-  type RaceDetails,
+  type VictoryRow,
 } from "./winner.server";
 import { changedFields, recordActivity } from "./activity.server";
+import { moveRecords, type RecordChange } from "./horse-record.server";
+import { raceColumns, type RaceDetails } from "./race.server";
 import { deleteIntoTrash, RestoreRefusedError, type TrashKind } from "./trash.server";
 
 export type RunnerResult = {
@@ -314,53 +313,36 @@ function detailColumns(values: RunnerDetails) {
 /** What a result does to the horse: which counter it adds to, and whether it is a victory. */
 type Outcome = { horseId: string; result: RunnerResult } | null;
 
-const COUNTERS = { 1: "first_places", 2: "second_places", 3: "third_places" } as const;
-
-function counterOf(outcome: Outcome) {
-  const position = outcome?.result.position;
-  return position === 1 || position === 2 || position === 3 ? COUNTERS[position] : null;
-}
-
 const isWin = (outcome: Outcome) => outcome?.result.position === 1;
 
 /**
- * Moves the 1st/2nd/3rd counters and the prize of any placing but a win (a win's prize lives on its
- * victory) from `before` to `after`, applying only the differences.
+ * What a result adds to its horse's record (taken off again with `sign` -1): a 1st, 2nd or 3rd
+ * place, and the prize of any placing but a win (a win's prize lives on its victory).
  */
-async function moveCountsAndPrizes(trx: Transaction<Database>, before: Outcome, after: Outcome) {
-  const counterDeltas = new Map<string, { horseId: string; column: string; delta: number }>();
-  const addCounter = (outcome: Outcome, delta: number) => {
-    const column = counterOf(outcome);
-    if (!outcome || !column) return;
-    const key = `${outcome.horseId} ${column}`;
-    const current = counterDeltas.get(key) ?? { horseId: outcome.horseId, column, delta: 0 };
-    counterDeltas.set(key, { ...current, delta: current.delta + delta });
-  };
-  addCounter(before, -1);
-  addCounter(after, 1);
-  for (const { horseId, column, delta } of counterDeltas.values()) {
-    if (delta === 0) continue;
-    const ref = sql.ref(column);
-    await trx
-      .updateTable("horses")
-      .set({ [column]: sql`case when ${ref} + ${delta} < 0 then 0 else ${ref} + ${delta} end` })
-      .where("id", "=", horseId)
-      .execute();
-  }
+function recordChangeOf(outcome: Outcome, sign: 1 | -1): RecordChange[] {
+  if (!outcome) return [];
+  const { position, prizeOre } = outcome.result;
+  return [
+    {
+      horseId: outcome.horseId,
+      firstPlaces: position === 1 ? sign : 0,
+      secondPlaces: position === 2 ? sign : 0,
+      thirdPlaces: position === 3 ? sign : 0,
+      prizeOre: isWin(outcome) ? 0 : sign * (prizeOre ?? 0),
+    },
+  ];
+}
 
-  const totalDeltas = new Map<string, number>();
-  if (before && !isWin(before) && before.result.prizeOre) totalDeltas.set(before.horseId, -before.result.prizeOre);
-  if (after && !isWin(after) && after.result.prizeOre)
-    totalDeltas.set(after.horseId, (totalDeltas.get(after.horseId) ?? 0) + after.result.prizeOre);
-  for (const [horseId, delta] of totalDeltas) await adjustHorseTotal(trx, horseId, delta);
+/** Moves the place counts and the prizes of any placing but a win from `before` to `after` (only the differences). */
+async function moveCountsAndPrizes(trx: Transaction<Database>, before: Outcome, after: Outcome) {
+  await moveRecords(trx, [...recordChangeOf(before, -1), ...recordChangeOf(after, 1)]);
 }
 
 /**
  * Moves a runner's effects on its horse from `before` to `after`, inside the caller's transaction
- * (holding VICTORY_LOCK): the 1st/2nd/3rd counters; a win's victory, created, updated or deleted
- * through the Winners tab's own writes (which keep the prize total); any other placing's prize on
- * the total. Only the differences are applied, so a counter lowered by hand is not pushed back up
- * by an edit that keeps the placing. Returns the runner's victory and a photo no longer used.
+ * (holding lockVictories): the 1st/2nd/3rd counts and any placing's prize but a win's, and a win's
+ * victory, kept in step by the Winners model (which keeps its prize on the total). Returns the
+ * runner's victory and a photo no longer used.
  */
 async function moveOutcome(
   trx: Transaction<Database>,
@@ -370,29 +352,19 @@ async function moveOutcome(
   race: Omit<NewWinner, "horseId" | "prizeOre">,
 ): Promise<{ victoryId: string | null; droppedPhotoUrl: string | null }> {
   await moveCountsAndPrizes(trx, before, after);
-  if (after && isWin(after)) {
-    const victory: NewWinner = { ...race, horseId: after.horseId, prizeOre: after.result.prizeOre };
-    if (victoryId && isWin(before) && (await updateWinnerIn(trx, victoryId, victory))) {
-      return { victoryId, droppedPhotoUrl: null };
-    }
-    return { victoryId: (await insertWinnerIn(trx, victory)).id, droppedPhotoUrl: null };
-  }
-  if (victoryId && isWin(before)) {
-    const removed = await deleteWinnerIn(trx, victoryId);
-    return { victoryId: null, droppedPhotoUrl: removed?.photoUrl ?? null };
-  }
-  return { victoryId: null, droppedPhotoUrl: null };
+  const win = after && isWin(after) ? { ...race, horseId: after.horseId, prizeOre: after.result.prizeOre } : null;
+  return recordWin(trx, isWin(before) ? victoryId : null, win);
 }
 
 async function lockedRunner(trx: Transaction<Database>, id: string) {
-  await lockFor(trx, VICTORY_LOCK);
+  await lockVictories(trx);
   return trx.selectFrom("runners").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 type StoredRunner = NonNullable<Awaited<ReturnType<typeof lockedRunner>>>;
 
 /**
- * Changes a stored runner in one transaction (holding VICTORY_LOCK): `change` moves its effects
+ * Changes a stored runner in one transaction (holding lockVictories): `change` moves its effects
  * and says which columns to set; the change is logged under `summary`. Null when there is no such
  * runner, else a victory photo no longer used.
  */
@@ -403,7 +375,7 @@ async function changeRunner(
     trx: Transaction<Database>,
     before: StoredRunner,
   ) => Promise<{ set: Updateable<RunnersTable>; droppedPhotoUrl: string | null }>,
-): Promise<{ droppedPhotoUrl: string | null } | null> {
+): Promise<{ replacedImageUrl: string | null } | null> {
   return writeContent(async (trx) => {
     const before = await lockedRunner(trx, id);
     if (!before) return null;
@@ -415,7 +387,7 @@ async function changeRunner(
       .returningAll()
       .executeTakeFirstOrThrow();
     await logRunnerChange(trx, summary, before, after);
-    return { droppedPhotoUrl };
+    return { replacedImageUrl: droppedPhotoUrl };
   });
 }
 
@@ -450,7 +422,7 @@ function raceOf(details: RunnerDetails): Omit<NewWinner, "horseId" | "prizeOre">
 export async function updateRunner(
   id: string,
   values: RunnerDetails,
-): Promise<{ droppedPhotoUrl: string | null } | null> {
+): Promise<{ replacedImageUrl: string | null } | null> {
   return changeRunner(id, "Runner updated", async (trx, before) => {
     const old = outcomeOf(before);
     // A victory's prize may have been corrected in the Winners tab: that amount moves with it.
@@ -463,11 +435,7 @@ export async function updateRunner(
 /** The runner's result with a win's prize as its victory now holds it. */
 async function currentResult(trx: Transaction<Database>, row: StoredRunner, outcome: NonNullable<Outcome>) {
   if (!isWin(outcome) || !row.victory_id) return outcome.result;
-  const victory = await trx
-    .selectFrom("winners")
-    .select("prize_ore")
-    .where("id", "=", row.victory_id)
-    .executeTakeFirst();
+  const victory = await findVictory(trx, row.victory_id);
   return victory
     ? { ...outcome.result, prizeOre: victory.prize_ore === null ? null : Number(victory.prize_ore) }
     : outcome.result;
@@ -489,7 +457,7 @@ export async function recordResult(
   id: string,
   result: RunnerResult,
   today: string,
-): Promise<{ droppedPhotoUrl: string | null } | null> {
+): Promise<{ replacedImageUrl: string | null } | null> {
   return changeRunner(id, "Result recorded", async (trx, before) => {
     if (before.race_date > today) throw new RaceNotRunError();
     const next: RunnerResult = result.didNotFinish
@@ -525,7 +493,7 @@ function detailsOf(row: StoredRunner): RunnerDetails {
   };
 }
 
-type RunnerSnapshot = { row: StoredRunner; victory: Selectable<WinnersTable> | null };
+type RunnerSnapshot = { row: StoredRunner; victory: VictoryRow | null };
 
 /**
  * Deletes a runner into the trash; its result's effects go with it in the same transaction (the
@@ -538,10 +506,7 @@ export async function deleteRunner(id: string): Promise<{ trashId: string } | nu
     const before = await lockedRunner(trx, id);
     if (!before) return null;
     const outcome = outcomeOf(before);
-    const victory =
-      before.victory_id && isWin(outcome)
-        ? await trx.selectFrom("winners").selectAll().where("id", "=", before.victory_id).executeTakeFirst()
-        : undefined;
+    const victory = before.victory_id && isWin(outcome) ? await findVictory(trx, before.victory_id) : undefined;
     const label = await labelOf(trx, before);
     await moveOutcome(trx, before.victory_id, outcome, null, raceOf(detailsOf(before)));
     await trx.deleteFrom("runners").where("id", "=", id).execute();
@@ -559,10 +524,10 @@ export const runnerTrash: TrashKind<RunnerSnapshot> = {
   name: "runner",
   noun: "Runner",
   restore: async (trx, { row, victory }) => {
-    await lockFor(trx, VICTORY_LOCK);
+    await lockVictories(trx);
     const horse = await trx.selectFrom("horses").select("id").where("id", "=", row.horse_id).executeTakeFirst();
     if (!horse) throw new RestoreRefusedError("its horse is deleted; restore the horse first");
-    if (victory) await victoryTrash.restore(trx, { row: victory });
+    if (victory) await restoreVictory(trx, victory);
     await trx
       .insertInto("runners")
       .values({ ...row, victory_id: victory?.id ?? null })

@@ -1,10 +1,12 @@
-import { sql, type Selectable, type Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import { writeContent } from "~/platform/invalidation.server";
 import type { Database, WinnersTable } from "@db/schema";
 import { db, lockFor } from "~/platform/db.server";
 import { formatPrize } from "~/racing/format";
 import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "./image-columns";
 import { changedFields, recordActivity } from "./activity.server";
+import { moveRecords, type RecordChange } from "./horse-record.server";
+import { raceColumns, type RaceDetails } from "./race.server";
 import { deleteIntoTrash, type TrashKind } from "./trash.server";
 
 export type Winner = {
@@ -66,35 +68,20 @@ export async function listWinnersWithHorses(): Promise<Winner[]> {
   }));
 }
 
-/** What a race is, as a victory and a runner both store it. */
-export type RaceDetails = {
-  raceName: string;
-  raceDate: string;
-  track?: string | null;
-  distance?: string | null;
-  jockey?: string | null;
-};
-
 export type NewWinner = RaceDetails & {
   horseId: string;
   prizeOre?: number | null;
   photo?: NewImage | null;
 };
 
-/** A race's columns; a blank optional detail is stored as null. */
-export function raceColumns(race: RaceDetails) {
-  return {
-    race_name: race.raceName,
-    race_date: race.raceDate,
-    track: race.track || null,
-    distance: race.distance || null,
-    jockey: race.jockey || null,
-  };
-}
-
 /** The columns a victory's form sets (the photo apart: an edit without one keeps the current photo). */
 function winnerColumns(values: NewWinner) {
   return { horse_id: values.horseId, ...raceColumns(values), prize_ore: values.prizeOre ?? null };
+}
+
+/** What a victory's prize adds to its horse's record (taken off again with `sign` -1). */
+function prizeOf(row: { horse_id: string | null; prize_ore: number | null }, sign: 1 | -1 = 1): RecordChange {
+  return { horseId: row.horse_id, prizeOre: sign * (row.prize_ore ?? 0) };
 }
 
 /**
@@ -102,47 +89,22 @@ function winnerColumns(values: NewWinner) {
  * incremented in SQL, never read and written back, so simultaneous victories cannot lose money.
  */
 export async function createWinner(values: NewWinner): Promise<{ id: string }> {
-  return writeContent((trx) => insertWinnerIn(trx, values));
+  return writeContent((trx) => insertWinner(trx, values));
 }
 
-/** createWinner's writes, inside a transaction the caller holds (a race result that is a win). */
-export async function insertWinnerIn(trx: Transaction<Database>, values: NewWinner): Promise<{ id: string }> {
+async function insertWinner(trx: Transaction<Database>, values: NewWinner): Promise<{ id: string }> {
   const id = crypto.randomUUID();
+  const columns = winnerColumns(values);
   await trx
     .insertInto("winners")
-    .values({
-      id,
-      ...winnerColumns(values),
-      ...imageToColumns("photo", values.photo),
-      created_at: new Date().toISOString(),
-    })
+    .values({ id, ...columns, ...imageToColumns("photo", values.photo), created_at: new Date().toISOString() })
     .execute();
-  if (values.prizeOre) {
-    await trx
-      .updateTable("horses")
-      .set({ total_prize_ore: sql`total_prize_ore + ${values.prizeOre}` })
-      .where("id", "=", values.horseId)
-      .execute();
-  }
+  await moveRecords(trx, [prizeOf(columns)]);
   await recordActivity(
     { kind: "create", entity: "victory", entityId: id, summary: `Victory added: ${values.raceName}` },
     { trx },
   );
   return { id };
-}
-
-/** Adds (or, with a negative amount, takes off) prize money on a horse's total, in SQL. */
-export async function adjustHorseTotal(trx: Transaction<Database>, horseId: string | null, deltaOre: number) {
-  if (!horseId || deltaOre === 0) return;
-  await trx
-    .updateTable("horses")
-    .set({
-      // A total the administrator lowered by hand may hold less than the prize being taken off;
-      // it stops at zero rather than refusing the change to the victory.
-      total_prize_ore: sql`case when total_prize_ore + ${deltaOre} < 0 then 0 else total_prize_ore + ${deltaOre} end`,
-    })
-    .where("id", "=", horseId)
-    .execute();
 }
 
 /** The victory's fields as the activity log names and shows them. */
@@ -163,17 +125,21 @@ const LOGGED_FIELDS = {
  */
 export async function updateWinner(id: string, values: NewWinner): Promise<{ replacedImageUrl: string | null } | null> {
   return writeContent(async (trx) => {
-    // Serialises edits and deletes of victories, so two of them never both take off the same old prize.
-    await lockFor(trx, VICTORY_LOCK);
-    return updateWinnerIn(trx, id, values);
+    await lockVictories(trx);
+    return changeWinner(trx, id, values);
   });
 }
 
-/** The lock that edits and deletes of victories (and of the results that made them) hold. */
-export const VICTORY_LOCK = "winners.prize";
+/**
+ * Serialises the writes that take a victory's prize off (edits and deletes of victories, of the race
+ * results that made them, restores), so two of them never both take off the same old prize. Held
+ * until the caller's transaction ends.
+ */
+export async function lockVictories(trx: Transaction<Database>) {
+  await lockFor(trx, "winners.prize");
+}
 
-/** updateWinner's writes, inside a transaction the caller holds and that holds VICTORY_LOCK. */
-export async function updateWinnerIn(
+async function changeWinner(
   trx: Transaction<Database>,
   id: string,
   values: NewWinner,
@@ -211,19 +177,16 @@ export async function updateWinnerIn(
     },
     { trx },
   );
-  const oldPrize = before.prize_ore ?? 0;
-  const newPrize = values.prizeOre ?? 0;
-  if (before.horse_id === values.horseId) {
-    await adjustHorseTotal(trx, values.horseId, newPrize - oldPrize);
-  } else {
-    await adjustHorseTotal(trx, before.horse_id, -oldPrize);
-    await adjustHorseTotal(trx, values.horseId, newPrize);
-  }
+  // The old prize comes off the old horse, the new one goes on the new horse (the same: by the difference).
+  await moveRecords(trx, [prizeOf(before, -1), prizeOf(after)]);
   const replacedImageUrl = values.photo && before.photo_url !== values.photo.url ? before.photo_url : null;
   return { replacedImageUrl };
 }
 
-type VictorySnapshot = { row: Selectable<WinnersTable> };
+/** A victory as stored: what the trash keeps of it. */
+export type VictoryRow = Selectable<WinnersTable>;
+
+type VictorySnapshot = { row: VictoryRow };
 
 /**
  * Deletes a victory into the trash and takes its prize off its horse's total in the same
@@ -232,10 +195,10 @@ type VictorySnapshot = { row: Selectable<WinnersTable> };
  */
 export async function deleteWinner(id: string): Promise<{ trashId: string } | null> {
   return deleteIntoTrash(victoryTrash, async (trx) => {
-    await lockFor(trx, VICTORY_LOCK);
+    await lockVictories(trx);
     const row = await trx.deleteFrom("winners").where("id", "=", id).returningAll().executeTakeFirst();
     if (!row) return null;
-    await adjustHorseTotal(trx, row.horse_id, -(row.prize_ore ?? 0));
+    await moveRecords(trx, [prizeOf(row, -1)]);
     return {
       recordId: id,
       label: `${row.race_name} (${row.race_date})`,
@@ -246,49 +209,64 @@ export async function deleteWinner(id: string): Promise<{ trashId: string } | nu
 }
 
 /**
- * Takes off the victory a corrected or deleted race result had created, inside the caller's
- * transaction (holding VICTORY_LOCK). It does not go to the trash: restoring it alone would
- * disagree with the run, which the Runners tab corrects instead. Returns its photo, if any.
+ * Keeps the victory of a race result in step with it, inside the caller's transaction (holding
+ * lockVictories): a win (`win`) gets its victory as Add Victory makes it, its prize on the horse's
+ * total: the existing one (`victoryId`) updated, or a new one. A result that is no longer a win
+ * (`win` null) takes its victory off, prize and all; that is logged but does not go to the trash
+ * (restored alone it would disagree with the run, which the Runners tab corrects instead). Returns
+ * the victory's id (null without a win) and a photo it no longer uses.
  */
-export async function deleteWinnerIn(
+export async function recordWin(
   trx: Transaction<Database>,
-  id: string,
-): Promise<{ photoUrl: string | null } | undefined> {
+  victoryId: string | null,
+  win: NewWinner | null,
+): Promise<{ victoryId: string | null; droppedPhotoUrl: string | null }> {
+  if (win) {
+    if (victoryId && (await changeWinner(trx, victoryId, win))) return { victoryId, droppedPhotoUrl: null };
+    return { victoryId: (await insertWinner(trx, win)).id, droppedPhotoUrl: null };
+  }
+  if (!victoryId) return { victoryId: null, droppedPhotoUrl: null };
   const row = await trx
     .deleteFrom("winners")
-    .where("id", "=", id)
+    .where("id", "=", victoryId)
     .returning(["horse_id", "prize_ore", "photo_url", "race_name"])
     .executeTakeFirst();
-  if (!row) return undefined;
-  await adjustHorseTotal(trx, row.horse_id, -(row.prize_ore ?? 0));
+  if (!row) return { victoryId: null, droppedPhotoUrl: null };
+  await moveRecords(trx, [prizeOf(row, -1)]);
   await recordActivity(
     {
       kind: "delete",
       entity: "victory",
-      entityId: id,
+      entityId: victoryId,
       summary: `Victory removed with its race result: ${row.race_name}`,
     },
     { trx },
   );
-  return { photoUrl: row.photo_url };
+  return { victoryId: null, droppedPhotoUrl: row.photo_url };
+}
+
+/** A victory as stored, inside the caller's transaction; undefined when there is none. */
+export async function findVictory(trx: Transaction<Database>, id: string): Promise<VictoryRow | undefined> {
+  return trx.selectFrom("winners").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /**
- * A deleted victory comes back with its id and photo, and its prize goes back on its horse's
- * total; when the horse itself is gone meanwhile it comes back as 'Unknown Horse'.
+ * Puts a victory back as it was (its id, its photo), its prize back on its horse's total; when the
+ * horse itself is gone meanwhile it comes back as 'Unknown Horse'. Inside the caller's transaction.
  */
+export async function restoreVictory(trx: Transaction<Database>, row: VictoryRow) {
+  await lockVictories(trx);
+  const horse = row.horse_id
+    ? await trx.selectFrom("horses").select("id").where("id", "=", row.horse_id).executeTakeFirst()
+    : undefined;
+  const restored = { ...row, horse_id: horse?.id ?? null };
+  await trx.insertInto("winners").values(restored).execute();
+  await moveRecords(trx, [prizeOf(restored)]);
+}
+
+/** A deleted victory comes back through restoreVictory. */
 export const victoryTrash: TrashKind<VictorySnapshot> = {
   name: "victory",
   noun: "Victory",
-  restore: async (trx, { row }) => {
-    await lockFor(trx, VICTORY_LOCK);
-    const horse = row.horse_id
-      ? await trx.selectFrom("horses").select("id").where("id", "=", row.horse_id).executeTakeFirst()
-      : undefined;
-    await trx
-      .insertInto("winners")
-      .values({ ...row, horse_id: horse?.id ?? null })
-      .execute();
-    await adjustHorseTotal(trx, horse?.id ?? null, row.prize_ore ?? 0);
-  },
+  restore: (trx, { row }) => restoreVictory(trx, row),
 };

@@ -6,7 +6,7 @@ import { TabPage } from "./+shared/tab-parts";
 import { RecordList } from "./+shared/record-list";
 import { listActivity, type Activity } from "~/models/activity.server";
 import { ACTIVITY_KINDS, isActivityKind } from "~/models/activity-kinds";
-import { readForTab } from "./+shared/admin-actions.server";
+import { readForTab } from "./+shared/tab-reads.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { formatDanishTime } from "~/racing/format";
 

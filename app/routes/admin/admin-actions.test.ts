@@ -17,7 +17,7 @@ import { createTeamMember, listTeamMembers } from "~/models/team-member.server";
 import { createWinner, listWinnersWithHorses } from "~/models/winner.server";
 import { createRunner, getRunner, listUpcomingRunners } from "~/models/runner.server";
 import { danishToday } from "~/racing/race-day";
-import type { AdminActionData } from "~/routes/admin/+shared/admin-actions.server";
+import type { AdminActionData } from "~/routes/admin/+shared/admin-action.server";
 import { closeDatabase, db, openPostgres, useDatabase } from "~/platform/db.server";
 import { resetEnvCache } from "~/platform/env.server";
 import { socialCardUrl } from "~/media/image";

@@ -4,9 +4,9 @@ import { FormError, TextAreaField } from "~/components/ui/field";
 import { IntentForm, SaveOrCancel, useRecordForm } from "./+shared/form-parts";
 import { TabPage, useTabForms } from "./+shared/tab-parts";
 import { EMPTY_CONTACT_INFO, getContactInfo, saveContactInfo } from "~/models/contact-info.server";
-import { failed, invalid, readForTab, succeeded } from "./+shared/admin-actions.server";
-import { contactInfoSchema, fieldErrors } from "./+shared/admin-forms";
-import { adminAction, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
+import { adminAction, intent } from "./+shared/admin-action.server";
+import { readForTab } from "./+shared/tab-reads.server";
+import { contactInfoSchema } from "./+shared/admin-forms";
 import { requireAdmin } from "~/auth/auth.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -15,26 +15,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { info: info.value, fetchError: info.error };
 }
 
-const FAILED = { other: "Failed to update contact information" } satisfies FailureTexts;
+const FAILED = "Failed to update contact information";
 
-export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, FAILED, save);
-}
-
-async function save({ values }: AdminForm) {
-  const parsed = contactInfoSchema.safeParse(values);
-  if (!parsed.success) return invalid("save", values, fieldErrors(parsed.error), FAILED.other);
-  try {
-    await saveContactInfo(parsed.data);
-  } catch (error) {
-    return failed("save", values, FAILED.other, error);
-  }
-  return succeeded(
-    "/admin/contact-info",
-    "Contact Information Updated",
-    "Contact details have been saved successfully.",
-  );
-}
+export const action = adminAction({
+  tab: "/admin/contact-info",
+  otherFailure: FAILED,
+  withoutIntent: "save",
+  intents: {
+    save: intent({
+      schema: contactInfoSchema,
+      failure: FAILED,
+      invalidToast: () => FAILED,
+      write: ({ data }) => saveContactInfo(data),
+      success: { title: "Contact Information Updated", description: "Contact details have been saved successfully." },
+    }),
+  },
+});
 
 export default function ContactInfoTab({ loaderData, actionData }: Route.ComponentProps) {
   const { info, fetchError } = loaderData;

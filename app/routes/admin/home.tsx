@@ -9,10 +9,9 @@ import { OpenLink } from "./+shared/record-list";
 import { ResponsiveImage } from "~/media/responsive-image";
 import { getHomeImage, listHomeImages, updateHomeImage, type HomeImage } from "~/models/home-image.server";
 import { getLatestNews, saveNews, type News } from "~/models/news.server";
-import { failed, invalid, readForTab, succeeded } from "./+shared/admin-actions.server";
-import type { AdminActionData } from "./+shared/admin-actions.server";
-import { fieldErrors, homeImageSchema, NEWS_MAX, newsSchema } from "./+shared/admin-forms";
-import { adminAction, saveWithImage, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
+import { adminAction, intent, type AdminActionData } from "./+shared/admin-action.server";
+import { readForTab } from "./+shared/tab-reads.server";
+import { homeImageSchema, NEWS_MAX, newsSchema } from "./+shared/admin-forms";
 import { requireAdmin } from "~/auth/auth.server";
 
 const TAB = "/admin";
@@ -26,52 +25,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { news: news.value, newsError: news.error, images: images.value, imagesError: images.error };
 }
 
-/** The spec's 'Failed to …' text of each form on this tab. */
-const FAILED = {
-  news: "Failed to update latest news",
-  image: "Failed to update home image",
-  other: "Failed to update home image",
-} satisfies FailureTexts;
-
-export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, FAILED, { news: saveLatestNews, image: saveHomeImage });
-}
-
-async function saveLatestNews({ values }: AdminForm) {
-  const parsed = newsSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return invalid("news", values, errors, errors.newsText);
-  }
-  // As the spec says, saving empty news does nothing.
-  if (!parsed.data.newsText) return { intent: "news", values } satisfies AdminActionData;
-  try {
-    await saveNews(parsed.data.newsText, parsed.data.id || undefined);
-  } catch (error) {
-    return failed("news", values, FAILED.news, error);
-  }
-  return succeeded(TAB, "Latest News Updated", "News has been saved successfully.");
-}
-
-async function saveHomeImage(form: AdminForm) {
-  const { values } = form;
-  const parsed = homeImageSchema.safeParse(values);
-  if (!parsed.success) return invalid("image", values, fieldErrors(parsed.error));
-  let current: Awaited<ReturnType<typeof getHomeImage>>;
-  try {
-    current = await getHomeImage(parsed.data.id);
-  } catch (error) {
-    return failed("image", values, FAILED.image, error);
-  }
-  if (!current) return failed("image", values, FAILED.image, undefined, 404);
-  const { answer } = await saveWithImage(
-    form,
-    { field: "image", bucket: "horse-images", failure: FAILED.image, homePosition: current.position },
-    (image) => updateHomeImage(parsed.data.id, { altText: parsed.data.altText, image }),
-  );
-  if (answer) return answer;
-  return succeeded(TAB, "Image Updated", "Home page image has been updated successfully.");
-}
+export const action = adminAction({
+  tab: TAB,
+  otherFailure: "Failed to update home image",
+  intents: {
+    news: intent({
+      schema: newsSchema,
+      failure: "Failed to update latest news",
+      invalidToast: (errors) => errors.newsText,
+      // As the spec says, saving empty news does nothing.
+      skip: (data) => !data.newsText,
+      write: ({ data }) => saveNews(data.newsText, data.id || undefined),
+      success: { title: "Latest News Updated", description: "News has been saved successfully." },
+    }),
+    image: intent({
+      schema: homeImageSchema,
+      failure: "Failed to update home image",
+      prepare: (data) => getHomeImage(data.id),
+      // A gallery image is named after its position: home-{position}-{timestamp}.
+      images: (current) => ({ image: { bucket: "horse-images", homePosition: current.position } }),
+      write: ({ data, images }) => updateHomeImage(data.id, { altText: data.altText, image: images.image }),
+      success: { title: "Image Updated", description: "Home page image has been updated successfully." },
+    }),
+  },
+});
 
 export default function HomeTab({ loaderData, actionData }: Route.ComponentProps) {
   const { news, newsError, images, imagesError } = loaderData;

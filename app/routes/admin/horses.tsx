@@ -4,18 +4,12 @@ import { Field } from "~/components/ui/field";
 import { RecordFormShell, RecordImageField, useRecordForm } from "./+shared/form-parts";
 import { RecordForms, TabPage, useTabForms, type RecordCards, type RecordFormProps } from "./+shared/tab-parts";
 import { EditAndDelete, RecordList, RecordRow } from "./+shared/record-list";
-import {
-  createHorse,
-  deleteHorse,
-  listHorses,
-  NegativeTotalError,
-  TotalTooLargeError,
-  updateHorse,
-  type Horse,
-} from "~/models/horse.server";
-import { deleteToTrash, invalid, readForTab, succeeded } from "./+shared/admin-actions.server";
-import { fieldErrors, horseEditSchema, horseSchema } from "./+shared/admin-forms";
-import { adminAction, saveWithImage, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
+import { createHorse, deleteHorse, listHorses, updateHorse, type Horse } from "~/models/horse.server";
+import { NegativeTotalError, TotalTooLargeError } from "~/models/horse-record.server";
+import { adminAction, intent, toTrash, type Refusal } from "./+shared/admin-action.server";
+import { readForTab } from "./+shared/tab-reads.server";
+import { horseEditSchema, horseSchema } from "./+shared/admin-forms";
+import type { ImageSpec } from "./+shared/admin-images.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { formatAmount, formatDkk } from "~/racing/format";
 import { MAX_AMOUNT_ORE } from "~/racing/money";
@@ -28,65 +22,49 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { horses: horses.value, fetchError: horses.error };
 }
 
-/** The spec's 'Failed to …' text of each form on this tab. */
-const FAILED = {
-  create: "Failed to add horse",
-  update: "Failed to update horse",
-  delete: "Failed to delete horse",
-  other: "Failed to update horse",
-} satisfies FailureTexts;
+/** A horse's photo, with its link-preview crop. */
+const HORSE_IMAGE = { image: { bucket: "horse-images", socialCard: true } } satisfies Record<string, ImageSpec>;
 
-export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, FAILED, {
-    create: addHorse,
-    update: editHorse,
-    delete: (form) =>
-      deleteToTrash(form, FAILED.delete, deleteHorse, {
-        tab: TAB,
-        title: "Horse Deleted",
-        description: "Horse has been removed successfully.",
-      }),
-  });
-}
-
-async function addHorse(form: AdminForm) {
-  const { values } = form;
-  const parsed = horseSchema.safeParse(values);
-  if (!parsed.success) return invalid("create", values, fieldErrors(parsed.error));
-  const { answer } = await saveWithImage(
-    form,
-    { field: "image", bucket: "horse-images", failure: FAILED.create, socialCard: true },
-    (image) => createHorse({ ...parsed.data, image }),
-  );
-  if (answer) return answer;
-  return succeeded(TAB, "Horse Added", `${parsed.data.name} has been added successfully.`);
-}
-
-/** A prize-total error is the administrator's to fix: shown on the amount field. */
-function refusedTotal(error: unknown) {
-  if (error instanceof NegativeTotalError) return { addPrize: "The total prize money cannot go below 0" };
-  if (error instanceof TotalTooLargeError) return { addPrize: error.message };
+/** A total out of bounds is the administrator's to fix: shown on the amount field. */
+function refusedTotal(error: unknown): Refusal | undefined {
+  if (error instanceof NegativeTotalError) return { errors: { addPrize: "The total prize money cannot go below 0" } };
+  if (error instanceof TotalTooLargeError) return { errors: { addPrize: error.message } };
   return undefined;
 }
 
-async function editHorse(form: AdminForm) {
-  const { values } = form;
-  const parsed = horseEditSchema.safeParse(values);
-  if (!parsed.success) return invalid("update", values, fieldErrors(parsed.error));
-  const { id, shownTotalOre, totalPrize, addPrize, ...fields } = parsed.data;
-  const { saved, answer } = await saveWithImage(
-    form,
-    { field: "image", bucket: "horse-images", failure: FAILED.update, socialCard: true, refuse: refusedTotal },
-    // Only what the administrator changed is applied, so a victory recorded meanwhile is kept.
-    (image) => updateHorse(id, { ...fields, image, prizeDeltaOre: totalPrize - shownTotalOre + addPrize }),
-  );
-  if (answer) return answer;
-  const description =
-    addPrize > 0
-      ? `${saved.horse.name} has been updated. ${formatAmount(addPrize)} DKK added to the total prize money.`
-      : `${saved.horse.name} has been updated successfully.`;
-  return succeeded(TAB, "Horse Updated", description);
-}
+export const action = adminAction({
+  tab: TAB,
+  otherFailure: "Failed to update horse",
+  intents: {
+    create: intent({
+      schema: horseSchema,
+      failure: "Failed to add horse",
+      images: HORSE_IMAGE,
+      write: ({ data, images }) => createHorse({ ...data, image: images.image }),
+      success: (_, { data }) => ({ title: "Horse Added", description: `${data.name} has been added successfully.` }),
+    }),
+    update: intent({
+      schema: horseEditSchema,
+      failure: "Failed to update horse",
+      images: HORSE_IMAGE,
+      // Only what the administrator changed is applied, so a victory recorded meanwhile is kept.
+      write: ({ data: { id, shownTotalOre, totalPrize, addPrize, ...fields }, images }) =>
+        updateHorse(id, { ...fields, image: images.image, prizeDeltaOre: totalPrize - shownTotalOre + addPrize }),
+      refuse: refusedTotal,
+      success: ({ horse }, { data }) => ({
+        title: "Horse Updated",
+        description:
+          data.addPrize > 0
+            ? `${horse.name} has been updated. ${formatAmount(data.addPrize)} DKK added to the total prize money.`
+            : `${horse.name} has been updated successfully.`,
+      }),
+    }),
+    delete: toTrash(deleteHorse, "Failed to delete horse", {
+      title: "Horse Deleted",
+      description: "Horse has been removed successfully.",
+    }),
+  },
+});
 
 /** The headings of the add and edit cards. */
 const CARDS: RecordCards<Horse> = {

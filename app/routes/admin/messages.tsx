@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/messages";
 import { ShowToast } from "~/components/ui/toast";
 import {
@@ -7,14 +7,13 @@ import {
   retryContactMessage,
   type ContactMessage,
 } from "~/models/contact-message.server";
-import { adminAction, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
+import { adminAction, intent } from "./+shared/admin-action.server";
+import { messageRetrySchema } from "./+shared/admin-forms";
 import { requireAdmin } from "~/auth/auth.server";
 import { contactRecipient } from "~/contact/contact-delivery.server";
 import { wakeMailDelivery } from "~/jobs/mail-delivery.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
-import { toastMessage } from "~/toast/toast";
-import { redirectWithToast } from "~/toast/toast.server";
 import { buttonClass } from "~/components/ui/button";
 
 const PAGE_SIZE = 50;
@@ -30,32 +29,35 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { messages: messages.slice(0, PAGE_SIZE), hasMore: messages.length > PAGE_SIZE, page, counts, recipient };
 }
 
-const FAILED = { other: "Failed to retry message" } satisfies FailureTexts;
+const FAILED = "Failed to retry message";
 
-export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, FAILED, (form) => retry(request, form));
-}
-
-async function retry(request: Request, { values }: AdminForm) {
-  const id = values.id;
-  if (values.intent !== "retry" || !id) {
-    return data({ toast: toastMessage("error", "Error", FAILED.other) }, { status: 400 });
-  }
-  const queued = await retryContactMessage(id, { extraAttempts: env().CONTACT_MAX_ATTEMPTS });
-  if (!queued) {
-    return data(
-      { toast: toastMessage("error", "Error", "Failed to retry message: it is not waiting for a retry.") },
-      { status: 409 },
-    );
-  }
+/** Sends a failed message again, with a fresh round of attempts; null when it is not waiting for a retry. */
+async function queueAgain(id: string) {
+  if (!(await retryContactMessage(id, { extraAttempts: env().CONTACT_MAX_ATTEMPTS }))) return null;
   log.info("contact message queued again by an admin", { id });
   wakeMailDelivery();
-  return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, {
-    type: "success",
-    title: "Message Queued",
-    description: "The message will be sent again shortly.",
-  });
+  return { id };
 }
+
+export const action = adminAction({
+  tab: "/admin/messages",
+  otherFailure: FAILED,
+  intents: {
+    retry: intent({
+      schema: messageRetrySchema,
+      failure: FAILED,
+      invalidToast: () => FAILED,
+      write: ({ data }) => queueAgain(data.id),
+      missing: { toast: "Failed to retry message: it is not waiting for a retry.", status: 409 },
+      // Back to the page of messages it was sent from.
+      success: (_, { request }) => ({
+        title: "Message Queued",
+        description: "The message will be sent again shortly.",
+        to: new URL(request.url).pathname + new URL(request.url).search,
+      }),
+    }),
+  },
+});
 
 const STATE_LABEL: Record<ContactMessage["state"], string> = {
   pending: "Waiting to send",

@@ -12,13 +12,13 @@ import {
 } from "./+shared/tab-parts";
 import { EditAndDelete, OpenLink, RecordList, RecordRow } from "./+shared/record-list";
 import { PrizeField, RaceFields, type HorseOption } from "./+shared/race-fields";
-import { getHorse, listHorses, type Horse } from "~/models/horse.server";
+import { listHorses, type Horse } from "~/models/horse.server";
 import { listAwaitingResults, listRecentResults, listUpcomingRunners, type Runner } from "~/models/runner.server";
 import { createRunner, deleteRunner, RaceNotRunError, recordResult, updateRunner } from "~/models/runner.server";
-import { deleteToTrash, failed, invalid, readForTab, succeeded } from "./+shared/admin-actions.server";
-import type { AdminActionData } from "./+shared/admin-actions.server";
-import { DID_NOT_FINISH, fieldErrors, resultSchema, runnerEditSchema, runnerSchema } from "./+shared/admin-forms";
-import { adminAction, discardImage, type FailureTexts } from "./+shared/admin-upload.server";
+import { adminAction, intent, toTrash, type AdminActionData } from "./+shared/admin-action.server";
+import { readForTab } from "./+shared/tab-reads.server";
+import { DID_NOT_FINISH, resultSchema, runnerEditSchema, runnerSchema } from "./+shared/admin-forms";
+import { requireChosenHorse } from "./+shared/chosen-horse.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
 import { danishToday, resultText } from "~/racing/race-day";
@@ -48,62 +48,41 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const FAILED = {
-  create: "Failed to add runner",
-  update: "Failed to update runner",
-  result: "Failed to record result",
-  delete: "Failed to delete runner",
-  other: "Failed to update runner",
-} satisfies FailureTexts;
-
-export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, FAILED, {
-    create: ({ values }) => saveRunner("create", values),
-    update: ({ values }) => saveRunner("update", values),
-    result: ({ values }) => saveResult(values),
+export const action = adminAction({
+  tab: TAB,
+  otherFailure: "Failed to update runner",
+  intents: {
+    create: intent({
+      schema: runnerSchema,
+      failure: "Failed to add runner",
+      prepare: requireChosenHorse,
+      write: ({ data }) => createRunner(data),
+      success: (_, { data }) => ({
+        title: "Runner Added",
+        description: `${data.raceName} has been added to the runners.`,
+      }),
+    }),
+    update: intent({
+      schema: runnerEditSchema,
+      failure: "Failed to update runner",
+      prepare: requireChosenHorse,
+      write: ({ data: { id, ...runner } }) => updateRunner(id, runner),
+      success: { title: "Runner Updated", description: "The runner has been saved." },
+    }),
+    result: intent({
+      schema: resultSchema,
+      failure: "Failed to record result",
+      write: ({ data: { id, position, prize } }) => recordResult(id, { ...position, prizeOre: prize }, danishToday()),
+      refuse: (error) =>
+        error instanceof RaceNotRunError
+          ? { errors: { position: "The race has not been run yet" }, toast: error.message }
+          : undefined,
+      success: { title: "Result Recorded", description: "The result has been saved to the horse's record." },
+    }),
     // A win's victory photo stays until the trash entry is purged, so that Undo brings it back.
-    delete: (form) => deleteToTrash(form, FAILED.delete, deleteRunner, { tab: TAB }),
-  });
-}
-
-async function saveRunner(intent: "create" | "update", values: Record<string, string>) {
-  const failure = FAILED[intent];
-  const parsed = (intent === "create" ? runnerSchema : runnerEditSchema).safeParse(values);
-  if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
-  const fields = parsed.data;
-  try {
-    if (!(await getHorse(fields.horseId))) return invalid(intent, values, { horseId: "Choose a horse from the list" });
-    if (intent === "create") {
-      await createRunner(fields);
-    } else {
-      const saved = await updateRunner(values.id ?? "", fields);
-      if (!saved) return failed(intent, values, failure, undefined, 404);
-      await discardImage(saved.droppedPhotoUrl);
-    }
-  } catch (error) {
-    return failed(intent, values, failure, error);
-  }
-  return intent === "create"
-    ? succeeded(TAB, "Runner Added", `${fields.raceName} has been added to the runners.`)
-    : succeeded(TAB, "Runner Updated", "The runner has been saved.");
-}
-
-async function saveResult(values: Record<string, string>) {
-  const parsed = resultSchema.safeParse(values);
-  if (!parsed.success) return invalid("result", values, fieldErrors(parsed.error));
-  const { id, position, prize } = parsed.data;
-  try {
-    const saved = await recordResult(id, { ...position, prizeOre: prize }, danishToday());
-    if (!saved) return failed("result", values, FAILED.result, undefined, 404);
-    await discardImage(saved.droppedPhotoUrl);
-  } catch (error) {
-    if (error instanceof RaceNotRunError) {
-      return invalid("result", values, { position: "The race has not been run yet" }, error.message);
-    }
-    return failed("result", values, FAILED.result, error);
-  }
-  return succeeded(TAB, "Result Recorded", "The result has been saved to the horse's record.");
-}
+    delete: toTrash(deleteRunner, "Failed to delete runner"),
+  },
+});
 
 /** The headings of the add and edit cards. */
 const CARDS: RecordCards<Runner> = {

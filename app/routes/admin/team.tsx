@@ -12,9 +12,10 @@ import {
   updateTeamMember,
   type TeamMember,
 } from "~/models/team-member.server";
-import { deleteToTrash, failed, invalid, readForTab, succeeded } from "./+shared/admin-actions.server";
-import { fieldErrors, teamMemberEditSchema, teamMemberSchema } from "./+shared/admin-forms";
-import { adminAction, saveWithImage, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
+import { adminAction, intent, toTrash } from "./+shared/admin-action.server";
+import { readForTab } from "./+shared/tab-reads.server";
+import { recordIdSchema, teamMemberEditSchema, teamMemberSchema } from "./+shared/admin-forms";
+import type { ImageSpec } from "./+shared/admin-images.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { DEFAULT_MEMBER_DESCRIPTION } from "~/models/team-member";
 
@@ -26,54 +27,46 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { members: members.value, fetchError: members.error };
 }
 
-/** The spec's 'Failed to …' text of each form on this tab. */
-const FAILED = {
-  create: "Failed to add team member",
-  update: "Failed to update team member",
-  "move-up": "Failed to update team member position",
-  "move-down": "Failed to update team member position",
-  delete: "Failed to delete team member",
-  other: "Failed to update team member",
-} satisfies FailureTexts;
+const MEMBER_PHOTO = { photo: { bucket: "team-photos" } } satisfies Record<string, ImageSpec>;
 
-export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, FAILED, {
-    create: (form) => saveMember(form, "create"),
-    update: (form) => saveMember(form, "update"),
-    "move-up": (form) => moveMember(form, "move-up"),
-    "move-down": (form) => moveMember(form, "move-down"),
-    delete: (form) => deleteToTrash(form, FAILED.delete, deleteTeamMember, { tab: TAB }),
+/** Moving a member one place up or down the list. */
+const move = (direction: "up" | "down") =>
+  intent({
+    schema: recordIdSchema,
+    failure: "Failed to update team member position",
+    write: async ({ data }) => (await moveTeamMember(data.id, direction)) || null,
+    success: { title: "Order Updated", description: "Team member position has been updated." },
   });
-}
 
-async function saveMember(form: AdminForm, intent: "create" | "update") {
-  const { values } = form;
-  const parsed = (intent === "create" ? teamMemberSchema : teamMemberEditSchema).safeParse(values);
-  if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
-  const { name, role, description } = parsed.data;
-  const { answer } = await saveWithImage(
-    form,
-    { field: "photo", bucket: "team-photos", failure: FAILED[intent] },
-    (photo): Promise<object | null> => {
-      const record = { name, role, description, photo };
-      return intent === "create" ? createTeamMember(record) : updateTeamMember(values.id ?? "", record);
-    },
-  );
-  if (answer) return answer;
-  return intent === "create"
-    ? succeeded(TAB, "Team Member Added", `${name} has been added to the team.`)
-    : succeeded(TAB, "Team Member Updated", `${name} has been updated successfully.`);
-}
-
-async function moveMember({ values }: AdminForm, intent: "move-up" | "move-down") {
-  try {
-    const moved = await moveTeamMember(values.id ?? "", intent === "move-up" ? "up" : "down");
-    if (!moved) return failed(intent, values, FAILED[intent], undefined, 404);
-  } catch (error) {
-    return failed(intent, values, FAILED[intent], error);
-  }
-  return succeeded(TAB, "Order Updated", "Team member position has been updated.");
-}
+export const action = adminAction({
+  tab: TAB,
+  otherFailure: "Failed to update team member",
+  intents: {
+    create: intent({
+      schema: teamMemberSchema,
+      failure: "Failed to add team member",
+      images: MEMBER_PHOTO,
+      write: ({ data, images }) => createTeamMember({ ...data, photo: images.photo }),
+      success: (_, { data }) => ({
+        title: "Team Member Added",
+        description: `${data.name} has been added to the team.`,
+      }),
+    }),
+    update: intent({
+      schema: teamMemberEditSchema,
+      failure: "Failed to update team member",
+      images: MEMBER_PHOTO,
+      write: ({ data: { id, ...member }, images }) => updateTeamMember(id, { ...member, photo: images.photo }),
+      success: (_, { data }) => ({
+        title: "Team Member Updated",
+        description: `${data.name} has been updated successfully.`,
+      }),
+    }),
+    "move-up": move("up"),
+    "move-down": move("down"),
+    delete: toTrash(deleteTeamMember, "Failed to delete team member"),
+  },
+});
 
 /** The headings of the add and edit cards. */
 const CARDS: RecordCards<TeamMember> = {

@@ -5,8 +5,9 @@ import { RecordList, RecordRow, RowAction } from "./+shared/record-list";
 import { listTrash, RestoreRefusedError, type TrashItem } from "~/models/trash.server";
 import { nounOf } from "~/trash/kinds.server";
 import { purgeFromTrash, restoreFromTrash } from "~/trash/trash.server";
-import { failed, readForTab, succeeded } from "./+shared/admin-actions.server";
-import { adminAction, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
+import { adminAction, intent } from "./+shared/admin-action.server";
+import { readForTab } from "./+shared/tab-reads.server";
+import { recordIdSchema, trashEntrySchema } from "./+shared/admin-forms";
 import { requireAdmin } from "~/auth/auth.server";
 import { formatDanishTime } from "~/racing/format";
 import { safeRedirect } from "~/auth/safe-redirect";
@@ -19,20 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { items: items.value.map((i) => ({ ...i, noun: nounOf(i.kind) })), fetchError: items.error };
 }
 
-const FAILED = {
-  undo: "Failed to restore item",
-  restore: "Failed to restore item",
-  purge: "Failed to delete item",
-  other: "Failed to restore item",
-} satisfies FailureTexts;
-
-export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, FAILED, {
-    undo: (form) => restoreItem(form, "undo"),
-    restore: (form) => restoreItem(form, "restore"),
-    purge: purgeItem,
-  });
-}
+const RESTORE_FAILED = "Failed to restore item";
+const PURGE_FAILED = "Failed to delete item";
 
 /** Undo returns to the tab the delete was made on; only admin pages qualify. */
 function returnPath(value: string | undefined) {
@@ -40,31 +29,37 @@ function returnPath(value: string | undefined) {
   return to === "/admin" || to.startsWith("/admin/") || to.startsWith("/admin?") ? to : TAB;
 }
 
-async function restoreItem({ values }: AdminForm, intent: "undo" | "restore") {
-  let restored: Awaited<ReturnType<typeof restoreFromTrash>>;
-  try {
-    restored = await restoreFromTrash(values.id ?? "");
-  } catch (error) {
-    if (error instanceof RestoreRefusedError) {
-      return failed(intent, values, `${FAILED[intent]}: ${error.message}.`, undefined, 409);
-    }
-    return failed(intent, values, FAILED[intent], error);
-  }
-  if (!restored) return failed(intent, values, `${FAILED[intent]}: it is no longer in the trash.`, undefined, 404);
-  const to = intent === "undo" ? returnPath(values.returnTo) : TAB;
-  return succeeded(to, `${restored.noun} Restored`, `${restored.label} has been restored.`);
-}
+/** Restore (the Trash tab) or Undo (a delete's toast, which returns to its tab). */
+const restore = (from: "trash" | "toast") =>
+  intent({
+    schema: trashEntrySchema,
+    failure: RESTORE_FAILED,
+    write: async ({ data }) => (await restoreFromTrash(data.id)) ?? null,
+    refuse: (error) =>
+      error instanceof RestoreRefusedError ? { toast: `${RESTORE_FAILED}: ${error.message}.`, status: 409 } : undefined,
+    missing: { toast: `${RESTORE_FAILED}: it is no longer in the trash.`, status: 404 },
+    success: (restored, { data }) => ({
+      title: `${restored.noun} Restored`,
+      description: `${restored.label} has been restored.`,
+      to: from === "toast" ? returnPath(data.returnTo) : TAB,
+    }),
+  });
 
-async function purgeItem({ values }: AdminForm) {
-  let purged: Awaited<ReturnType<typeof purgeFromTrash>>;
-  try {
-    purged = await purgeFromTrash(values.id ?? "");
-  } catch (error) {
-    return failed("purge", values, FAILED.purge, error);
-  }
-  if (!purged) return failed("purge", values, `${FAILED.purge}: it is no longer in the trash.`, undefined, 404);
-  return succeeded(TAB, "Deleted Forever", `${purged.label} has been deleted permanently.`);
-}
+export const action = adminAction({
+  tab: TAB,
+  otherFailure: RESTORE_FAILED,
+  intents: {
+    undo: restore("toast"),
+    restore: restore("trash"),
+    purge: intent({
+      schema: recordIdSchema,
+      failure: PURGE_FAILED,
+      write: async ({ data }) => (await purgeFromTrash(data.id)) ?? null,
+      missing: { toast: `${PURGE_FAILED}: it is no longer in the trash.`, status: 404 },
+      success: (purged) => ({ title: "Deleted Forever", description: `${purged.label} has been deleted permanently.` }),
+    }),
+  },
+});
 
 export default function TrashTab({ loaderData, actionData }: Route.ComponentProps) {
   const { items, fetchError } = loaderData;

@@ -4,11 +4,21 @@ import { RecordFormShell, RecordImageField, useRecordForm } from "./+shared/form
 import { RecordForms, TabPage, useTabForms, type RecordCards, type RecordFormProps } from "./+shared/tab-parts";
 import { EditAndDelete, RecordList, RecordRow } from "./+shared/record-list";
 import { PrizeField, RaceFields, type HorseOption } from "./+shared/race-fields";
-import { getHorse, listHorses, type Horse } from "~/models/horse.server";
-import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner, type Winner } from "~/models/winner.server";
-import { deleteToTrash, failed, invalid, readForTab, succeeded } from "./+shared/admin-actions.server";
-import { fieldErrors, winnerEditSchema, winnerSchema } from "./+shared/admin-forms";
-import { adminAction, saveWithImage, type AdminForm, type FailureTexts } from "./+shared/admin-upload.server";
+import { listHorses, type Horse } from "~/models/horse.server";
+import {
+  createWinner,
+  deleteWinner,
+  listWinnersWithHorses,
+  updateWinner,
+  type NewWinner,
+  type Winner,
+} from "~/models/winner.server";
+import type { StoredImage } from "~/media/images.server";
+import { adminAction, intent, toTrash } from "./+shared/admin-action.server";
+import { readForTab } from "./+shared/tab-reads.server";
+import { winnerEditSchema, winnerSchema } from "./+shared/admin-forms";
+import type { ImageSpec } from "./+shared/admin-images.server";
+import { requireChosenHorse } from "./+shared/chosen-horse.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
 
@@ -27,48 +37,42 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The spec's 'Failed to …' text of each form on this tab. */
-const FAILED = {
-  create: "Failed to add winner",
-  update: "Failed to update winner",
-  delete: "Failed to delete winner",
-  other: "Failed to update winner",
-} satisfies FailureTexts;
+const VICTORY_PHOTO = { photo: { bucket: "winner-photos" } } satisfies Record<string, ImageSpec>;
 
-export async function action({ request }: Route.ActionArgs) {
-  return adminAction(request, FAILED, {
-    create: (form) => saveWinner(form, "create"),
-    update: (form) => saveWinner(form, "update"),
-    delete: (form) => deleteToTrash(form, FAILED.delete, deleteWinner, { tab: TAB }),
-  });
-}
+type VictoryForm = Omit<NewWinner, "prizeOre" | "photo"> & { prize: number | null };
 
-async function saveWinner(form: AdminForm, intent: "create" | "update") {
-  const { values } = form;
-  const failure = FAILED[intent];
-  const parsed = (intent === "create" ? winnerSchema : winnerEditSchema).safeParse(values);
-  if (!parsed.success) return invalid(intent, values, fieldErrors(parsed.error));
-  const { prize, ...fields } = parsed.data;
-  let horse: Awaited<ReturnType<typeof getHorse>>;
-  try {
-    horse = await getHorse(fields.horseId);
-  } catch (error) {
-    return failed(intent, values, failure, error);
-  }
-  if (!horse) return invalid(intent, values, { horseId: "Choose a horse from the list" });
-  const { answer } = await saveWithImage(
-    form,
-    { field: "photo", bucket: "winner-photos", failure },
-    (photo): Promise<object | null> => {
-      const record = { ...fields, prizeOre: prize, photo };
-      return intent === "create" ? createWinner(record) : updateWinner(values.id ?? "", record);
-    },
-  );
-  if (answer) return answer;
-  return intent === "create"
-    ? succeeded(TAB, "Winner Added", `${fields.raceName} has been added to the victories.`)
-    : succeeded(TAB, "Winner Updated", "The victory record has been saved.");
-}
+const victoryOf = ({ prize, ...fields }: VictoryForm, photo: StoredImage | null): NewWinner => ({
+  ...fields,
+  prizeOre: prize,
+  photo,
+});
+
+export const action = adminAction({
+  tab: TAB,
+  otherFailure: "Failed to update winner",
+  intents: {
+    create: intent({
+      schema: winnerSchema,
+      failure: "Failed to add winner",
+      prepare: requireChosenHorse,
+      images: VICTORY_PHOTO,
+      write: ({ data, images }) => createWinner(victoryOf(data, images.photo)),
+      success: (_, { data }) => ({
+        title: "Winner Added",
+        description: `${data.raceName} has been added to the victories.`,
+      }),
+    }),
+    update: intent({
+      schema: winnerEditSchema,
+      failure: "Failed to update winner",
+      prepare: requireChosenHorse,
+      images: VICTORY_PHOTO,
+      write: ({ data: { id, ...victory }, images }) => updateWinner(id, victoryOf(victory, images.photo)),
+      success: { title: "Winner Updated", description: "The victory record has been saved." },
+    }),
+    delete: toTrash(deleteWinner, "Failed to delete winner"),
+  },
+});
 
 /** The headings of the add and edit cards. */
 const CARDS: RecordCards<Winner> = {

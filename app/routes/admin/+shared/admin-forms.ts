@@ -189,6 +189,15 @@ export const contactInfoSchema = z.object({
   emailAddress: z.string().trim().max(255, "Must be 255 characters or less").default(""),
 });
 
+/** The forms that send only a record's id: delete, move, purge. */
+export const recordIdSchema = z.object({ id: z.string().default("") });
+
+/** Undo (the delete toast's button) and Restore: the trash entry, and for Undo the tab to return to. */
+export const trashEntrySchema = recordIdSchema.extend({ returnTo: z.string().optional() });
+
+/** Retry sending a contact message that failed. */
+export const messageRetrySchema = z.object({ id: z.string().min(1) });
+
 export type FieldErrors = Record<string, string>;
 
 /** The first message per field, keyed by field name. */

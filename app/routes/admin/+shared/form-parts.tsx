@@ -5,7 +5,7 @@ import { Field } from "~/components/ui/field";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { ImageUploadField, type ImageUploadFieldProps } from "~/media/image-upload-field";
 import type { z } from "zod";
-import type { AdminActionData } from "~/routes/admin/+shared/admin-actions.server";
+import type { AdminActionData } from "./admin-action.server";
 import { fieldErrors, textFields, type FieldErrors } from "~/routes/admin/+shared/admin-forms";
 
 /**

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Field, SelectField } from "~/components/ui/field";
 import { formatAmount } from "~/racing/format";
 import { PRIZE_HINT } from "./admin-forms";
-import type { RaceDetails } from "~/models/winner.server";
+import type { RaceDetails } from "~/models/race.server";
 import type { RecordFormState } from "./form-parts";
 
 export type HorseOption = { id: string; name: string };

@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import { Card } from "~/components/ui/card";
 import { ShowToast } from "~/components/ui/toast";
 import type { Toast } from "~/toast/toast";
-import type { AdminActionData } from "./admin-actions.server";
+import type { AdminActionData } from "./admin-action.server";
 
 /** A tab's page: its toasts (a failed read, the last form's answer), then its cards. */
 export function TabPage({ toasts, children }: { toasts: (Toast | null | undefined)[]; children: ReactNode }) {
