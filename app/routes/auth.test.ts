@@ -162,6 +162,24 @@ describe("rate limits", () => {
     expect((await post(signInForm("another@example.com", "Wrong-password-1"))).status).toBe(401);
   });
 
+  it("counts an IPv6 /64 as one client for sign-in and reset requests", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-01T10:00:00Z") });
+    const statuses = [];
+    for (let i = 1; i <= 25; i++)
+      statuses.push((await post(signInForm(`guess${i}@example.com`, "Wrong-password-1"), { ip: `2001:db8:1:2::${i}` })).status);
+    expect(statuses.slice(0, AUTH_LIMITS.signInPerIp.limit).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(AUTH_LIMITS.signInPerIp.limit)).toEqual([429, 429, 429, 429, 429]);
+    // Written in another form, the same network is still the same client.
+    expect((await post(signInForm("x@example.com", "Wrong-password-1"), { ip: "2001:0db8:0001:0002:ffff::9" })).status).toBe(429);
+    expect((await post(signInForm("x@example.com", "Wrong-password-1"), { ip: "2001:db8:1:3::1" })).status).toBe(401);
+
+    const resets = [];
+    for (let i = 1; i <= AUTH_LIMITS.resetPerIp.limit + 1; i++)
+      resets.push((await post({ intent: "request-reset", email: `r${i}@example.com` }, { ip: `2001:db8:9:9::${i}` })).status);
+    expect(resets.at(-1)).toBe(429);
+    expect(resets.slice(0, -1).every((s) => s === 302)).toBe(true);
+  });
+
   it("refuses an e-mail over 255 characters before anything is counted or stored", async () => {
     const huge = `${"a".repeat(1_000_000)}@example.com`;
     for (let i = 0; i < 5; i++) {

@@ -17,7 +17,7 @@ import {
   waitMessage,
 } from "~/auth/auth-limits.server";
 import { getUser, isResetTokenValid, resetPassword, signIn } from "~/auth/auth.server";
-import { clientIp } from "~/utils/client-ip.server";
+import { clientIp, clientNetwork } from "~/utils/client-ip.server";
 import { log } from "~/utils/log.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { requestPasswordReset } from "~/auth/password-reset.server";
@@ -75,6 +75,8 @@ function tooMany(title: string, what: string, retryAfterSeconds: number) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
+  // Limits count the client's network (an IPv6 /64 is one client); the log keeps the address.
+  const network = clientNetwork(request);
   const ip = clientIp(request);
 
   if (intent === "request-reset") {
@@ -84,7 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
       return data({ toast: toastMessage("error", "Reset Password Error", message), errors: null }, { status: 400 });
     }
     const { email } = parsed.data;
-    const verdict = await countAttempt(resetKeys(email, ip));
+    const verdict = await countAttempt(resetKeys(email, network));
     if (!verdict.allowed) return tooMany("Reset Password Error", "reset requests", verdict.retryAfterSeconds);
     try {
       await requestPasswordReset(email, publicOrigin(request));
@@ -140,7 +142,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const email = parsed.data.email.toLowerCase();
   const knownDevice = isKnownDevice(request.headers.get("Cookie"), email);
-  const verdict = await countAttempt(signInKeys(email, ip, { knownDevice }));
+  const verdict = await countAttempt(signInKeys(email, network, { knownDevice }));
   if (!verdict.allowed) return tooMany("Sign In Error", "sign-in attempts", verdict.retryAfterSeconds);
   const result = await signIn(request, email, parsed.data.password);
   if (!result.ok) {
@@ -150,7 +152,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  await forgetSignInAttempts(email, ip);
+  await forgetSignInAttempts(email, network);
   log.info("signed in", { userId: result.userId, ip });
   result.headers.append("Set-Cookie", knownDeviceCookie(email));
   throw redirect(safeRedirect(parsed.data.redirectTo), { headers: result.headers });
