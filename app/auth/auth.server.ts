@@ -9,6 +9,7 @@ import { env, pinLibraryEnv } from "../utils/env.server";
 import { log } from "../utils/log.server";
 import { getSecret } from "../utils/secrets.server";
 import { redirectWithToast } from "../utils/toast.server";
+import { gatedPassword, isHashingBusy, withTrustedHashing } from "./password-hashing.server";
 
 export type SessionUser = { id: string; email: string; isAdmin: boolean };
 
@@ -50,6 +51,8 @@ function createAuth(database: DB, secure: boolean) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      // The library's own scrypt, a few hashes at a time (password-hashing.server.ts).
+      password: gatedPassword,
       revokeSessionsOnPasswordReset: true,
       // The link just used is consumed by the library; every other one of the account ends with it.
       onPasswordReset: async ({ user }) => {
@@ -182,20 +185,37 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 }
 
 export type SignInResult =
-  { ok: true; headers: Headers; userId: string } | { ok: false; status: number; message: string };
+  | { ok: true; headers: Headers; userId: string }
+  | { ok: false; status: number; message: string; retryAfterSeconds?: number };
 
-/** Signs in with e-mail and password; the attempt, either way, goes into the activity log. */
-export async function signIn(request: Request, email: string, password: string): Promise<SignInResult> {
+export const HASHING_BUSY_MESSAGE = "The site is busy checking other sign-ins. Please try again in a few seconds.";
+
+/**
+ * Signs in with e-mail and password; the attempt, either way, goes into the activity log. A
+ * `trusted` attempt (a browser the account signed in from, the setup link) checks its password
+ * ahead of anonymous ones; an anonymous one is refused with 503 while too many are waiting.
+ */
+export async function signIn(
+  request: Request,
+  email: string,
+  password: string,
+  { trusted = false }: { trusted?: boolean } = {},
+): Promise<SignInResult> {
   const address = email.trim().toLowerCase();
   try {
-    const { headers, response } = await authFor(request).api.signInEmail({
-      body: { email: address, password, rememberMe: true },
-      headers: request.headers,
-      returnHeaders: true,
-    });
+    const call = () =>
+      authFor(request).api.signInEmail({
+        body: { email: address, password, rememberMe: true },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+    const { headers, response } = trusted ? await withTrustedHashing(call) : await call();
     await recordAuthActivity("sign-in", { userId: response.user.id, email: response.user.email }, "Signed in");
     return { ok: true, headers: setCookiesOnly(headers), userId: response.user.id };
   } catch (error) {
+    if (isHashingBusy(error)) {
+      return { ok: false, status: 503, message: HASHING_BUSY_MESSAGE, retryAfterSeconds: error.retryAfterSeconds };
+    }
     if (error instanceof APIError) {
       await recordAuthActivity(
         "sign-in-failed",
@@ -303,7 +323,10 @@ export type ResetResult = { ok: true } | { ok: false; message: string };
 /** Sets the new password; the token is consumed and every session of the user ends. */
 export async function resetPassword(request: Request, token: string, newPassword: string): Promise<ResetResult> {
   try {
-    await authFor(request).api.resetPassword({ body: { token, newPassword }, headers: request.headers });
+    // The link is the authority: its hash waits ahead of anonymous sign-ins.
+    await withTrustedHashing(() =>
+      authFor(request).api.resetPassword({ body: { token, newPassword }, headers: request.headers }),
+    );
     return { ok: true };
   } catch (error) {
     if (error instanceof APIError) {

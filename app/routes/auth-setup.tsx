@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const { user } = await createOrPromoteAdmin({ email, password });
   log.info("first administrator created through the setup link", { userId: user.id });
-  const result = await signIn(request, email, password);
+  const result = await signIn(request, email, password, { trusted: true });
   const headers = result.ok ? result.headers : undefined;
   return redirectWithToast(
     "/admin",

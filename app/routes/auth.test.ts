@@ -6,6 +6,7 @@ import { buildRequest, createSession, createUser } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import { freePort, startSmtpServer } from "@tests/smtp";
 import { AUTH_LIMITS } from "~/auth/auth-limits.server";
+import { HASHING, passwordHashingGate } from "~/auth/password-hashing.server";
 import { getUser, isResetTokenValid } from "~/auth/auth.server";
 import { listQueuedMail } from "~/models/mail-queue.server";
 import { db } from "~/utils/db.server";
@@ -209,6 +210,52 @@ describe("rate limits", () => {
     vi.setSystemTime(new Date(Date.now() + AUTH_LIMITS.resetPerIp.windowMs + 1000));
     expect((await reset("fresh@example.com", "10.9.9.9")).status).toBe(302);
     expect((await reset("someone@example.com", "10.0.1.1")).status).toBe(302);
+  });
+});
+
+describe("the password-hashing budget", () => {
+  /** Takes every slot and every place in the queue of the site's hashing gate until released. */
+  function fillHashingGate() {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const tasks = Array.from({ length: HASHING.concurrency + HASHING.queue }, () =>
+      passwordHashingGate().run(() => held, { priority: false }),
+    );
+    return async () => {
+      release();
+      await Promise.all(tasks);
+    };
+  }
+
+  it("answers a sign-in 503 with Retry-After while the queue is full; a browser the account knows still gets in", async () => {
+    const user = await createUser({ admin: true });
+    const signedIn = await post(signInForm(user.email, user.password), { ip: "192.0.2.50" });
+    const device = signedIn.cookies.find((c) => c.startsWith("stable_known_device="))!.split(";")[0]!;
+
+    const release = fillHashingGate();
+    const refused = await post(signInForm(user.email, user.password), { ip: "198.51.100.3" });
+    expect(refused.status).toBe(503);
+    expect(refused.data?.toast).toMatchObject({
+      title: "Sign In Error",
+      description: "The site is busy checking other sign-ins. Please try again in a few seconds.",
+    });
+    expect(refused.cookies).toEqual([]);
+    const known = post(signInForm(user.email, user.password), { ip: "203.0.113.9", cookie: device });
+    await release();
+    expect((await known).status).toBe(302);
+  });
+
+  it("carries the Retry-After header on the refusal", async () => {
+    const release = fillHashingGate();
+    const request = buildRequest("/auth", {
+      form: signInForm("someone@example.com", "Wrong-password-1"),
+      headers: { "x-client-ip": "198.51.100.4" },
+    });
+    const result = (await action({ request, params: {}, context: {} } as Parameters<typeof action>[0])) as {
+      init?: ResponseInit;
+    };
+    await release();
+    expect(new Headers(result.init?.headers).get("Retry-After")).toBe(String(HASHING.retryAfterSeconds));
   });
 });
 

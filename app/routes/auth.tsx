@@ -144,12 +144,15 @@ export async function action({ request }: Route.ActionArgs) {
   const knownDevice = isKnownDevice(request.headers.get("Cookie"), email);
   const verdict = await countAttempt(signInKeys(email, network, { knownDevice }));
   if (!verdict.allowed) return tooMany("Sign In Error", "sign-in attempts", verdict.retryAfterSeconds);
-  const result = await signIn(request, email, parsed.data.password);
+  const result = await signIn(request, email, parsed.data.password, { trusted: knownDevice });
   if (!result.ok) {
     log.warn("sign-in failed", { ip, status: result.status });
     return data(
       { toast: toastMessage("error", "Sign In Error", result.message), errors: null },
-      { status: result.status },
+      {
+        status: result.status,
+        headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
+      },
     );
   }
   await forgetSignInAttempts(email, network);
