@@ -10,6 +10,7 @@ import { log } from "../utils/log.server";
 import { getSecret } from "../utils/secrets.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { gatedPassword, isHashingBusy, withTrustedHashing } from "./password-hashing.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./password-rules";
 
 export type SessionUser = { id: string; email: string; isAdmin: boolean };
 
@@ -18,8 +19,6 @@ export const SESSION_IDLE_TIMEOUT_SECONDS = 12 * 60 * 60;
 /** How often an active session's expiry is pushed forward (one write per interval, not per request). */
 export const SESSION_REFRESH_INTERVAL_SECONDS = 15 * 60;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
-export const MIN_PASSWORD_LENGTH = 10;
-export const MAX_PASSWORD_LENGTH = 128;
 export const COOKIE_PREFIX = "stable";
 export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
 
@@ -48,8 +47,8 @@ function createAuth(database: DB, secure: boolean) {
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       // The library's own scrypt, a few hashes at a time (password-hashing.server.ts).
       password: gatedPassword,
@@ -312,10 +311,22 @@ async function retireResetTokens(userId: string, { keepNewest = false } = {}) {
   await query.execute();
 }
 
-export async function isResetTokenValid(token: string) {
+/** The reset link's row while it is live, else null. */
+async function liveResetToken(token: string) {
   const ctx = await getAuth().$context;
   const row = await ctx.internalAdapter.findVerificationValue(`${RESET_PREFIX}${token}`);
-  return !!row && new Date(row.expiresAt).getTime() > Date.now();
+  return row && new Date(row.expiresAt).getTime() > Date.now() ? { ctx, userId: row.value } : null;
+}
+
+export async function isResetTokenValid(token: string) {
+  return (await liveResetToken(token)) !== null;
+}
+
+/** The e-mail of the account a live reset link belongs to, or null when the link is not live. */
+export async function resetTokenEmail(token: string): Promise<string | null> {
+  const live = await liveResetToken(token);
+  const user = live ? await live.ctx.internalAdapter.findUserById(live.userId) : null;
+  return user?.email ?? null;
 }
 
 export type ResetResult = { ok: true } | { ok: false; message: string };

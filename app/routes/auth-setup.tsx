@@ -13,6 +13,7 @@ import { consumeSetupToken, isSetupTokenUsable } from "~/auth/admin-setup.server
 import { signIn } from "~/auth/auth.server";
 import { log } from "~/utils/log.server";
 import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/auth/password-rules";
+import { newPasswordProblem } from "~/auth/password-rules.server";
 import { toastMessage } from "~/utils/toast";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/form-data.server";
@@ -51,6 +52,13 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const { email, password } = parsed.data;
+  const weak = await newPasswordProblem(password, { email });
+  if (weak) {
+    return data(
+      { toast: toastMessage("error", "Setup Error", weak), errors: { password: [weak] } as Record<string, string[]> },
+      { status: 400 },
+    );
+  }
   if ((await hasAnyAdmin()) || !(await consumeSetupToken(token))) {
     return data({ toast: toastMessage("error", "Setup Error", INVALID_LINK), errors: null }, { status: 403 });
   }

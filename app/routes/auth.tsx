@@ -16,12 +16,13 @@ import {
   signInKeys,
   waitMessage,
 } from "~/auth/auth-limits.server";
-import { getUser, isResetTokenValid, resetPassword, signIn } from "~/auth/auth.server";
+import { getUser, isResetTokenValid, resetPassword, resetTokenEmail, signIn } from "~/auth/auth.server";
 import { clientIp, clientNetwork } from "~/utils/client-ip.server";
 import { log } from "~/utils/log.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/auth/password-rules";
+import { newPasswordProblem } from "~/auth/password-rules.server";
 import { EMAIL_MAX, EMAIL_TOO_LONG } from "~/utils/email";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { toastMessage } from "~/utils/toast";
@@ -119,6 +120,15 @@ export async function action({ request }: Route.ActionArgs) {
       const errors = z.flattenError(parsed.error).fieldErrors;
       const message = parsed.error.issues[0]?.message ?? "Please check the new password.";
       return data({ toast: toastMessage("error", "Reset Password Error", message), errors }, { status: 400 });
+    }
+    // The link first: nobody without one makes the server estimate a password's strength.
+    const email = await resetTokenEmail(parsed.data.token);
+    const weak = email ? await newPasswordProblem(parsed.data.password, { email }) : null;
+    if (weak) {
+      return data(
+        { toast: toastMessage("error", "Reset Password Error", weak), errors: { password: [weak] } },
+        { status: 400 },
+      );
     }
     const result = await resetPassword(request, parsed.data.token, parsed.data.password);
     if (!result.ok) {
