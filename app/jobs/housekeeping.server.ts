@@ -1,3 +1,4 @@
+import { sweepUploadLeftovers, UPLOAD_LEFTOVER_AGE_MS } from "~/media/upload.server";
 import { pruneActivity } from "~/models/activity.server";
 import { pruneFinishedResetMail } from "~/models/mail-queue.server";
 import { pruneUsedFormStamps } from "~/models/used-form-stamp.server";
@@ -28,16 +29,26 @@ export type Housekeeping = { stop: () => Promise<void> };
 
 /**
  * Prunes at start and then on a schedule, so the tables anonymous visitors write to stay as
- * small as their time windows. A failed run is logged and the next one tries again.
+ * small as their time windows, and removes upload files no request is writing: every one at start
+ * (a killed process left them), then those untouched for an hour. A failed run is logged and the
+ * next one tries again.
  */
 export function startHousekeeping({ intervalMs = HOUSEKEEPING_INTERVAL_MS } = {}): Housekeeping {
   let running: Promise<void> = Promise.resolve();
+  let first = true;
   const run = () => {
-    running = pruneExpiredRows()
+    const sweep = sweepUploadLeftovers(first ? {} : { olderThanMs: UPLOAD_LEFTOVER_AGE_MS })
+      .then((removed) => {
+        if (removed) log.info("upload leftovers removed", { removed });
+      })
+      .catch((error: unknown) => log.warn("removing upload leftovers failed; will try again", { error }));
+    first = false;
+    const prune = pruneExpiredRows()
       .then((removed) => {
         if (Object.values(removed).some(Boolean)) log.debug("expired rows pruned", removed);
       })
       .catch((error: unknown) => log.warn("pruning expired rows failed; will try again", { error }));
+    running = Promise.all([sweep, prune]).then(() => {});
   };
   run();
   const timer = setInterval(run, intervalMs);
