@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { APIError, betterAuth } from "better-auth";
 import { redirect } from "react-router";
-import { recordAuthActivity } from "~/models/activity.server";
+import { recordAuthActivity, recordFailedSignIn } from "~/models/activity.server";
 import { isAdminUser } from "~/models/user-role.server";
-import { CLIENT_IP_HEADER } from "../utils/client-ip.server";
+import { CLIENT_IP_HEADER, clientNetwork } from "../utils/client-ip.server";
 import { db, engine, type DB } from "../utils/db.server";
 import { env, pinLibraryEnv } from "../utils/env.server";
 import { log } from "../utils/log.server";
@@ -216,11 +216,7 @@ export async function signIn(
       return { ok: false, status: 503, message: HASHING_BUSY_MESSAGE, retryAfterSeconds: error.retryAfterSeconds };
     }
     if (error instanceof APIError) {
-      await recordAuthActivity(
-        "sign-in-failed",
-        { userId: null, email: address },
-        "Sign-in refused: wrong e-mail or password",
-      );
+      await recordFailedSignIn(address, clientNetwork(request));
       return {
         ok: false,
         status: error.statusCode === 401 ? 401 : 400,

@@ -14,6 +14,7 @@ import { wakeMailDelivery } from "~/jobs/mail-delivery.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { toastMessage } from "~/utils/toast";
+import { showInvisible } from "~/utils/visible-text";
 import { redirectWithToast } from "~/utils/toast.server";
 import { buttonClass } from "~/components/ui/button";
 
@@ -27,7 +28,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     countContactMessagesByState(),
     contactRecipient(),
   ]);
-  return { messages: messages.slice(0, PAGE_SIZE), hasMore: messages.length > PAGE_SIZE, page, counts, recipient };
+  // Visitors' text: invisible characters (direction overrides, zero-width ones) are shown by code.
+  const shown = messages
+    .slice(0, PAGE_SIZE)
+    .map((m) => ({
+      ...m,
+      name: showInvisible(m.name),
+      email: showInvisible(m.email),
+      message: showInvisible(m.message),
+    }));
+  return { messages: shown, hasMore: messages.length > PAGE_SIZE, page, counts, recipient };
 }
 
 const FAILED = { other: "Failed to retry message" } satisfies FailureTexts;
