@@ -88,7 +88,11 @@ export async function submitContact(request: Request, now = new Date()): Promise
 
   let limit: Awaited<ReturnType<typeof hitRateLimit>>;
   try {
-    limit = await hitRateLimit(`contact:${clientNetwork(request)}`, { limit: CONTACT_RATE_LIMIT, windowMs: RATE_WINDOW_MS }, now);
+    limit = await hitRateLimit(
+      `contact:${clientNetwork(request)}`,
+      { limit: CONTACT_RATE_LIMIT, windowMs: RATE_WINDOW_MS },
+      now,
+    );
   } catch (error) {
     return notStored(t, "checking the contact rate limit failed", error, values);
   }

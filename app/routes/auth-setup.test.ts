@@ -19,7 +19,13 @@ async function announce() {
 
 function setupForm(token: string, overrides: Record<string, string> = {}) {
   return buildRequest(`/auth/setup?token=${token}`, {
-    form: { token, email: "Owner@Stable.dk", password: "Paddock-Oats-Gallop-7", confirm: "Paddock-Oats-Gallop-7", ...overrides },
+    form: {
+      token,
+      email: "Owner@Stable.dk",
+      password: "Paddock-Oats-Gallop-7",
+      confirm: "Paddock-Oats-Gallop-7",
+      ...overrides,
+    },
   });
 }
 

@@ -29,14 +29,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     contactRecipient(),
   ]);
   // Visitors' text: invisible characters (direction overrides, zero-width ones) are shown by code.
-  const shown = messages
-    .slice(0, PAGE_SIZE)
-    .map((m) => ({
-      ...m,
-      name: showInvisible(m.name),
-      email: showInvisible(m.email),
-      message: showInvisible(m.message),
-    }));
+  const shown = messages.slice(0, PAGE_SIZE).map((m) => ({
+    ...m,
+    name: showInvisible(m.name),
+    email: showInvisible(m.email),
+    message: showInvisible(m.message),
+  }));
   return { messages: shown, hasMore: messages.length > PAGE_SIZE, page, counts, recipient };
 }
 
