@@ -266,4 +266,8 @@ export interface ActivityTable {
   summary: string;
   /** JSON: the fields that changed, with their old and new values as shown. */
   details: string | null;
+  /** How many attempts a folded failed sign-in stands for (1 for every other entry). */
+  repeat_count: Generated<number>;
+  /** The client network of a failed sign-in (an IPv4 address or an IPv6 /64); null when several. */
+  network: string | null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@tests/db";
-import { buildRequest } from "@tests/auth";
+import { buildRequest, WEAK_PASSWORDS } from "@tests/auth";
 import { signIn } from "~/auth/auth.server";
 import { listAdmins } from "~/models/user-role.server";
 import { runAdminCommand } from "./admin-command";
@@ -49,6 +49,11 @@ describe("npm run admin", () => {
       err: "Password must be at least 10 characters.",
     });
     expect(await run("create", "--email", "a@example.com", "--password", "1234567890")).toMatchObject({ code: 2 });
+    for (const password of WEAK_PASSWORDS)
+      expect(await run("create", "--email", "a@example.com", "--password", password)).toMatchObject({
+        code: 2,
+        err: expect.stringMatching(/^This password is too easy to guess\. \S/),
+      });
     expect(await run("create", "--email", "a@example.com")).toMatchObject({
       code: 2,
       err: "create needs --password for a new user.",

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { recordActivity } from "~/models/activity.server";
 import { createOrPromoteAdmin, findUserByEmail } from "~/auth/accounts.server";
 import { listAdmins, revokeAdmin } from "~/models/user-role.server";
-import { passwordProblem } from "~/auth/password-rules";
+import { newPasswordProblem } from "~/auth/password-rules.server";
 
 export const USAGE = `Usage:
   npm run admin -- create --email E --password P   create an administrator, or promote an existing user
@@ -55,7 +55,7 @@ export async function runAdminCommand(argv: string[], { out, err }: Output): Pro
       return 2;
     }
     if (password) {
-      const problem = passwordProblem(password, email);
+      const problem = await newPasswordProblem(password, { email });
       if (problem) {
         err(problem);
         return 2;

@@ -82,4 +82,36 @@ describe("npm run backup and npm run restore", () => {
     expect(restored.out).toContain("Nothing was changed.");
     expect(restored.status).toBe(1);
   });
+
+  it("refuse an unsigned or wrongly signed file unless told --trust-unsigned, and say a generated key once", async () => {
+    const keyless = { DATA_DIR: path.join(work, "keyless-site"), BACKUP_KEY: "" };
+    const out = path.join(work, "own-key.tar.gz");
+    expect((await cli("scripts/db-migrate.ts", [], keyless)).status).toBe(0);
+    const first = await cli("scripts/backup.ts", ["--out", out], keyless);
+    expect(first.status).toBe(0);
+    expect(first.out).toMatch(
+      /A backup key was generated in .*keyless-site\/secrets\/backup_key; every backup is signed with it/,
+    );
+    expect(first.out).toContain("Keep a copy of it apart from the backups");
+    const second = await cli("scripts/backup.ts", ["--out", path.join(work, "own-key-2.tar.gz")], keyless);
+    expect(second.out).not.toContain("A backup key was generated");
+    expect((await cli("scripts/backup.ts", ["--verify", out], keyless)).out).toContain(
+      "Signed with this site's backup key",
+    );
+
+    // Another site, with another key: the file is not proven to be its own.
+    const elsewhere = { DATA_DIR: path.join(work, "elsewhere"), BACKUP_KEY: "another-sites-key-0123456789abcdefghij" };
+    const verified = await cli("scripts/backup.ts", ["--verify", out], elsewhere);
+    expect(verified.out).toMatch(/NOT USABLE: .* it was signed with another backup key: set BACKUP_KEY/);
+    expect(verified.status).toBe(1);
+    const refused = await cli("scripts/restore.ts", [out], elsewhere);
+    expect(refused.out).toMatch(
+      /NOT RESTORED: .*signed with another backup key.*--trust-unsigned.*Nothing was changed/,
+    );
+    expect(refused.status).toBe(1);
+    const trusted = await cli("scripts/restore.ts", [out, "--trust-unsigned"], elsewhere);
+    expect(trusted.out).toContain("Restored in");
+    expect(trusted.out).toContain("signature: not checked, trusted (--trust-unsigned)");
+    expect(trusted.status).toBe(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { registerResetMail } from "~/auth/auth-mail.server";
 import { registerContactMail } from "~/contact/contact-delivery.server";
+import { registerUploadSweep } from "~/media/upload.server";
 import { registerTrashPurge } from "~/trash/trash.server";
 
 /** The features hand the background jobs (app/jobs) what only they know; the jobs import none of them. */
@@ -7,4 +8,5 @@ export function registerFeatureJobs() {
   registerResetMail();
   registerContactMail();
   registerTrashPurge();
+  registerUploadSweep();
 }

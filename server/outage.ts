@@ -3,6 +3,7 @@ import type { FetchHandler } from "./request-handler";
 
 const WHY: Record<FaultKind, string> = {
   "database-unavailable": "The site cannot reach its database right now.",
+  "database-replaced": "The site's database file was deleted or replaced while it was running.",
   "disk-full": "The server's disk is full.",
   "storage-unavailable": "The site cannot use its storage right now.",
   "object-storage-unavailable": "The site cannot reach its photo storage right now.",

@@ -6,6 +6,9 @@ import { db, engine } from "~/platform/db.server";
 /** A password that satisfies the site's rules; the default for test users. */
 export const TEST_PASSWORD = "Paddock-Gallop-2024";
 
+/** Passwords that pass a length rule and a short list, and are guessed within hours all the same. */
+export const WEAK_PASSWORDS = ["password12", "Password1!", "qwerty1234", "Summer2026!", "Stald Nordlys"];
+
 export type TestUser = { id: string; email: string; password: string };
 
 let counter = 0;

@@ -7,3 +7,5 @@ process.env.NODE_ENV = "test";
 process.env.LOG_LEVEL ??= "silent";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "stable-test-"));
 delete process.env.DATABASE_URL;
+// Backups are signed; one key for the tests and the commands they start (a test of the generated key unsets it).
+process.env.BACKUP_KEY ??= "test-backup-key-0123456789abcdefghijklmnop";

@@ -1,5 +1,6 @@
 import { getAuth } from "./auth.server";
 import { db } from "~/platform/db.server";
+import { withTrustedHashing } from "./password-hashing.server";
 import { grantAdmin } from "~/models/user-role.server";
 
 export type UserSummary = { id: string; email: string };
@@ -31,7 +32,8 @@ export async function createUserWithPassword({
 }): Promise<UserSummary> {
   const ctx = await getAuth().$context;
   const address = normaliseEmail(email);
-  const hash = await ctx.password.hash(password);
+  // Only the setup link, the admin command and tests create accounts: never refused, never queued behind sign-ins.
+  const hash = await withTrustedHashing(() => ctx.password.hash(password));
   const user = await ctx.internalAdapter.createUser(
     { email: address, name: address.split("@")[0] || address, emailVerified: true },
     { method: "admin" },
@@ -48,7 +50,7 @@ export async function createUserWithPassword({
 /** Replaces the user's password (creating the credential when the user had none). */
 export async function setUserPassword(userId: string, password: string) {
   const ctx = await getAuth().$context;
-  const hash = await ctx.password.hash(password);
+  const hash = await withTrustedHashing(() => ctx.password.hash(password));
   const accounts = await ctx.internalAdapter.findAccounts(userId);
   if (accounts.some((a) => a.providerId === "credential")) await ctx.internalAdapter.updatePassword(userId, hash);
   else await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });

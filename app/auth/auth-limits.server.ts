@@ -32,28 +32,29 @@ export async function countAttempt(keys: Array<[string, RateLimitRule]>): Promis
   return { allowed: true };
 }
 
+/** `network` is the client's network (clientNetwork): an IPv6 /64 counts as one client. */
 export function signInKeys(
   email: string,
-  ip: string,
+  network: string,
   { knownDevice }: { knownDevice: boolean },
 ): Array<[string, RateLimitRule]> {
   return [
-    [`sign-in:ip:${ip}`, AUTH_LIMITS.signInPerIp],
-    [`sign-in:email-ip:${email}\n${ip}`, AUTH_LIMITS.signInPerEmailAndIp],
+    [`sign-in:ip:${network}`, AUTH_LIMITS.signInPerIp],
+    [`sign-in:email-ip:${email}\n${network}`, AUTH_LIMITS.signInPerEmailAndIp],
     ...(knownDevice ? [] : [[`sign-in:email:${email}`, AUTH_LIMITS.signInPerEmail] as [string, RateLimitRule]]),
   ];
 }
 
-export function resetKeys(email: string, ip: string): Array<[string, RateLimitRule]> {
+export function resetKeys(email: string, network: string): Array<[string, RateLimitRule]> {
   return [
-    [`reset:ip:${ip}`, AUTH_LIMITS.resetPerIp],
+    [`reset:ip:${network}`, AUTH_LIMITS.resetPerIp],
     [`reset:email:${email}`, AUTH_LIMITS.resetPerEmail],
   ];
 }
 
-/** A successful sign-in forgets the failed attempts of that e-mail from that address. */
-export async function forgetSignInAttempts(email: string, ip: string) {
-  await clearRateLimit(`sign-in:email-ip:${email}\n${ip}`);
+/** A successful sign-in forgets the failed attempts of that e-mail from that network. */
+export async function forgetSignInAttempts(email: string, network: string) {
+  await clearRateLimit(`sign-in:email-ip:${email}\n${network}`);
 }
 
 export function waitMessage(what: string, retryAfterSeconds: number) {

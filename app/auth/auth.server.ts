@@ -2,14 +2,16 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import { APIError, betterAuth } from "better-auth";
 import { redirect } from "react-router";
-import { recordAuthActivity } from "~/models/activity.server";
+import { recordAuthActivity, recordFailedSignIn } from "~/models/activity.server";
 import { isAdminUser } from "~/models/user-role.server";
-import { CLIENT_IP_HEADER } from "~/platform/client-ip.server";
+import { CLIENT_IP_HEADER, clientNetwork } from "~/platform/client-ip.server";
 import { db, engine, type DB } from "~/platform/db.server";
 import { env, pinLibraryEnv } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import { getSecret } from "~/platform/secrets.server";
 import { redirectWithToast } from "~/toast/toast.server";
+import { gatedPassword, isHashingBusy, withTrustedHashing } from "./password-hashing.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./password-rules";
 
 export type SessionUser = { id: string; email: string; isAdmin: boolean };
 
@@ -18,8 +20,6 @@ export const SESSION_IDLE_TIMEOUT_SECONDS = 12 * 60 * 60;
 /** How often an active session's expiry is pushed forward (one write per interval, not per request). */
 export const SESSION_REFRESH_INTERVAL_SECONDS = 15 * 60;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
-export const MIN_PASSWORD_LENGTH = 10;
-export const MAX_PASSWORD_LENGTH = 128;
 export const COOKIE_PREFIX = "stable";
 export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
 
@@ -48,9 +48,11 @@ function createAuth(database: DB, secure: boolean) {
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      // The library's own scrypt, a few hashes at a time (password-hashing.server.ts).
+      password: gatedPassword,
       revokeSessionsOnPasswordReset: true,
       // The link just used is consumed by the library; every other one of the account ends with it.
       onPasswordReset: async ({ user }) => {
@@ -221,27 +223,40 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 }
 
 export type SignInResult =
-  { ok: true; headers: Headers; userId: string } | { ok: false; status: number; message: string };
+  | { ok: true; headers: Headers; userId: string }
+  | { ok: false; status: number; message: string; retryAfterSeconds?: number };
 
-/** Signs in with e-mail and password; the attempt, either way, goes into the activity log. */
-export async function signIn(request: Request, email: string, password: string): Promise<SignInResult> {
+export const HASHING_BUSY_MESSAGE = "The site is busy checking other sign-ins. Please try again in a few seconds.";
+
+/**
+ * Signs in with e-mail and password; the attempt, either way, goes into the activity log. A
+ * `trusted` attempt (a browser the account signed in from, the setup link) checks its password
+ * ahead of anonymous ones; an anonymous one is refused with 503 while too many are waiting.
+ */
+export async function signIn(
+  request: Request,
+  email: string,
+  password: string,
+  { trusted = false }: { trusted?: boolean } = {},
+): Promise<SignInResult> {
   const address = email.trim().toLowerCase();
   try {
-    const { headers, response } = await authFor(request).api.signInEmail({
-      body: { email: address, password, rememberMe: true },
-      headers: request.headers,
-      returnHeaders: true,
-    });
+    const call = () =>
+      authFor(request).api.signInEmail({
+        body: { email: address, password, rememberMe: true },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+    const { headers, response } = trusted ? await withTrustedHashing(call) : await call();
     forgetSessions(request);
     await recordAuthActivity("sign-in", { userId: response.user.id, email: response.user.email }, "Signed in");
     return { ok: true, headers: setCookiesOnly(headers), userId: response.user.id };
   } catch (error) {
+    if (isHashingBusy(error)) {
+      return { ok: false, status: 503, message: HASHING_BUSY_MESSAGE, retryAfterSeconds: error.retryAfterSeconds };
+    }
     if (error instanceof APIError) {
-      await recordAuthActivity(
-        "sign-in-failed",
-        { userId: null, email: address },
-        "Sign-in refused: wrong e-mail or password",
-      );
+      await recordFailedSignIn(address, clientNetwork(request));
       return {
         ok: false,
         status: error.statusCode === 401 ? 401 : 400,
@@ -333,10 +348,22 @@ async function retireResetTokens(userId: string, { keepNewest = false } = {}) {
   await query.execute();
 }
 
-export async function isResetTokenValid(token: string) {
+/** The reset link's row while it is live, else null. */
+async function liveResetToken(token: string) {
   const ctx = await getAuth().$context;
   const row = await ctx.internalAdapter.findVerificationValue(`${RESET_PREFIX}${token}`);
-  return !!row && new Date(row.expiresAt).getTime() > Date.now();
+  return row && new Date(row.expiresAt).getTime() > Date.now() ? { ctx, userId: row.value } : null;
+}
+
+export async function isResetTokenValid(token: string) {
+  return (await liveResetToken(token)) !== null;
+}
+
+/** The e-mail of the account a live reset link belongs to, or null when the link is not live. */
+export async function resetTokenEmail(token: string): Promise<string | null> {
+  const live = await liveResetToken(token);
+  const user = live ? await live.ctx.internalAdapter.findUserById(live.userId) : null;
+  return user?.email ?? null;
 }
 
 export type ResetResult = { ok: true } | { ok: false; message: string };
@@ -344,7 +371,10 @@ export type ResetResult = { ok: true } | { ok: false; message: string };
 /** Sets the new password; the token is consumed and every session of the user ends. */
 export async function resetPassword(request: Request, token: string, newPassword: string): Promise<ResetResult> {
   try {
-    await authFor(request).api.resetPassword({ body: { token, newPassword }, headers: request.headers });
+    // The link is the authority: its hash waits ahead of anonymous sign-ins.
+    await withTrustedHashing(() =>
+      authFor(request).api.resetPassword({ body: { token, newPassword }, headers: request.headers }),
+    );
     forgetSessions(request);
     return { ok: true };
   } catch (error) {

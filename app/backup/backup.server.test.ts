@@ -1,10 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resetEnvCache } from "~/platform/env.server";
 import { createHorse, listHorses } from "~/models/horse.server";
 import { createWinner } from "~/models/winner.server";
 import { db, type DatabaseHandle } from "~/platform/db.server";
@@ -20,6 +21,7 @@ import { BACKUP_FILE, createBackup } from "./create-backup.server";
 import { MANIFEST_NAME } from "./manifest.server";
 import { RestoreRefusedError, restoreBackup } from "./restore-backup.server";
 import { describeBackupError } from "./schedule.server";
+import { SIGNATURE_NAME, signManifest } from "./signature.server";
 import { verifyBackup } from "./verify-backup.server";
 
 useFreshDatabase();
@@ -39,17 +41,67 @@ afterEach(async () => {
   await fsp.rm(work, { recursive: true, force: true });
 });
 
-/** Rewrites a backup entry by entry (a valid gzip and tar), changing what `edit` returns. */
+/**
+ * Rewrites a backup entry by entry (a valid gzip and tar), changing what `edit` returns. The
+ * signature is made again for the edited manifest with the tests' backup key (as someone holding
+ * the key could), unless `edit` decides about manifest.sig itself.
+ */
 async function rewrite(file: string, out: string, edit: (name: string, data: Buffer) => Buffer | null) {
   const entries: [string, Buffer][] = [];
   await readArchive(file, async (entry) => {
     entries.push([entry.name, await readAll(entry.stream, 1 << 30)]);
   });
   const writer = await createArchiveWriter(out);
+  let manifest: Buffer | null = null;
   for (const [name, data] of entries) {
-    const changed = edit(name, data);
+    let changed = edit(name, data);
+    if (name === MANIFEST_NAME) manifest = changed;
+    if (name === SIGNATURE_NAME && changed === data && manifest) changed = signManifest(manifest, TEST_KEY);
     if (changed) await writer.addBuffer(name, changed);
   }
+  await writer.finish();
+  return out;
+}
+
+const TEST_KEY = process.env.BACKUP_KEY!;
+const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
+
+/**
+ * What someone who can write to the backup folder can do: change entries, add some, and write a
+ * manifest that matches them all. The signature is kept as it was, made with `signWith`, or dropped (null).
+ */
+async function forge(
+  file: string,
+  out: string,
+  {
+    change = {},
+    add = {},
+    signWith,
+  }: { change?: Record<string, (data: Buffer) => Buffer>; add?: Record<string, Buffer>; signWith?: string | null },
+) {
+  const entries: [string, Buffer][] = [];
+  await readArchive(file, async (entry) => {
+    entries.push([entry.name, await readAll(entry.stream, 1 << 30)]);
+  });
+  const body = entries
+    .filter(([name]) => name !== MANIFEST_NAME && name !== SIGNATURE_NAME)
+    .map(([name, data]): [string, Buffer] => [name, change[name] ? change[name](data) : data]);
+  body.push(...Object.entries(add));
+  const manifest = JSON.parse(entries.find(([name]) => name === MANIFEST_NAME)![1].toString()) as {
+    entries: { name: string; size: number; sha256: string }[];
+    media: { files: number; bytes: number };
+  };
+  manifest.entries = body.map(([name, data]) => ({ name, size: data.length, sha256: sha256(data) }));
+  const media = body.filter(([name]) => name.startsWith("media/"));
+  manifest.media.files = media.length;
+  manifest.media.bytes = media.reduce((n, [, data]) => n + data.length, 0);
+  const manifestBytes = Buffer.from(JSON.stringify(manifest));
+  const writer = await createArchiveWriter(out);
+  for (const [name, data] of body) await writer.addBuffer(name, data);
+  await writer.addBuffer(MANIFEST_NAME, manifestBytes);
+  const old = entries.find(([name]) => name === SIGNATURE_NAME)?.[1];
+  const signature = signWith === undefined ? old : signWith === null ? null : signManifest(manifestBytes, signWith);
+  if (signature) await writer.addBuffer(SIGNATURE_NAME, signature);
   await writer.finish();
   return out;
 }
@@ -279,7 +331,7 @@ describe("a backup", () => {
   it("fails with a clear message on a full disk and leaves no partial file", async () => {
     await seedContent();
     // Incompressible, so the archive cannot fit in the small disk.
-    await storage().put("horse-images/large-original.jpg", randomBytes(3 * 1024 * 1024));
+    await storage().put("horse-images/1700000000000-000000000001.jpg", randomBytes(3 * 1024 * 1024));
     const disk = mountSmallDisk(1024);
     let dir = disk?.dir ?? path.join(work, "out");
     let store: Storage = storage();
@@ -289,7 +341,7 @@ describe("a backup", () => {
       store = Object.assign(Object.create(real) as Storage, {
         get: async (key: string) => {
           const file = await real.get(key);
-          if (!file || !key.includes("large-original")) return file;
+          if (!file || !key.endsWith("000000000001.jpg")) return file;
           file.stream.destroy();
           const failing = new Readable({
             read() {
@@ -318,6 +370,108 @@ describe("a backup", () => {
     controller.abort();
     await expect(createBackup({ dir: work, signal: controller.signal })).rejects.toThrow();
     expect(fs.readdirSync(work).filter((name) => name !== "target-media")).toEqual([]);
+  });
+});
+
+describe("signed backups", () => {
+  let before: Awaited<ReturnType<typeof stateOf>> | undefined;
+  const refusedEverywhere = async (file: string, message: RegExp, options: { trustUnsigned?: boolean } = {}) => {
+    before ??= await targetWithContent();
+    await expect(verifyBackup(file, options)).rejects.toThrow(message);
+    await expect(restoreBackup(file, { handle: target, store: targetStore, force: true, ...options })).rejects.toThrow(
+      message,
+    );
+    expect(await stateOf(target, targetStore)).toEqual(before);
+  };
+  beforeEach(() => {
+    before = undefined;
+  });
+  const plantAdmin = (data: Buffer) => Buffer.from(data.toString().replace("Nordlys", "Planted"));
+
+  it("refuses a file edited consistently (rows and a manifest to match) unless it is signed with the key", async () => {
+    await seedContent();
+    const { file } = await createBackup({ dir: work });
+    expect((await verifyBackup(file)).signature).toBe("signed");
+
+    const edited = await forge(file, path.join(work, "edited.tar.gz"), { change: { "db/horses.jsonl": plantAdmin } });
+    await refusedEverywhere(edited, /its signature does not match: it was altered after it was written/);
+    const otherKey = await forge(file, path.join(work, "other-key.tar.gz"), {
+      change: { "db/horses.jsonl": plantAdmin },
+      signWith: "someone-else's-key-0123456789abcdefgh",
+    });
+    await refusedEverywhere(otherKey, /it was signed with another backup key: set BACKUP_KEY/);
+    await expect(verifyBackup(file, { key: "a-different-key-on-this-machine-0123456" })).rejects.toThrow(
+      /signed with another backup key/,
+    );
+  });
+
+  it("refuses an unsigned file unless told to trust it, and then restores it", async () => {
+    await seedContent();
+    const { file } = await createBackup({ dir: work });
+    const unsigned = await forge(file, path.join(work, "unsigned.tar.gz"), { signWith: null });
+    await refusedEverywhere(unsigned, /it is not signed, so nothing shows it is the site's own\. .*--trust-unsigned/);
+    const restored = await restoreBackup(unsigned, {
+      handle: target,
+      store: targetStore,
+      trustUnsigned: true,
+      force: true,
+    });
+    expect(restored.signature).toBe("unsigned, trusted");
+    expect((await contentOf(target.db)).horses).toEqual((await contentOf(db())).horses);
+  });
+
+  it("refuses media entries whose names the site never gives, even when signed with the key", async () => {
+    await seedContent();
+    const { file } = await createBackup({ dir: work });
+    const page = Buffer.from("<script>alert(1)</script>");
+    for (const name of [
+      "media/horse-images/evil.html",
+      "media/other-bucket/1700000000000-0123456789ab.jpg",
+      "media/horse-images/1700000000000-0123456789ab.jpg/deeper.jpg",
+      "media/horse-images/1700000000000-0123456789ab.svg",
+    ]) {
+      const planted = await forge(file, path.join(work, "planted.tar.gz"), {
+        add: { [name]: page },
+        signWith: TEST_KEY,
+      });
+      await refusedEverywhere(planted, /a name the site never gives a file/);
+      await fsp.rm(planted);
+    }
+    for (const name of ["media/../secrets/session_secret", "media/horse-images/../../x.jpg"]) {
+      const planted = await forge(file, path.join(work, "planted.tar.gz"), {
+        add: { [name]: page },
+        signWith: TEST_KEY,
+      });
+      await refusedEverywhere(planted, /unexpected entry|not a plain file|never gives/);
+      await fsp.rm(planted);
+    }
+  });
+
+  it("signs with a key generated at the first backup, announced with the advice to keep it apart", async () => {
+    const saved = process.env.BACKUP_KEY;
+    delete process.env.BACKUP_KEY;
+    resetEnvCache();
+    try {
+      await seedContent();
+      const lines: string[] = [];
+      const { file } = await createBackup({ dir: work, announceKey: (line) => lines.push(line) });
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /A backup key was generated in .*secrets\/backup_key.*Keep a copy of it apart from the backups/,
+      );
+      const key = (await fsp.readFile(path.join(process.env.DATA_DIR!, "secrets", "backup_key"), "utf8")).trim();
+      expect((await fsp.stat(path.join(process.env.DATA_DIR!, "secrets", "backup_key"))).mode & 0o777).toBe(0o600);
+      await createBackup({ dir: work, announceKey: (line) => lines.push(line) });
+      expect(lines).toHaveLength(1);
+      expect((await verifyBackup(file, { key })).signature).toBe("signed");
+      const restored = await restoreBackup(file, { handle: target, store: targetStore, key });
+      expect(restored.signature).toBe("signed");
+      expect(await stateOf(target, targetStore)).toEqual(await stateOf({ db: db() } as DatabaseHandle, storage()));
+    } finally {
+      process.env.BACKUP_KEY = saved;
+      resetEnvCache();
+      await fsp.rm(path.join(process.env.DATA_DIR!, "secrets", "backup_key"), { force: true });
+    }
   });
 });
 

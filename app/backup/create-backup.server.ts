@@ -13,6 +13,7 @@ import {
   tableEntryName,
   type Manifest,
 } from "./manifest.server";
+import { SIGNATURE_NAME, signManifest, signingKey } from "./signature.server";
 import { snapshotDatabase, type DatabaseSnapshot } from "./snapshot.server";
 
 export type BackupOptions = {
@@ -25,6 +26,8 @@ export type BackupOptions = {
   now?: () => Date;
   /** Stops the backup between entries (the site is shutting down); nothing is left behind. */
   signal?: AbortSignal;
+  /** Hears that a backup key was generated, with the advice to keep it (default: the log). */
+  announceKey?: (line: string) => void;
 };
 
 export type BackupResult = { file: string; bytes: number; manifest: Manifest; ms: number };
@@ -62,6 +65,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       );
   await fsp.mkdir(path.dirname(target), { recursive: true });
   if (fs.existsSync(target)) throw new Error(`${target} exists already`);
+  const key = signingKey(options.announceKey);
   const staging = await fsp.mkdtemp(path.join(path.dirname(target), ".stable-backup-"));
   try {
     // A record saved between the snapshot and the copying of the media may have had its old image
@@ -71,7 +75,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       const dbDir = await fsp.mkdtemp(path.join(staging, "db-"));
       const snapshot = await snapshotDatabase(handle, dbDir);
       options.signal?.throwIfAborted();
-      const written = await writeArchive(partial, snapshot, store, now(), options.signal, attempt === 1);
+      const written = await writeArchive(partial, snapshot, store, now(), key, options.signal, attempt === 1);
       await fsp.rm(dbDir, { recursive: true, force: true });
       if (!written) {
         await fsp.rm(partial, { force: true });
@@ -91,6 +95,7 @@ async function writeArchive(
   snapshot: DatabaseSnapshot,
   store: Storage,
   createdAt: Date,
+  key: string,
   signal: AbortSignal | undefined,
   retry: boolean,
 ): Promise<Manifest | null> {
@@ -134,7 +139,9 @@ async function writeArchive(
       media: { files: archived.size, bytes, missing },
       entries,
     };
-    await writer.addBuffer(MANIFEST_NAME, Buffer.from(JSON.stringify(manifest, null, 1) + "\n"));
+    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 1) + "\n");
+    await writer.addBuffer(MANIFEST_NAME, manifestBytes);
+    await writer.addBuffer(SIGNATURE_NAME, signManifest(manifestBytes, key));
     await writer.finish();
     return manifest;
   } catch (error) {

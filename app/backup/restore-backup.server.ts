@@ -14,6 +14,7 @@ import { mediaStorage as defaultStorage } from "~/media/media-storage.server";
 import type { Storage } from "~/media/storage.server";
 import { decodeValue, encodeValue, neutralType, type Manifest } from "./manifest.server";
 import { CONTENT_TABLES, EPHEMERAL_TABLES, contentRowsOf, listColumns, listTables } from "./tables.server";
+import type { SignatureCheck, SignatureVerdict } from "./signature.server";
 import { verifyBackup, type VerifiedBackup } from "./verify-backup.server";
 
 /** The target holds content and --force was not given; nothing was changed. */
@@ -21,7 +22,7 @@ export class RestoreRefusedError extends Error {
   override name = "RestoreRefusedError";
 }
 
-export type RestoreOptions = {
+export type RestoreOptions = SignatureCheck & {
   /** Replace whatever the target holds. */
   force?: boolean;
   handle?: DatabaseHandle;
@@ -30,6 +31,7 @@ export type RestoreOptions = {
 
 export type RestoreResult = {
   manifest: Manifest;
+  signature: SignatureVerdict;
   media: { written: number; unchanged: number; removed: number };
   ms: number;
 };
@@ -49,7 +51,9 @@ export async function restoreBackup(file: string, options: RestoreOptions = {}):
   const store = options.store ?? defaultStorage();
   const staging = await fsp.mkdtemp(path.join(os.tmpdir(), "stable-restore-"));
   try {
-    const verified = await verifyBackup(file, { stageTablesIn: staging });
+    const trust = { key: options.key, trustUnsigned: options.trustUnsigned };
+    if (trust.key === undefined) delete trust.key;
+    const verified = await verifyBackup(file, { ...trust, stageTablesIn: staging });
     const { manifest } = verified;
     await migrateUpTo(handle.db, manifest.migrations.at(-1)!);
 
@@ -66,6 +70,7 @@ export async function restoreBackup(file: string, options: RestoreOptions = {}):
     let unchanged = 0;
     try {
       await verifyBackup(file, {
+        ...trust,
         onMedia: async (key, stream) => {
           if (existing.same(key)) {
             unchanged += 1;
@@ -87,7 +92,12 @@ export async function restoreBackup(file: string, options: RestoreOptions = {}):
       }
     }
     await migrateToLatest(handle.db);
-    return { manifest, media: { written: undo.count, unchanged, removed }, ms: Date.now() - started };
+    return {
+      manifest,
+      signature: verified.signature,
+      media: { written: undo.count, unchanged, removed },
+      ms: Date.now() - started,
+    };
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });
   }

@@ -16,6 +16,7 @@ import { useTestEnv } from "@tests/env";
 import { mountSmallDisk } from "@tests/small-disk";
 import { BACKUP_FILE, pruneBackups } from "./create-backup.server";
 import { backupFailureNotice, getBackupStatus, runScheduledBackup, startBackupScheduler } from "./schedule.server";
+import { verifyBackup } from "./verify-backup.server";
 
 useFreshDatabase();
 
@@ -53,6 +54,11 @@ describe("scheduled backups", () => {
     const status = await getBackupStatus();
     expect(Date.parse(status.nextDueAt!) - Date.parse(status.lastSuccessAt!)).toBeGreaterThan(23 * HOUR);
     expect(status.lastFile).toBe(path.join(dir, backups()[0]!));
+    // Signed with the backup key, like every backup.
+    expect((await verifyBackup(status.lastFile!)).signature).toBe("signed");
+    await expect(verifyBackup(status.lastFile!, { key: "not-the-site-key-0123456789abcdefghij" })).rejects.toThrow(
+      /signed with another backup key/,
+    );
 
     await setSchedule({ next_due_at: new Date(Date.now() - 1000).toISOString() });
     expect((await Promise.all(["b", "c"].map(instance))).sort()).toEqual(["done", "not-due"]);
@@ -86,7 +92,7 @@ describe("scheduled backups", () => {
 
   it("record a full disk as the reason, leave nothing on it and keep going", async () => {
     await seedContent();
-    await storage().put("horse-images/large-original.jpg", randomBytes(2 * 1024 * 1024));
+    await storage().put("horse-images/1700000000000-000000000001.jpg", randomBytes(2 * 1024 * 1024));
     const disk = mountSmallDisk(1024);
     // Without root there is no small disk to fill; a regular file in the way fails the same path.
     const target = disk?.dir ?? path.join(dir, "blocked");

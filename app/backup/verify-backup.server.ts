@@ -6,7 +6,7 @@ import { Readable, Writable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { pipeline } from "node:stream/promises";
 import { MIGRATION_NAMES } from "@db/migrations/migrator";
-import { keyFromMediaUrl } from "~/media/storage.server";
+import { keyFromMediaUrl, isSiteMediaKey } from "~/media/storage.server";
 import { BackupFileError, readAll, readArchive } from "./archive.server";
 import {
   FORMAT,
@@ -21,6 +21,7 @@ import {
   type Manifest,
   type ValueKind,
 } from "./manifest.server";
+import { checkSignature, SIGNATURE_NAME, type SignatureCheck, type SignatureVerdict } from "./signature.server";
 import { isContentTable } from "./tables.server";
 
 export type VerifiedBackup = {
@@ -28,9 +29,10 @@ export type VerifiedBackup = {
   manifest: Manifest;
   /** Media keys in the backup and their SHA-256. */
   media: Map<string, string>;
+  signature: SignatureVerdict;
 };
 
-type VerifyOptions = {
+type VerifyOptions = SignatureCheck & {
   /** Also copies each table's rows, as checked, to `<dir>/<table>.jsonl` (for a restore). */
   stageTablesIn?: string;
   /** Called for each media entry with its bytes, which it must read to the end. */
@@ -53,6 +55,7 @@ export async function verifyBackup(file: string, options: VerifyOptions = {}): P
   const tables = new Map<string, TableSeen>();
   const referenced = new Set<string>();
   let manifestText: Buffer | undefined;
+  let signatureText: Buffer | undefined;
 
   await readArchive(file, async (entry) => {
     if (entry.name === MANIFEST_NAME) {
@@ -60,10 +63,18 @@ export async function verifyBackup(file: string, options: VerifyOptions = {}): P
       manifestText = await readAll(entry.stream, MAX_MANIFEST_BYTES);
       return;
     }
+    if (entry.name === SIGNATURE_NAME) {
+      if (signatureText) throw new BackupFileError("it holds two signatures");
+      signatureText = await readAll(entry.stream, 4096);
+      return;
+    }
     if (seenEntries.has(entry.name)) throw new BackupFileError(`it holds ${entry.name} twice`);
     const table = tableOf(entry.name);
     const mediaKey = mediaKeyOf(entry.name);
     if (!table && !mediaKey) throw new BackupFileError(`it holds an unexpected entry, ${entry.name}`);
+    // Restored media are served at /media/<key>: only names the site itself gives its files.
+    if (mediaKey && !isSiteMediaKey(mediaKey))
+      throw new BackupFileError(`it holds ${entry.name}, a name the site never gives a file`);
     const hash = createHash("sha256");
     let size = 0;
     const counted = async function* (source: AsyncIterable<Buffer>) {
@@ -94,6 +105,7 @@ export async function verifyBackup(file: string, options: VerifyOptions = {}): P
   });
 
   if (!manifestText) throw new BackupFileError("it has no manifest.json: it is not a complete backup");
+  const signature = checkSignature(manifestText, signatureText, options);
   const manifest = parseManifest(manifestText);
   checkEntries(manifest, seenEntries);
   checkTables(manifest, tables);
@@ -114,7 +126,7 @@ export async function verifyBackup(file: string, options: VerifyOptions = {}): P
   const absent = [...referenced].filter((key) => !media.has(key) && !missing.has(key));
   if (absent.length)
     throw new BackupFileError(`images that records point at are not in it: ${absent.slice(0, 5).join(", ")}`);
-  return { file, manifest, media };
+  return { file, manifest, media, signature };
 }
 
 function drain() {

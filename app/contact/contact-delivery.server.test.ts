@@ -116,6 +116,18 @@ describe("the e-mail the stable receives", () => {
     expect(mail.replyTo).toBe("a@example.com");
   });
 
+  test("shows invisible characters a visitor typed by their code in the subject and the body", async () => {
+    const stored = await createContactMessage(
+      { name: "Anne\u202Egnp.exe", email: "anne@example.com", message: "Hello\u200B there, call me\u2066 back" },
+      { attemptLimit: 1 },
+    );
+    const mail = composeContactMail(stored, "stable@example.com");
+    expect(mail.subject).toBe("Contact form: message from Anne[U+202E]gnp.exe");
+    expect(mail.text).toContain("Name:     Anne[U+202E]gnp.exe");
+    expect(mail.text).toContain("Hello[U+200B] there, call me[U+2066] back");
+    expect(mail.text).not.toMatch(/[\u200B\u202E\u2066]/);
+  });
+
   test("without CONTACT_TO the address in Contact Info is used; with neither, messages wait untouched", async () => {
     delete process.env.CONTACT_TO;
     resetEnvCache();

@@ -4,6 +4,7 @@ import { getContactMessage, type ContactMessage } from "~/models/contact-message
 import { getContactInfo } from "~/models/contact-info.server";
 import { env } from "~/platform/env.server";
 import type { Mail } from "~/platform/mail.server";
+import { showInvisible } from "~/utils/visible-text";
 
 /** CONTACT_TO, else the e-mail address in the admin's contact details; null when neither is usable. */
 export async function contactRecipient(): Promise<string | null> {
@@ -24,11 +25,18 @@ function mailDomain() {
  * address with no line breaks. The Message-ID is derived from the stored row, so a copy sent twice
  * after a crash is recognisably the same message.
  */
-export function composeContactMail(message: ContactMessage, to: string): Mail {
-  const received = new Date(message.createdAt).toLocaleString("da-DK", { timeZone: "Europe/Copenhagen" });
+export function composeContactMail(stored: ContactMessage, to: string): Mail {
+  const received = new Date(stored.createdAt).toLocaleString("da-DK", { timeZone: "Europe/Copenhagen" });
+  // What the visitor typed, with invisible characters shown by code (a reversed name in the subject, say).
+  const message = {
+    ...stored,
+    name: showInvisible(stored.name),
+    email: showInvisible(stored.email),
+    message: showInvisible(stored.message),
+  };
   return {
     to,
-    replyTo: message.email,
+    replyTo: stored.email,
     subject: `Contact form: message from ${message.name}`,
     text: [
       "A visitor sent this message through the contact form on the website.",

@@ -141,6 +141,21 @@ describe("submitting the contact form", () => {
     expect(await listContactMessages()).toHaveLength(6);
   });
 
+  test("an IPv6 /64 is one client, and an IPv4-mapped address counts as its IPv4 address", async () => {
+    const fromOneNetwork = [];
+    for (let i = 1; i <= 8; i++)
+      fromOneNetwork.push((await submitContact(contactRequest({}, { ip: `2001:db8:1:2::${i}` }))).status);
+    expect(fromOneNetwork).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    // The neighbouring /64 is someone else.
+    expect((await submitContact(contactRequest({}, { ip: "2001:db8:1:3::1" }))).status).toBe(200);
+
+    for (let i = 0; i < 3; i++) await submitContact(contactRequest({}, { ip: "198.51.100.77" }));
+    const mapped = [];
+    for (let i = 0; i < 3; i++)
+      mapped.push((await submitContact(contactRequest({}, { ip: "::ffff:198.51.100.77" }))).status);
+    expect(mapped).toEqual([200, 200, 429]);
+  });
+
   test("sent from /da/contact, the visitor is answered in Danish and the message stored like any other", async () => {
     const invalid = await submitContact(
       contactRequest({ name: " ", email: "anne@", message: "kort" }, { path: "/da/contact" }),

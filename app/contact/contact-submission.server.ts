@@ -1,5 +1,5 @@
 import { createContactMessage } from "~/models/contact-message.server";
-import { clientIp } from "~/platform/client-ip.server";
+import { clientIp, clientNetwork } from "~/platform/client-ip.server";
 import { readForm } from "~/platform/form-data.server";
 import {
   checkContact,
@@ -88,7 +88,11 @@ export async function submitContact(request: Request, now = new Date()): Promise
 
   let limit: Awaited<ReturnType<typeof hitRateLimit>>;
   try {
-    limit = await hitRateLimit(`contact:${ip}`, { limit: CONTACT_RATE_LIMIT, windowMs: RATE_WINDOW_MS }, now);
+    limit = await hitRateLimit(
+      `contact:${clientNetwork(request)}`,
+      { limit: CONTACT_RATE_LIMIT, windowMs: RATE_WINDOW_MS },
+      now,
+    );
   } catch (error) {
     return notStored(t, "checking the contact rate limit failed", error, values);
   }

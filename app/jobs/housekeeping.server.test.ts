@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "vitest";
+import { registerUploadSweep, UPLOAD_LEFTOVER_AGE_MS, uploadTmpDir } from "~/media/upload.server";
 import { useFreshDatabase } from "@tests/db";
 import { waitFor } from "@tests/smtp";
 import { enqueueMail } from "~/models/mail-queue.server";
@@ -52,4 +55,26 @@ test("prunes ended rate-limit windows, expired form stamps and day-old reset mai
   expect((await db().selectFrom("mail_queue").select("to_address").execute()).map((r) => r.to_address)).toEqual([
     "b@example.com",
   ]);
+});
+
+test("removes upload leftovers at start, and later those nobody has written to for an hour", async () => {
+  const dir = uploadTmpDir();
+  fs.mkdirSync(dir, { recursive: true });
+  const files = () => fs.readdirSync(dir).sort();
+  fs.writeFileSync(path.join(dir, "killed-mid-upload.upload"), "partial");
+  registerUploadSweep();
+  const housekeeping = startHousekeeping({ intervalMs: 50 });
+  try {
+    await waitFor(async () => files().length === 0, 5_000, "the start-up sweep");
+    fs.writeFileSync(path.join(dir, "in-progress.upload"), "x");
+    const stale = path.join(dir, "stale.upload");
+    fs.writeFileSync(stale, "x");
+    const longAgo = new Date(Date.now() - UPLOAD_LEFTOVER_AGE_MS - 60_000);
+    fs.utimesSync(stale, longAgo, longAgo);
+    await waitFor(async () => !fs.existsSync(stale), 5_000, "a later sweep");
+    expect(files()).toEqual(["in-progress.upload"]);
+  } finally {
+    await housekeeping.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -32,20 +32,43 @@ export async function pruneExpiredRows(now = new Date()): Promise<Record<string,
   return Object.fromEntries(await Promise.all(tasks.map(async ([name, prune]) => [name, await prune(now)] as const)));
 }
 
+type Sweep = (options: { first: boolean }) => Promise<number>;
+
+const sweeps = new Map<string, Sweep>();
+
+/** A feature's leftover files (unfinished uploads), removed at start and on every run; registered by server/jobs.ts. */
+export function registerFileSweep(name: string, sweep: Sweep) {
+  sweeps.set(name, sweep);
+}
+
 export type Housekeeping = { stop: () => Promise<void> };
 
 /**
  * Prunes at start and then on a schedule, so the tables anonymous visitors write to stay as
- * small as their time windows. A failed run is logged and the next one tries again.
+ * small as their time windows, and removes the leftover files features registered (uploads no request is
+ * writing: every one at start, since a killed process left them, then those untouched for an hour). A failed run is logged and the
+ * next one tries again.
  */
 export function startHousekeeping({ intervalMs = HOUSEKEEPING_INTERVAL_MS } = {}): Housekeeping {
   let running: Promise<void> = Promise.resolve();
+  let first = true;
   const run = () => {
-    running = pruneExpiredRows()
+    const sweep = Promise.all(
+      [...sweeps].map(([name, sweepFiles]) =>
+        sweepFiles({ first })
+          .then((removed) => {
+            if (removed) log.info("leftover files removed", { kind: name, removed });
+          })
+          .catch((error: unknown) => log.warn("removing leftover files failed; will try again", { kind: name, error })),
+      ),
+    );
+    first = false;
+    const prune = pruneExpiredRows()
       .then((removed) => {
         if (Object.values(removed).some(Boolean)) log.debug("expired rows pruned", removed);
       })
       .catch((error: unknown) => log.warn("pruning expired rows failed; will try again", { error }));
+    running = Promise.all([sweep, prune]).then(() => {});
   };
   run();
   const timer = setInterval(run, intervalMs);

@@ -41,6 +41,19 @@ export function normaliseKey(key: string): string {
   return segments.join("/");
 }
 
+/**
+ * The names the site gives stored files (images.server.ts): an original `<time>-<12 hex>.<ext>` or
+ * a home image `home-<position>-<time>.<ext>`, and its variants `.w<width>.avif|webp` and `.og.jpg`.
+ */
+const STORED_NAME =
+  /^(?:\d{1,16}-[0-9a-f]{12}|home-[1-4]-\d{1,16})\.(?:jpg|png|webp|avif|w\d{1,4}\.(?:avif|webp)|og\.jpg)$/;
+
+/** Whether the site itself could have stored a file under this key (a known bucket, a name it gives). */
+export function isSiteMediaKey(key: string): boolean {
+  const [bucket, name, ...rest] = key.split("/");
+  return rest.length === 0 && (BUCKETS as readonly string[]).includes(bucket!) && STORED_NAME.test(name ?? "");
+}
+
 export function mediaUrl(key: string) {
   return MEDIA_URL_PREFIX + normaliseKey(key);
 }

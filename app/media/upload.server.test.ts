@@ -1,7 +1,9 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -12,6 +14,9 @@ import {
   formatBytes,
   isUploadError,
   parseUploadedForm,
+  removeUploadsInFlight,
+  sweepUploadLeftovers,
+  UPLOAD_LEFTOVER_AGE_MS,
   UploadError,
   type ParseOptions,
   uploadTmpDir,
@@ -349,5 +354,117 @@ describe("temporary files the server cannot write", () => {
     expect(parsed.values).toEqual({ intent: "create" });
     expect(parsed.files).toEqual([]);
     expect(fs.existsSync(uploadTmpDir())).toBe(false);
+  });
+});
+
+/** Waits (briefly) until `check` holds; the upload is then at the point the test wants. */
+async function until(check: () => boolean, what: string) {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A request whose body sends `first` and then nothing more until the test ends it. */
+function stalledRequest(first: Buffer, contentType: string) {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      c.enqueue(new Uint8Array(first));
+    },
+  });
+  const request = new Request("http://localhost/x", {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body: stream,
+    duplex: "half",
+  } as RequestInit);
+  return { request, fail: () => controller.error(new Error("connection reset")) };
+}
+
+describe("the temporary files of uploads", () => {
+  it("are readable by the site's user only, in a folder only it may enter", async () => {
+    const { body, contentType } = multipart([
+      { name: "image", filename: "gps.jpg", type: "image/jpeg", content: Buffer.alloc(64 * 1024, 7) },
+    ]);
+    const request = new Request("http://localhost/x", {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body,
+    });
+    await withUploadedForm(request, async (form) => {
+      expect(fs.statSync(form.file("image")!.path).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(uploadTmpDir()).mode & 0o777).toBe(0o700);
+    });
+  });
+
+  it("are removed when the browser goes away in the middle of an upload over HTTP", async () => {
+    const server = await uploadServer();
+    try {
+      const { body, contentType } = multipart([
+        { name: "image", filename: "slow.jpg", type: "image/jpeg", content: Buffer.alloc(2 * 1024 * 1024, 3) },
+      ]);
+      const url = new URL(server.url);
+      const req = http.request({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { "content-type": contentType, "content-length": String(body.length) },
+      });
+      req.on("error", () => {});
+      req.write(body.subarray(0, 512 * 1024));
+      await until(
+        () => tmpFiles().length === 1 && fs.statSync(path.join(uploadTmpDir(), tmpFiles()[0]!)).size > 0,
+        "the partial file",
+      );
+      req.destroy();
+      await until(() => tmpFiles().length === 0, "the partial file to go");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("of uploads still arriving are removed when the site stops", async () => {
+    const { body, contentType } = multipart([
+      { name: "image", filename: "slow.jpg", type: "image/jpeg", content: Buffer.alloc(512 * 1024, 3) },
+    ]);
+    const { request, fail } = stalledRequest(body.subarray(0, 200 * 1024), contentType);
+    const parsing = parseUploadedForm(request).catch((e: unknown) => e);
+    await until(() => tmpFiles().length === 1, "the partial file");
+    removeUploadsInFlight();
+    expect(tmpFiles()).toEqual([]);
+    fail();
+    await parsing;
+  });
+
+  it("are removed when the process exits in the middle of an upload", () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "upload-exit-"));
+    try {
+      const result = spawnSync(process.execPath, ["--import", "tsx", "tests/upload-then-exit.ts"], {
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: "utf8",
+      });
+      expect(result.stdout).toContain("writing");
+      expect(result.status).toBe(1);
+      expect(fs.readdirSync(path.join(dataDir, "tmp", "uploads"))).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("left behind by a process that ended are swept at start, and old ones by housekeeping", async () => {
+    fs.mkdirSync(uploadTmpDir(), { recursive: true });
+    const leftover = path.join(uploadTmpDir(), "1700000000000-abcdef.upload");
+    fs.writeFileSync(leftover, "partial upload with GPS");
+    await sweepUploadLeftovers();
+    expect(tmpFiles()).toEqual([]);
+
+    const old = path.join(uploadTmpDir(), "old.upload");
+    const recent = path.join(uploadTmpDir(), "recent.upload");
+    for (const file of [old, recent]) fs.writeFileSync(file, "x");
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    fs.utimesSync(old, twoHoursAgo, twoHoursAgo);
+    expect(await sweepUploadLeftovers({ olderThanMs: UPLOAD_LEFTOVER_AGE_MS })).toBe(1);
+    expect(tmpFiles()).toEqual(["recent.upload"]);
   });
 });

@@ -6,6 +6,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { registerFileSweep } from "~/jobs/housekeeping.server";
 import { env } from "~/platform/env.server";
 import { FAULT_REASONS, FAULT_STATUS, faultOf } from "~/platform/faults.server";
 import { fileTooLargeMessage, formatBytes } from "./image";
@@ -64,6 +65,69 @@ export function uploadTmpDir() {
   return path.join(env().dataDir, "tmp", "uploads");
 }
 
+/** A temporary file nobody has written to for this long belongs to no request (housekeeping removes it). */
+export const UPLOAD_LEFTOVER_AGE_MS = 60 * 60_000;
+
+/**
+ * The temporary files of this process's requests. They hold the raw upload (a photo's GPS position
+ * included), so they go on every path: with their request, and all of them when the process exits
+ * for whatever reason (a stop that outlasts its grace period included).
+ */
+const inFlight = new Set<string>();
+let exitHook = false;
+
+function track(file: string) {
+  inFlight.add(file);
+  if (!exitHook) {
+    exitHook = true;
+    process.once("exit", removeUploadsInFlight);
+  }
+}
+
+/** Removes the temporary files of requests still in progress (the process is ending). */
+export function removeUploadsInFlight() {
+  for (const file of inFlight) fs.rmSync(file, { force: true });
+  inFlight.clear();
+}
+
+/**
+ * Removes temporary files no request of this process is writing: all of them at start (a process
+ * that was killed left them), or those untouched for `olderThanMs` (housekeeping). Returns how many.
+ */
+export async function sweepUploadLeftovers({ olderThanMs }: { olderThanMs?: number } = {}) {
+  const dir = uploadTmpDir();
+  const names = await fsp.readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    if (inFlight.has(file)) continue;
+    if (olderThanMs !== undefined) {
+      const stat = await fsp.stat(file).catch(() => null);
+      if (!stat || Date.now() - stat.mtimeMs < olderThanMs) continue;
+    }
+    await fsp.rm(file, { force: true, recursive: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+/** Housekeeping removes the leftovers: every one at start, then those untouched for an hour. */
+export function registerUploadSweep() {
+  registerFileSweep("uploads", ({ first }) =>
+    sweepUploadLeftovers(first ? {} : { olderThanMs: UPLOAD_LEFTOVER_AGE_MS }),
+  );
+}
+
+/** The folder for temporary files, readable by the site's user only (tightened if it existed). */
+async function privateTmpDir() {
+  const dir = uploadTmpDir();
+  await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+  await fsp.chmod(dir, 0o700);
+}
+
 export type ParseOptions = {
   /** Largest accepted file, in bytes (default UPLOAD_MAX_BYTES, 20 MB). */
   maxBytes?: number;
@@ -89,7 +153,7 @@ function storageFailure(error: unknown) {
  */
 function writePart(part: Readable, target: string): Promise<unknown> {
   return new Promise((resolve) => {
-    const out = fs.createWriteStream(target, { flags: "wx" });
+    const out = fs.createWriteStream(target, { flags: "wx", mode: 0o600 });
     let failure: unknown = null;
     out.on("error", (error) => {
       failure ??= error;
@@ -136,7 +200,7 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
   // A failure here matters only if a file arrives; the text fields are still read.
   let writeFailure: unknown = discard
     ? null
-    : await fsp.mkdir(uploadTmpDir(), { recursive: true }).then(
+    : await privateTmpDir().then(
         () => null,
         (error: unknown) => error,
       );
@@ -149,6 +213,7 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
 
   const cleanup = async () => {
     await Promise.all(tmpPaths.map((p) => fsp.rm(p, { force: true })));
+    for (const p of tmpPaths) inFlight.delete(p);
   };
 
   let seen = 0;
@@ -190,6 +255,7 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
     }
     const tmp = path.join(uploadTmpDir(), `${Date.now()}-${randomBytes(8).toString("hex")}.upload`);
     tmpPaths.push(tmp);
+    track(tmp);
     const file: UploadedFile = {
       fieldName: name,
       filename: info.filename,

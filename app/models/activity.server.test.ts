@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { useFreshDatabase, testEngine } from "@tests/db";
 import { horseEdit } from "@tests/horses";
 import { runAs, type Actor } from "~/platform/actor.server";
@@ -11,6 +11,8 @@ import {
   pruneActivity,
   recordActivity,
   recordAuthActivity,
+  recordFailedSignIn,
+  SIGN_IN_FOLD_WINDOW_MS,
 } from "./activity.server";
 import { saveContactInfo } from "./contact-info.server";
 import { updateHomeImage } from "./home-image.server";
@@ -127,5 +129,55 @@ describe(`activity log (${testEngine})`, () => {
     await db().updateTable("activity").set({ at: old }).where("summary", "=", "entry 0").execute();
     expect(await pruneActivity()).toBe(1);
     expect((await listActivity({ page: 2 })).entries).toHaveLength(4);
+  });
+});
+
+describe(`failed sign-ins folded into one entry (${testEngine})`, () => {
+  const failed = async () => (await listActivity({ kind: "sign-in-failed" })).entries;
+
+  test("from one network, whatever e-mails, within the window: one entry with a count", async () => {
+    // Later than any entry written so far: entries keep their order by time.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 24 * 60 * 60_000 });
+    try {
+      for (let i = 1; i <= 37; i++) await recordFailedSignIn(`guess${i}@example.com`, "2001:db8:1:2::/64");
+      let entries = await failed();
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ repeat: 37, network: "2001:db8:1:2::/64", actorEmail: null });
+      expect(entries[0]!.summary).toBe("Sign-in refused: wrong e-mail or password (several e-mail addresses)");
+
+      vi.setSystemTime(Date.now() + SIGN_IN_FOLD_WINDOW_MS + 1000);
+      await recordFailedSignIn("guess@example.com", "2001:db8:1:2::/64");
+      entries = await failed();
+      expect(entries.map((e) => e.repeat)).toEqual([1, 37]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("for one address from many networks: one entry with a count", async () => {
+    for (let i = 1; i <= 25; i++) await recordFailedSignIn("admin@example.com", `198.51.100.${i}`);
+    const entries = await failed();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ repeat: 25, actorEmail: "admin@example.com", network: null });
+    expect(entries[0]!.summary).toBe("Sign-in refused: wrong e-mail or password (several networks)");
+  });
+
+  test("a flood from every network with every e-mail still adds only a few entries", async () => {
+    for (let i = 1; i <= 300; i++) await recordFailedSignIn(`x${i}@example.com`, `2001:db8:${i.toString(16)}::/64`);
+    const entries = await failed();
+    expect(entries.length).toBeLessThanOrEqual(10);
+    expect(entries.reduce((n, e) => n + e.repeat, 0)).toBe(300);
+  });
+
+  test("keeps one attempt as it was: its e-mail and network", async () => {
+    await recordFailedSignIn("owner@example.com", "203.0.113.7");
+    expect(await failed()).toMatchObject([
+      {
+        repeat: 1,
+        actorEmail: "owner@example.com",
+        network: "203.0.113.7",
+        summary: "Sign-in refused: wrong e-mail or password",
+      },
+    ]);
   });
 });

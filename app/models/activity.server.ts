@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@db/schema";
 import { currentActor, type Actor } from "~/platform/actor.server";
-import { db } from "~/platform/db.server";
+import { db, lockFor } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import type { ActivityKind } from "~/models/activity-kinds";
 
@@ -16,6 +16,8 @@ export type ActivityEntry = {
   entityId?: string | null;
   summary: string;
   changes?: FieldChange[];
+  /** The client network, for a failed sign-in. */
+  network?: string;
 };
 
 export type Activity = {
@@ -28,6 +30,10 @@ export type Activity = {
   entityId: string | null;
   summary: string;
   changes: FieldChange[];
+  /** How many attempts the entry stands for (failed sign-ins are folded). */
+  repeat: number;
+  /** A failed sign-in's client network, or null (several, or not a sign-in). */
+  network: string | null;
 };
 
 /** Activity is kept this long, then pruned by the housekeeping job. */
@@ -70,6 +76,7 @@ export async function recordActivity(
       details: entry.changes?.length
         ? JSON.stringify(entry.changes.map((c) => ({ field: c.field, old: clip(c.old), new: clip(c.new) })))
         : null,
+      network: entry.network ?? null,
     })
     .execute();
 }
@@ -98,7 +105,19 @@ export function changedFields<R extends Record<string, unknown>>(
 export async function listActivity({ page = 1, kind }: { page?: number; kind?: ActivityKind } = {}) {
   let query = db()
     .selectFrom("activity")
-    .select(["id", "at", "actor_email", "via", "kind", "entity", "entity_id", "summary", "details"]);
+    .select([
+      "id",
+      "at",
+      "actor_email",
+      "via",
+      "kind",
+      "entity",
+      "entity_id",
+      "summary",
+      "details",
+      "repeat_count",
+      "network",
+    ]);
   if (kind) query = query.where("kind", "=", kind);
   const rows = await query
     .orderBy("at", "desc")
@@ -116,6 +135,8 @@ export async function listActivity({ page = 1, kind }: { page?: number; kind?: A
     entityId: r.entity_id,
     summary: r.summary,
     changes: r.details ? (JSON.parse(r.details) as FieldChange[]) : [],
+    repeat: Number(r.repeat_count),
+    network: r.network,
   }));
   return { entries, hasMore: rows.length > ACTIVITY_PAGE_SIZE };
 }
@@ -143,5 +164,72 @@ export async function recordAuthActivity(
     );
   } catch (error) {
     log.warn("activity not recorded", { kind, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** Failed sign-ins within this long of an entry's last attempt are counted into it. */
+export const SIGN_IN_FOLD_WINDOW_MS = 15 * 60_000;
+/** Entries of their own a window may hold before every further failure is counted into the newest. */
+const SEPARATE_FAILURES = 8;
+const FAILED_SUMMARY = "Sign-in refused: wrong e-mail or password";
+
+/**
+ * Records a failed sign-in, folded into a recent entry from the same network (an IPv6 /64 or an
+ * IPv4 address) or for the same e-mail: its count goes up and its time moves to the latest attempt.
+ * When the window already holds SEPARATE_FAILURES entries, a flood from every network with every
+ * e-mail is counted into the newest, so no flood can flood the log. A failure to record is logged.
+ */
+export async function recordFailedSignIn(email: string, network: string) {
+  const address = clip(email);
+  try {
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await lockFor(trx, "activity:sign-in-failed");
+        const since = new Date(Date.now() - SIGN_IN_FOLD_WINDOW_MS).toISOString();
+        const recent = trx
+          .selectFrom("activity")
+          .select(["id", "actor_email", "network", "summary", "repeat_count"])
+          .where("kind", "=", "sign-in-failed")
+          .where("at", ">=", since)
+          .orderBy("at", "desc");
+        let fold = await recent
+          .where((eb) => eb.or([eb("network", "=", network), eb("actor_email", "=", address)]))
+          .limit(1)
+          .executeTakeFirst();
+        if (!fold) {
+          const window = await recent.limit(SEPARATE_FAILURES).execute();
+          if (window.length >= SEPARATE_FAILURES) fold = window[0];
+        }
+        if (!fold) {
+          await recordActivity(
+            { kind: "sign-in-failed", entity: "account", summary: FAILED_SUMMARY, network },
+            { trx, actor: { userId: null, email: address, via: "sign-in" } },
+          );
+          return;
+        }
+        const email = fold.actor_email === address ? address : null;
+        const net = fold.network === network ? network : null;
+        const several = [
+          ...(email === null || fold.summary.includes("several e-mail") ? ["several e-mail addresses"] : []),
+          ...(net === null || fold.summary.includes("several networks") ? ["several networks"] : []),
+        ];
+        await trx
+          .updateTable("activity")
+          .set({
+            at: nextTime(),
+            repeat_count: Number(fold.repeat_count) + 1,
+            actor_email: email,
+            network: net,
+            summary: several.length ? `${FAILED_SUMMARY} (${several.join(", ")})` : FAILED_SUMMARY,
+          })
+          .where("id", "=", fold.id)
+          .execute();
+      });
+  } catch (error) {
+    log.warn("activity not recorded", {
+      kind: "sign-in-failed",
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }

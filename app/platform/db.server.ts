@@ -6,6 +6,7 @@ import pg from "pg";
 import type { Database } from "@db/schema";
 import { migrateToLatest } from "@db/migrations/migrator";
 import { env } from "./env.server";
+import { DATABASE_REPLACED_CODE } from "./faults.server";
 import { log } from "./log.server";
 
 export type DB = Kysely<Database>;
@@ -16,6 +17,8 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
   /** SQLite only: changes whenever another connection (another process) commits a write. */
   dataVersion?: () => number;
+  /** SQLite only: why the file at the database's path is no longer the one opened, or null. */
+  fileProblem?: () => string | null;
 };
 
 const INT8_OID = 20;
@@ -57,14 +60,78 @@ export function openPostgres(connectionString: string): DatabaseHandle {
 const PRIVATE_FILE = 0o600;
 const PRIVATE_DIR = 0o700;
 
+/** How often, at most, a write checks that the database file is still the one opened. */
+const FILE_CHECK_INTERVAL_MS = 1000;
+const WRITE = /^\s*(insert|update|delete|replace|create|drop|alter|begin)\b/i;
+
+/**
+ * The identity (device and inode) of the file opened. A file deleted or replaced under the running
+ * site (a restore copied over it, a cleanup that removed it) keeps the open handle working on the
+ * old one: every save would "succeed" into a file nobody will open again. So /healthz and writes
+ * (at most once a second) compare the path's identity with the one opened, and once it differs
+ * writes are refused for good (the site must be restarted on the file now there).
+ */
+function fileIdentity(file: string) {
+  const opened = fs.statSync(file);
+  let problem: string | null = null;
+  let checkedAt = 0;
+  const check = () => {
+    if (problem) return problem;
+    checkedAt = Date.now();
+    let now: fs.Stats | null = null;
+    try {
+      now = fs.statSync(file);
+    } catch {
+      now = null;
+    }
+    if (!now || now.ino !== opened.ino || now.dev !== opened.dev) {
+      problem = `database file ${now ? "replaced" : "deleted"} under the running site (${file}): restart the site`;
+      log.error("database file deleted or replaced under the running site; writes are refused", { file, problem });
+    }
+    return problem;
+  };
+  return {
+    check,
+    beforeWrite() {
+      if (problem || Date.now() - checkedAt >= FILE_CHECK_INTERVAL_MS) check();
+      if (problem) throw Object.assign(new Error(problem), { code: DATABASE_REPLACED_CODE });
+    },
+  };
+}
+
 /**
  * SQLite rolls a transaction back by itself after some errors (a full disk, an I/O error); the
  * driver's own rollback then fails with "no transaction is active", which would hide the error
- * that matters (and turn a 507 into a 500). That second error is dropped.
+ * that matters (and turn a 507 into a 500). That second error is dropped. Writes are refused once
+ * the file is not the one opened (fileIdentity).
  */
 class SqliteDialectKeepingErrors extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly beforeWrite?: () => void,
+  ) {
+    super(config);
+  }
+
   override createDriver() {
     const driver = super.createDriver();
+    const beforeWrite = this.beforeWrite;
+    if (beforeWrite) {
+      const acquire = driver.acquireConnection.bind(driver);
+      const guarded = new WeakSet<object>();
+      driver.acquireConnection = async () => {
+        const connection = await acquire();
+        if (!guarded.has(connection)) {
+          guarded.add(connection);
+          const execute = connection.executeQuery.bind(connection);
+          connection.executeQuery = ((query) => {
+            if (WRITE.test(query.sql)) beforeWrite();
+            return execute(query);
+          }) as typeof connection.executeQuery;
+        }
+        return connection;
+      };
+    }
     const rollback = driver.rollbackTransaction.bind(driver);
     driver.rollbackTransaction = async (connection) => {
       try {
@@ -96,9 +163,12 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingErrors({ database: sqlite }) });
+  const identity = file === ":memory:" ? undefined : fileIdentity(file);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialectKeepingErrors({ database: sqlite }, identity?.beforeWrite),
+  });
   const dataVersion = () => sqlite.pragma("data_version", { simple: true }) as number;
-  return { db, engine: "sqlite", close: () => db.destroy(), dataVersion };
+  return { db, engine: "sqlite", close: () => db.destroy(), dataVersion, fileProblem: identity?.check };
 }
 
 export function openFromEnv(): DatabaseHandle {
@@ -131,6 +201,11 @@ export function useDatabase(next: DatabaseHandle | undefined) {
   const previous = current;
   current = next;
   return previous;
+}
+
+/** See DatabaseHandle.fileProblem; null on PostgreSQL. */
+export function databaseFileProblem(): string | null {
+  return handle().fileProblem?.() ?? null;
 }
 
 /** See DatabaseHandle.dataVersion; undefined on PostgreSQL. */

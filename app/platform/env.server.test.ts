@@ -71,6 +71,7 @@ describe("env()", () => {
     ["TRUST_PROXY", "true", "true is refused"],
     ["SESSION_SECRET", "short", "must be at least 32 characters"],
     ["BETTER_AUTH_SECRET", "short", "must be at least 32 characters"],
+    ["BACKUP_KEY", "too-short-to-sign-backups", "must be at least 32 characters"],
     ["DATABASE_URL", "mysql://db/stable", "must be a postgres:// or postgresql:// URL"],
     ["PUBLIC_ORIGIN", "stald.example", ""],
     ["SMTP_URL", "http://mail", "must be an smtp:// or smtps:// URL"],

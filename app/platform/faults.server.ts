@@ -5,12 +5,15 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * of the visitor's input. They are answered where they happen (a 'Failed to …' message, a 503, a
  * stale page) and never end the process.
  */
-export type FaultKind = "database-unavailable" | "disk-full" | "storage-unavailable" | "object-storage-unavailable";
+export type FaultKind =
+  "database-unavailable" | "database-replaced" | "disk-full" | "storage-unavailable" | "object-storage-unavailable";
 export type Fault = { kind: FaultKind; code: string };
 
 /** What a person is told, after the spec's 'Failed to …' text. */
 export const FAULT_REASONS: Record<FaultKind, string> = {
   "database-unavailable": "The database cannot be reached right now. Please try again in a moment.",
+  "database-replaced":
+    "The database file was deleted or replaced while the site was running: nothing was saved. Restart the site.",
   "disk-full": "The server's disk is full.",
   "storage-unavailable": "The server cannot write files right now. Please try again later.",
   "object-storage-unavailable": "The photo storage cannot be reached right now. Please try again in a moment.",
@@ -19,6 +22,7 @@ export const FAULT_REASONS: Record<FaultKind, string> = {
 /** 507 Insufficient Storage for a full disk, 503 Service Unavailable for the rest. */
 export const FAULT_STATUS: Record<FaultKind, number> = {
   "database-unavailable": 503,
+  "database-replaced": 503,
   "disk-full": 507,
   "storage-unavailable": 503,
   "object-storage-unavailable": 503,
@@ -27,6 +31,8 @@ export const FAULT_STATUS: Record<FaultKind, number> = {
 /** Sent with every 503: a few seconds is enough for a dropped connection to come back. */
 export const RETRY_AFTER_SECONDS = 10;
 
+/** A write refused because the SQLite file is no longer the one opened (db.server.ts). */
+export const DATABASE_REPLACED_CODE = "DATABASE_FILE_REPLACED";
 /** The code of every failure of the media bucket (ObjectStorageError in object-storage.server.ts). */
 const OBJECT_STORAGE_CODE = "OBJECT_STORAGE_UNAVAILABLE";
 const DISK_FULL_CODES = new Set(["ENOSPC", "EDQUOT", "SQLITE_FULL"]);
@@ -55,6 +61,7 @@ function classify(error: object): Fault | null {
   const message = "message" in error && typeof error.message === "string" ? error.message : "";
   // Before the network codes: a bucket that cannot be reached is not the database.
   if (code === OBJECT_STORAGE_CODE) return { kind: "object-storage-unavailable", code };
+  if (code === DATABASE_REPLACED_CODE) return { kind: "database-replaced", code };
   if (DISK_FULL_CODES.has(code)) return { kind: "disk-full", code };
   if (STORAGE_CODES.has(code)) return { kind: "storage-unavailable", code };
   if (NETWORK_CODES.has(code) || PG_CONNECTION_CODE.test(code) || SQLITE_UNAVAILABLE.test(code)) {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db } from "./db.server";
+import { databaseFileProblem, db } from "./db.server";
 import { faultOf } from "./faults.server";
 import { log } from "./log.server";
 
@@ -13,7 +13,7 @@ export function setDraining() {
 
 export type Health = {
   status: "ok" | "unavailable";
-  database: "ok" | "unreachable";
+  database: "ok" | "unreachable" | "replaced";
   draining: boolean;
   /** Why the instance is unavailable; absent when it is ok. */
   reason?: string;
@@ -29,23 +29,30 @@ export async function checkHealth(timeoutMs = 2000): Promise<Health> {
     timer = setTimeout(() => reject(new Error("database check timed out")), timeoutMs);
   });
   let problem: string | undefined;
+  let replaced: string | null = null;
   try {
+    // The SQLite file deleted or replaced: the open handle still answers, from the old file.
+    replaced = databaseFileProblem();
+    if (replaced) throw new Error(replaced);
     await Promise.race([sql`select 1`.execute(db()), timeout]);
   } catch (error) {
     const fault = faultOf(error);
-    problem = fault
-      ? `database unreachable (${fault.code})`
-      : error instanceof Error && error.message === "database check timed out"
-        ? `database did not answer within ${timeoutMs} ms`
-        : "database unreachable";
+    problem = replaced
+      ? replaced
+      : fault
+        ? `database unreachable (${fault.code})`
+        : error instanceof Error && error.message === "database check timed out"
+          ? `database did not answer within ${timeoutMs} ms`
+          : "database unreachable";
     // One line when the state changes, not one per probe.
-    if (problem !== lastProblem) log.warn("health check: database unreachable", { reason: problem, error });
+    if (problem !== lastProblem && !replaced)
+      log.warn("health check: database unreachable", { reason: problem, error });
   } finally {
     clearTimeout(timer);
   }
   if (!problem && lastProblem) log.info("health check: database reachable again");
   lastProblem = problem;
-  const database: Health["database"] = problem ? "unreachable" : "ok";
+  const database: Health["database"] = replaced ? "replaced" : problem ? "unreachable" : "ok";
   const status = database === "ok" && !draining ? "ok" : "unavailable";
   const reason = problem ?? (draining ? "stopping" : undefined);
   return reason ? { status, database, draining, reason } : { status, database, draining };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildRequest, createUser, expireVerifications } from "@tests/auth";
+import { buildRequest, createUser, expireVerifications, WEAK_PASSWORDS } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import { action as setupAction, loader as setupLoader } from "./auth-setup";
 import { announceSetupLinkIfNeeded, consumeSetupToken, isSetupTokenUsable } from "~/auth/admin-setup.server";
@@ -19,7 +19,13 @@ async function announce() {
 
 function setupForm(token: string, overrides: Record<string, string> = {}) {
   return buildRequest(`/auth/setup?token=${token}`, {
-    form: { token, email: "Owner@Stable.dk", password: "Klampenborg-2025", confirm: "Klampenborg-2025", ...overrides },
+    form: {
+      token,
+      email: "Owner@Stable.dk",
+      password: "Paddock-Oats-Gallop-7",
+      confirm: "Paddock-Oats-Gallop-7",
+      ...overrides,
+    },
   });
 }
 
@@ -64,6 +70,26 @@ describe("the first-administrator link", () => {
     expect((await listAdmins()).map((a) => a.email)).toEqual(["owner@stable.dk"]);
     expect(await isSetupTokenUsable(token)).toBe(false);
     expect((await announce()).url).toBeNull();
+  });
+
+  it("refuses a password that is easy to guess, with the estimator's advice, and creates nobody", async () => {
+    const token = tokenOf((await announce()).url!);
+    for (const password of WEAK_PASSWORDS) {
+      const refused = await setupAction({
+        request: setupForm(token, { password, confirm: password }),
+        params: {},
+        context: {},
+      } as never);
+      expect(refused).toMatchObject({
+        init: { status: 400 },
+        data: {
+          toast: { title: "Setup Error", description: expect.stringMatching(/^This password is too easy to guess\./) },
+          errors: { password: [expect.stringMatching(/^This password is too easy to guess\./)] },
+        },
+      });
+    }
+    expect(await listAdmins()).toEqual([]);
+    expect(await isSetupTokenUsable(token)).toBe(true);
   });
 
   it("is refused when made up, expired, or once an administrator exists", async () => {

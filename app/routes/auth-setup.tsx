@@ -16,6 +16,7 @@ import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/auth/passwo
 import { toastMessage } from "~/toast/toast";
 import { redirectWithToast } from "~/toast/toast.server";
 import { readForm } from "~/platform/form-data.server";
+import { newPasswordProblem } from "~/auth/password-rules.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -51,12 +52,19 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const { email, password } = parsed.data;
+  const weak = await newPasswordProblem(password, { email });
+  if (weak) {
+    return data(
+      { toast: toastMessage("error", "Setup Error", weak), errors: { password: [weak] } as Record<string, string[]> },
+      { status: 400 },
+    );
+  }
   if ((await hasAnyAdmin()) || !(await consumeSetupToken(token))) {
     return data({ toast: toastMessage("error", "Setup Error", INVALID_LINK), errors: null }, { status: 403 });
   }
   const { user } = await createOrPromoteAdmin({ email, password });
   log.info("first administrator created through the setup link", { userId: user.id });
-  const result = await signIn(request, email, password);
+  const result = await signIn(request, email, password, { trusted: true });
   const headers = result.ok ? result.headers : undefined;
   return redirectWithToast(
     "/admin",

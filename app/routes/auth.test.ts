@@ -2,11 +2,13 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildRequest, createSession, createUser } from "@tests/auth";
+import { buildRequest, createSession, createUser, WEAK_PASSWORDS } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import { freePort, startSmtpServer } from "@tests/smtp";
 import { AUTH_LIMITS } from "~/auth/auth-limits.server";
 import { registerResetMail } from "~/auth/auth-mail.server";
+import { HASHING, passwordHashingGate } from "~/auth/password-hashing.server";
+import { createUserWithPassword } from "~/auth/accounts.server";
 import { getUser, isResetTokenValid } from "~/auth/auth.server";
 import { listQueuedMail } from "~/models/mail-queue.server";
 import { db } from "~/platform/db.server";
@@ -91,6 +93,11 @@ describe("sign-in action", () => {
     expect(missing.data?.toast?.description).toBe("You must provide either an email or phone number and a password");
   });
 
+  it("lets in an account whose password was set before the strength rules", async () => {
+    const old = await createUserWithPassword({ email: "old@example.com", password: "password12" });
+    expect((await post(signInForm(old.email, "password12"))).status).toBe(302);
+  });
+
   it("sends a signed-in visitor away from /auth", async () => {
     const user = await createUser();
     const { cookie } = await createSession(user);
@@ -145,7 +152,8 @@ describe("rate limits", () => {
     );
     vi.setSystemTime(new Date(Date.now() + AUTH_LIMITS.signInPerEmail.windowMs + 1000));
     expect((await post(signInForm(other.email, other.password), { ip: "198.51.100.200" })).status).toBe(302);
-  });
+    // About sixty password hashes, one after the other, by design.
+  }, 90_000);
 
   it("limits sign-in attempts per address across e-mails", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-01T10:00:00Z") });
@@ -162,6 +170,24 @@ describe("rate limits", () => {
     expect((await post(signInForm("another@example.com", "Wrong-password-1"), { ip: "192.0.2.1" })).status).toBe(401);
     vi.setSystemTime(new Date(Date.now() + AUTH_LIMITS.signInPerIp.windowMs + 1000));
     expect((await post(signInForm("another@example.com", "Wrong-password-1"))).status).toBe(401);
+  });
+
+  it("counts an IPv6 /64 as one client for sign-in and reset requests", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-01T10:00:00Z") });
+    const statuses = [];
+    for (let i = 1; i <= 25; i++)
+      statuses.push((await post(signInForm(`guess${i}@example.com`, "Wrong-password-1"), { ip: `2001:db8:1:2::${i}` })).status);
+    expect(statuses.slice(0, AUTH_LIMITS.signInPerIp.limit).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(AUTH_LIMITS.signInPerIp.limit)).toEqual([429, 429, 429, 429, 429]);
+    // Written in another form, the same network is still the same client.
+    expect((await post(signInForm("x@example.com", "Wrong-password-1"), { ip: "2001:0db8:0001:0002:ffff::9" })).status).toBe(429);
+    expect((await post(signInForm("x@example.com", "Wrong-password-1"), { ip: "2001:db8:1:3::1" })).status).toBe(401);
+
+    const resets = [];
+    for (let i = 1; i <= AUTH_LIMITS.resetPerIp.limit + 1; i++)
+      resets.push((await post({ intent: "request-reset", email: `r${i}@example.com` }, { ip: `2001:db8:9:9::${i}` })).status);
+    expect(resets.at(-1)).toBe(429);
+    expect(resets.slice(0, -1).every((s) => s === 302)).toBe(true);
   });
 
   it("refuses an e-mail over 255 characters before anything is counted or stored", async () => {
@@ -193,6 +219,52 @@ describe("rate limits", () => {
     vi.setSystemTime(new Date(Date.now() + AUTH_LIMITS.resetPerIp.windowMs + 1000));
     expect((await reset("fresh@example.com", "10.9.9.9")).status).toBe(302);
     expect((await reset("someone@example.com", "10.0.1.1")).status).toBe(302);
+  });
+});
+
+describe("the password-hashing budget", () => {
+  /** Takes every slot and every place in the queue of the site's hashing gate until released. */
+  function fillHashingGate() {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const tasks = Array.from({ length: HASHING.concurrency + HASHING.queue }, () =>
+      passwordHashingGate().run(() => held, { priority: false }),
+    );
+    return async () => {
+      release();
+      await Promise.all(tasks);
+    };
+  }
+
+  it("answers a sign-in 503 with Retry-After while the queue is full; a browser the account knows still gets in", async () => {
+    const user = await createUser({ admin: true });
+    const signedIn = await post(signInForm(user.email, user.password), { ip: "192.0.2.50" });
+    const device = signedIn.cookies.find((c) => c.startsWith("stable_known_device="))!.split(";")[0]!;
+
+    const release = fillHashingGate();
+    const refused = await post(signInForm(user.email, user.password), { ip: "198.51.100.3" });
+    expect(refused.status).toBe(503);
+    expect(refused.data?.toast).toMatchObject({
+      title: "Sign In Error",
+      description: "The site is busy checking other sign-ins. Please try again in a few seconds.",
+    });
+    expect(refused.cookies).toEqual([]);
+    const known = post(signInForm(user.email, user.password), { ip: "203.0.113.9", cookie: device });
+    await release();
+    expect((await known).status).toBe(302);
+  });
+
+  it("carries the Retry-After header on the refusal", async () => {
+    const release = fillHashingGate();
+    const request = buildRequest("/auth", {
+      form: signInForm("someone@example.com", "Wrong-password-1"),
+      headers: { "x-client-ip": "198.51.100.4" },
+    });
+    const result = (await action({ request, params: {}, context: {} } as Parameters<typeof action>[0])) as {
+      init?: ResponseInit;
+    };
+    await release();
+    expect(new Headers(result.init?.headers).get("Retry-After")).toBe(String(HASHING.retryAfterSeconds));
   });
 });
 
@@ -232,12 +304,15 @@ describe("password reset", () => {
 
     const reset = (password: string, confirm = password) =>
       post({ intent: "reset-password", token, password, confirm });
-    const weak = await reset("aaaaaaaaaaaa");
-    expect(weak.status).toBe(400);
-    expect(weak.data?.toast).toMatchObject({
-      title: "Reset Password Error",
-      description: "Password is too repetitive. Use at least 4 different characters.",
-    });
+    for (const password of [...WEAK_PASSWORDS, "aaaaaaaaaaaa"]) {
+      const weak = await reset(password);
+      expect(weak.status).toBe(400);
+      expect(weak.data?.toast).toMatchObject({
+        title: "Reset Password Error",
+        description: expect.stringMatching(/^This password is too easy to guess\. \S/),
+      });
+      expect(weak.data?.errors).toMatchObject({ password: [expect.stringMatching(/^This password is too easy/)] });
+    }
     const short = await reset("short");
     expect(short.data?.toast?.description).toBe("Password must be at least 10 characters.");
     const mismatch = await reset("Good-Password-11", "Good-Password-12");

@@ -16,12 +16,13 @@ import {
   signInKeys,
   waitMessage,
 } from "~/auth/auth-limits.server";
-import { getUser, isResetTokenValid, resetPassword, signIn } from "~/auth/auth.server";
-import { clientIp } from "~/platform/client-ip.server";
+import { getUser, isResetTokenValid, resetPassword, signIn, resetTokenEmail } from "~/auth/auth.server";
+import { clientIp, clientNetwork } from "~/platform/client-ip.server";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/auth/password-rules";
+import { newPasswordProblem } from "~/auth/password-rules.server";
 import { EMAIL_MAX, EMAIL_TOO_LONG } from "~/utils/email";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { toastMessage } from "~/toast/toast";
@@ -75,6 +76,8 @@ function tooMany(title: string, what: string, retryAfterSeconds: number) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
+  // Limits count the client's network (an IPv6 /64 is one client); the log keeps the address.
+  const network = clientNetwork(request);
   const ip = clientIp(request);
 
   if (intent === "request-reset") {
@@ -84,7 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
       return data({ toast: toastMessage("error", "Reset Password Error", message), errors: null }, { status: 400 });
     }
     const { email } = parsed.data;
-    const verdict = await countAttempt(resetKeys(email, ip));
+    const verdict = await countAttempt(resetKeys(email, network));
     if (!verdict.allowed) return tooMany("Reset Password Error", "reset requests", verdict.retryAfterSeconds);
     try {
       await requestPasswordReset(email, publicOrigin(request));
@@ -118,6 +121,15 @@ export async function action({ request }: Route.ActionArgs) {
       const message = parsed.error.issues[0]?.message ?? "Please check the new password.";
       return data({ toast: toastMessage("error", "Reset Password Error", message), errors }, { status: 400 });
     }
+    // The link first: nobody without one makes the server estimate a password's strength.
+    const email = await resetTokenEmail(parsed.data.token);
+    const weak = email ? await newPasswordProblem(parsed.data.password, { email }) : null;
+    if (weak) {
+      return data(
+        { toast: toastMessage("error", "Reset Password Error", weak), errors: { password: [weak] } },
+        { status: 400 },
+      );
+    }
     const result = await resetPassword(request, parsed.data.token, parsed.data.password);
     if (!result.ok) {
       return data(
@@ -140,17 +152,20 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const email = parsed.data.email.toLowerCase();
   const knownDevice = isKnownDevice(request.headers.get("Cookie"), email);
-  const verdict = await countAttempt(signInKeys(email, ip, { knownDevice }));
+  const verdict = await countAttempt(signInKeys(email, network, { knownDevice }));
   if (!verdict.allowed) return tooMany("Sign In Error", "sign-in attempts", verdict.retryAfterSeconds);
-  const result = await signIn(request, email, parsed.data.password);
+  const result = await signIn(request, email, parsed.data.password, { trusted: knownDevice });
   if (!result.ok) {
     log.warn("sign-in failed", { ip, status: result.status });
     return data(
       { toast: toastMessage("error", "Sign In Error", result.message), errors: null },
-      { status: result.status },
+      {
+        status: result.status,
+        headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
+      },
     );
   }
-  await forgetSignInAttempts(email, ip);
+  await forgetSignInAttempts(email, network);
   log.info("signed in", { userId: result.userId, ip });
   result.headers.append("Set-Cookie", knownDeviceCookie(email));
   throw redirect(safeRedirect(parsed.data.redirectTo), { headers: result.headers });

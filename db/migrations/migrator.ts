@@ -8,6 +8,7 @@ import * as formStamps from "./0011-form-stamps";
 import * as backupSchedule from "./0012-backup-schedule";
 import * as runners from "./0020-runners";
 import * as trashAndActivity from "./0030-trash-and-activity";
+import * as activityRepeats from "./0035-activity-repeats";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0012-backup-schedule": backupSchedule,
   "0020-runners": runners,
   "0030-trash-and-activity": trashAndActivity,
+  "0035-activity-repeats": activityRepeats,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */

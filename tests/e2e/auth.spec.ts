@@ -174,8 +174,8 @@ test.describe("reading what the server prints at start", () => {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: "Create the administrator" })).toBeVisible();
     await page.getByLabel("Email").fill("owner@stable.test");
-    await page.getByLabel("Password", { exact: true }).fill("Klampenborg-2025");
-    await page.getByLabel("Confirm password").fill("Klampenborg-2025");
+    await page.getByLabel("Password", { exact: true }).fill("Paddock-Oats-Gallop-7");
+    await page.getByLabel("Confirm password").fill("Paddock-Oats-Gallop-7");
     await page.getByRole("button", { name: "Create Administrator" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByText("Welcome back owner@stable.test")).toBeVisible();

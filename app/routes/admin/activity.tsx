@@ -9,6 +9,7 @@ import { ACTIVITY_KINDS, isActivityKind } from "~/models/activity-kinds";
 import { readForTab } from "./+shared/tab-reads.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { formatDanishTime } from "~/racing/format";
+import { showInvisible } from "~/utils/visible-text";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -20,7 +21,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     entries: [] as Activity[],
     hasMore: false,
   });
-  return { ...read.value, page, kind: kind ?? "", fetchError: read.error };
+  const entries = read.value.entries.map(visibleEntry);
+  return { ...read.value, entries, page, kind: kind ?? "", fetchError: read.error };
+}
+
+/** Addresses typed at sign-in are anonymous visitors' text: invisible characters are shown by code. */
+function visibleEntry(entry: Activity): Activity {
+  const show = (text: string | null) => (text === null ? null : showInvisible(text));
+  return {
+    ...entry,
+    actorEmail: show(entry.actorEmail),
+    summary: showInvisible(entry.summary),
+    network: show(entry.network),
+    changes: entry.changes.map((c) => ({ field: showInvisible(c.field), old: show(c.old), new: show(c.new) })),
+  };
 }
 
 function who(entry: Activity) {
@@ -65,7 +79,11 @@ export default function ActivityTab({ loaderData }: Route.ComponentProps) {
             <li key={entry.id} className="py-3 text-sm">
               <p className="text-stone-600">
                 <time dateTime={entry.at}>{formatDanishTime(entry.at)}</time> · {who(entry)} ·{" "}
-                <span className="font-medium text-stone-800">{ACTIVITY_KINDS[entry.kind]}</span>
+                <span className="font-medium text-stone-800">
+                  {ACTIVITY_KINDS[entry.kind]}
+                  {entry.repeat > 1 ? ` ×${entry.repeat}` : ""}
+                </span>
+                {entry.network ? ` · from ${entry.network}` : ""}
               </p>
               <p className="font-medium text-stone-900">{entry.summary}</p>
               {entry.changes.length ? (

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { recordFailedSignIn } from "~/models/activity.server";
 import { getContactInfo } from "~/models/contact-info.server";
 import { getHomeImage } from "~/models/home-image.server";
 import { createHorse, getHorse, listHorses } from "~/models/horse.server";
@@ -857,6 +858,18 @@ describe("Undo, Trash and Activity", () => {
     ]);
     expect(all.entries[0]!.actorEmail).toMatch(/@example\.com$/);
     expect((await load("/admin/activity?kind=create")).entries.map((e) => e.summary)).toEqual(["Horse added: Storm"]);
+  });
+
+  it("shows the invisible characters in a failed sign-in's address by their code, folded with a count", async () => {
+    for (let i = 0; i < 3; i++) await recordFailedSignIn("admin\u202Emoc.elpmaxe@evil.example", "198.51.100.9");
+    const loaded = (await (activityTab.loader as unknown as (a: Args) => Promise<unknown>)({
+      request: buildRequest("/admin/activity?kind=sign-in-failed", { cookie }),
+      params: {},
+      context: {},
+    })) as { entries: { actorEmail: string | null; repeat: number; network: string | null }[] };
+    expect(loaded.entries).toMatchObject([
+      { actorEmail: "admin[U+202E]moc.elpmaxe@evil.example", repeat: 3, network: "198.51.100.9" },
+    ]);
   });
 });
 

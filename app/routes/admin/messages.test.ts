@@ -69,3 +69,17 @@ test("visitors and non-admins are refused and nothing changes", async () => {
   }
   expect(await getContactMessage(failed.id)).toMatchObject({ state: "failed" });
 });
+
+test("shows the invisible characters a visitor typed, by their code", async () => {
+  const { cookie } = await signedInUser({ admin: true });
+  await createContactMessage(
+    { name: "Anne\u202Egnp.exe", email: "a\u200B@example.com", message: "Call me\u2066 back\u2069 please" },
+    { attemptLimit: 3 },
+  );
+  const result = await loader(args(buildRequest("/admin/messages", { cookie })));
+  expect(result.messages[0]).toMatchObject({
+    name: "Anne[U+202E]gnp.exe",
+    email: "a[U+200B]@example.com",
+    message: "Call me[U+2066] back[U+2069] please",
+  });
+});

@@ -14,6 +14,7 @@ import { contactRecipient } from "~/contact/contact-delivery.server";
 import { wakeMailDelivery } from "~/jobs/mail-delivery.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
+import { showInvisible } from "~/utils/visible-text";
 import { buttonClass } from "~/components/ui/button";
 
 const PAGE_SIZE = 50;
@@ -26,7 +27,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     countContactMessagesByState(),
     contactRecipient(),
   ]);
-  return { messages: messages.slice(0, PAGE_SIZE), hasMore: messages.length > PAGE_SIZE, page, counts, recipient };
+  // Visitors' text: invisible characters (direction overrides, zero-width ones) are shown by code.
+  const shown = messages.slice(0, PAGE_SIZE).map((m) => ({
+    ...m,
+    name: showInvisible(m.name),
+    email: showInvisible(m.email),
+    message: showInvisible(m.message),
+  }));
+  return { messages: shown, hasMore: messages.length > PAGE_SIZE, page, counts, recipient };
 }
 
 const FAILED = "Failed to retry message";
