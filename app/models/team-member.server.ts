@@ -169,15 +169,54 @@ export async function moveTeamMember(id: string, direction: "up" | "down"): Prom
 }
 
 /**
- * Moves the members at `from` and below by `by` (1: down to make room, -1: up to close a gap). In
- * two steps through negative values, because a single `position + by` may collide with the UNIQUE
- * constraint row by row.
+ * Puts a member at `position` (1 is the top; beyond the end means the end), moving those in between
+ * one place to make room, in one transaction under the positions lock. Returns false when there is
+ * no such member; a member already there changes nothing.
  */
-async function shiftPositions(trx: Transaction<Database>, from: number, by: 1 | -1) {
+export async function moveTeamMemberTo(id: string, position: number): Promise<boolean> {
+  return writeContent(async (trx) => {
+    await lockFor(trx, POSITION_LOCK);
+    const member = await trx
+      .selectFrom("team_members")
+      .select(["name", "position"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!member) return false;
+    const last = await trx
+      .selectFrom("team_members")
+      .select(sql<number>`max(position)`.as("max"))
+      .executeTakeFirstOrThrow();
+    const target = Math.min(Math.max(1, Math.trunc(position)), Number(last.max));
+    if (target === member.position) return true;
+    await trx.updateTable("team_members").set({ position: 0 }).where("id", "=", id).execute();
+    if (target < member.position) await shiftPositions(trx, target, 1, member.position - 1);
+    else await shiftPositions(trx, member.position + 1, -1, target);
+    await trx.updateTable("team_members").set({ position: target }).where("id", "=", id).execute();
+    await recordActivity(
+      {
+        kind: "reorder",
+        entity: "team-member",
+        entityId: id,
+        summary: `Team member moved to position ${target}: ${member.name}`,
+        changes: [{ field: "Position", old: String(member.position), new: String(target) }],
+      },
+      { trx },
+    );
+    return true;
+  });
+}
+
+/**
+ * Moves the members from `from` (to `to`, or to the end) by `by` (1: down to make room, -1: up to
+ * close a gap). In two steps through negative values, because a single `position + by` may collide
+ * with the UNIQUE constraint row by row.
+ */
+async function shiftPositions(trx: Transaction<Database>, from: number, by: 1 | -1, to?: number) {
   await trx
     .updateTable("team_members")
     .set({ position: sql`-(position + ${by})` })
     .where("position", ">=", from)
+    .$if(to !== undefined, (q) => q.where("position", "<=", to!))
     .execute();
   await trx
     .updateTable("team_members")
