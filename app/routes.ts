@@ -30,6 +30,7 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
     route("trash", "routes/admin/trash.tsx"),
     route("activity", "routes/admin/activity.tsx"),
+    route("account", "routes/admin/account.tsx"),
   ]),
   route("sign-out", "routes/sign-out.tsx"),
   route("healthz", "routes/healthz.ts"),

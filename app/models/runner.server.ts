@@ -140,7 +140,10 @@ export async function countAwaitingResults(today: string): Promise<number> {
 
 /** Runners without a result from `today` to `lastDay` (both included), soonest first. */
 export async function listRunnersUntil(today: string, lastDay: string): Promise<Runner[]> {
-  const rows = await selectWithoutResult().where("r.race_date", ">=", today).where("r.race_date", "<=", lastDay).execute();
+  const rows = await selectWithoutResult()
+    .where("r.race_date", ">=", today)
+    .where("r.race_date", "<=", lastDay)
+    .execute();
   return rows.map(toRunner);
 }
 
@@ -544,7 +547,7 @@ export const runnerTrash: TrashKind<RunnerSnapshot> = {
   restore: async (trx, { row, victory }) => {
     await lockVictories(trx);
     const horse = await trx.selectFrom("horses").select("id").where("id", "=", row.horse_id).executeTakeFirst();
-    if (!horse) throw new RestoreRefusedError("its horse is deleted; restore the horse first");
+    if (!horse) throw new RestoreRefusedError("its horse is deleted; restore the horse first", "horse-deleted");
     if (victory) await restoreVictory(trx, victory);
     await trx
       .insertInto("runners")

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useSubmit } from "react-router";
 import { toast as sonner } from "sonner";
+import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { UNDO_ACTION, UNDO_TOAST_MS, type Toast, type ToastUndo } from "~/toast/toast";
 
 const shown = new Set<string>();
@@ -14,19 +15,21 @@ const shown = new Set<string>();
  */
 export function ShowToast({ toast }: { toast: Toast | null | undefined }) {
   const submit = useSubmit();
+  const undoLabel = useAdminT()("toast.undo");
   useEffect(() => {
     if (!toast || shown.has(toast.id)) return;
     shown.add(toast.id);
     const show = toast.type === "error" ? sonner.error : sonner.success;
     const undo = toast.undo;
     show(toast.title, {
-      id: toast.id,
+      // A toast of a slot takes the place of the one before it.
+      id: toast.slot ?? toast.id,
       description: toast.description,
       ...(undo
         ? {
             duration: UNDO_TOAST_MS,
             action: {
-              label: "Undo",
+              label: undoLabel,
               onClick: () =>
                 void submit(
                   { intent: "undo", id: undo.trashId, returnTo: undo.returnTo },
@@ -36,7 +39,7 @@ export function ShowToast({ toast }: { toast: Toast | null | undefined }) {
           }
         : {}),
     });
-  }, [toast, submit]);
+  }, [toast, submit, undoLabel]);
   if (!toast) return null;
   return (
     <>
@@ -53,14 +56,14 @@ export function ShowToast({ toast }: { toast: Toast | null | undefined }) {
         >
           <p className="font-semibold">{toast.title}</p>
           {toast.description ? <p>{toast.description}</p> : null}
-          {toast.undo ? <UndoForm undo={toast.undo} /> : null}
+          {toast.undo ? <UndoForm undo={toast.undo} label={undoLabel} /> : null}
         </div>
       </noscript>
     </>
   );
 }
 
-function UndoForm({ undo }: { undo: ToastUndo }) {
+function UndoForm({ undo, label }: { undo: ToastUndo; label: string }) {
   return (
     <form method="post" action={UNDO_ACTION} className="mt-2">
       <input type="hidden" name="intent" value="undo" />
@@ -70,7 +73,7 @@ function UndoForm({ undo }: { undo: ToastUndo }) {
         type="submit"
         className="rounded-md border border-emerald-400 bg-white px-3 py-1 text-sm font-medium text-emerald-900 hover:bg-emerald-100"
       >
-        Undo
+        {label}
       </button>
     </form>
   );
