@@ -1,8 +1,6 @@
 import { useAdminT } from "~/i18n/admin/use-admin-t";
+import { formatDanishMinute as danishTime } from "~/racing/format";
 import type { BackupFailureNotice } from "./schedule.server";
-
-const danishTime = (iso: string) =>
-  new Date(iso).toLocaleString("da-DK", { timeZone: "Europe/Copenhagen", dateStyle: "short", timeStyle: "short" });
 
 /** Shown on the admin pages while the last scheduled backup has failed. */
 export function BackupNotice({ failure }: { failure: BackupFailureNotice | null }) {

@@ -55,3 +55,15 @@ export function formatDanishTime(iso: string) {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : daTime.format(date);
 }
+
+const daMinute = new Intl.DateTimeFormat("da-DK", {
+  timeZone: "Europe/Copenhagen",
+  dateStyle: "short",
+  timeStyle: "short",
+});
+
+/** An instant as Danish time, to the minute: '2026-11-22T10:30:00Z' -> '22.11.2026, 11.30'. */
+export function formatDanishMinute(iso: string) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : daMinute.format(date);
+}

@@ -43,6 +43,7 @@ import * as teamTab from "./team";
 import * as winnersTab from "./winners";
 import * as trashTab from "./trash";
 import * as activityTab from "./activity";
+import * as accountPage from "./account";
 
 useFreshDatabase();
 
@@ -803,6 +804,61 @@ describe("Runners tab", () => {
     expect(await listWinnersWithHorses()).toEqual([]);
     const loaded = await run(runnersTab.loader, "/admin/runners");
     expect(loaded.data).toMatchObject({ fetchError: failure("Failed to fetch runners") });
+  });
+});
+
+describe("Race day on the Home tab", () => {
+  it("lists a past runner under Results to Record and records its result there, with the Runners tab's intent", async () => {
+    const h = await createHorse(horseValues);
+    const past = await createRunner({ horseId: h.id, raceName: "Derby", raceDate: "2020-06-07" });
+    const before = await run(homeTab.loader, "/admin");
+    const today = (before.data as unknown as { today: { resultsToRecord: { id: string }[] } }).today;
+    expect(today.resultsToRecord.map((r) => r.id)).toEqual([past.id]);
+
+    const r = await run(homeTab.action, "/admin", { intent: "result", id: past.id, position: "1", prize: "50.000" });
+    expect(r).toMatchObject({ status: 302, location: "/admin", toast: success("Result Recorded") });
+    expect(await getHorse(h.id)).toMatchObject({ firstPlaces: 1, totalPrizeOre: 50_000_00 });
+    const after = await run(homeTab.loader, "/admin");
+    expect((after.data as unknown as { today: { resultsToRecord: unknown[] } }).today.resultsToRecord).toEqual([]);
+
+    const bad = await run(homeTab.action, "/admin", { intent: "result", id: past.id, position: "" });
+    expect(bad).toMatchObject({ status: 400, data: { intent: "result", errors: { position: "Choose the position" } } });
+  });
+
+  it("says a failed read of today's work, and the rest of the tab still opens", async () => {
+    await breakTable("runners");
+    const loaded = await run(homeTab.loader, "/admin");
+    expect((loaded.data as unknown as { todayError: Toast }).todayError).toEqual(
+      failure("Failed to fetch today's work"),
+    );
+    expect((loaded.data as unknown as { images: unknown[] }).images).toHaveLength(4);
+  });
+});
+
+describe("Account page", () => {
+  it("keeps the dashboard's language with the account, says so in the language chosen and logs it", async () => {
+    const { user, cookie: own } = await signedInUser({ admin: true });
+    cookie = own;
+    expect((await run(accountPage.loader, "/admin/account")).data).toMatchObject({ language: "en" });
+    const chosen = await run(accountPage.action, "/admin/account", { intent: "language", language: "da" });
+    expect(chosen).toMatchObject({
+      status: 302,
+      location: "/admin/account",
+      toast: success("Sprog gemt", "Kontrolpanelet er nu på dansk."),
+    });
+    expect((await run(accountPage.loader, "/admin/account")).data).toMatchObject({ language: "da" });
+    const bad = await run(accountPage.action, "/admin/account", { intent: "language", language: "de" });
+    expect(bad).toMatchObject({ status: 400, data: { errors: { language: "Vælg English eller Dansk" } } });
+    // The tabs now answer in Danish.
+    const missing = await run(horsesTab.action, "/admin/horses", { ...horseForm, name: "" });
+    expect(missing.data!.errors!.name).toBe("Skriv hestens navn");
+    const activity = await run(activityTab.loader, "/admin/activity");
+    expect((activity.data as unknown as { entries: { summary: string }[] }).entries[0]!.summary).toBe(
+      `Dashboard language set to Danish: ${user.email}`,
+    );
+    // Another administrator's dashboard stays in English.
+    cookie = (await signedInUser({ admin: true })).cookie;
+    expect((await run(accountPage.loader, "/admin/account")).data).toMatchObject({ language: "en" });
   });
 });
 

@@ -83,3 +83,25 @@ test("shows the invisible characters a visitor typed, by their code", async () =
     message: "Call me[U+2066] back[U+2069] please",
   });
 });
+
+test("a message arrives unread; opening it in the tab marks it read, and only it", async () => {
+  const { cookie } = await signedInUser({ admin: true });
+  const first = await createContactMessage(
+    { name: "Bente", email: "b@example.com", message: "Do you have room for a two-year-old?" },
+    { attemptLimit: 3 },
+  );
+  const second = await createContactMessage(
+    { name: "Carl", email: "c@example.com", message: "May I visit on Saturday?" },
+    { attemptLimit: 3 },
+  );
+  const listed = await loader(args(buildRequest("/admin/messages", { cookie })));
+  expect(listed.unread).toBe(2);
+  expect(listed.messages.map((m) => m.readAt)).toEqual([null, null]);
+
+  const opened = await loader(args(buildRequest(`/admin/messages?open=${first.id}`, { cookie })));
+  expect(opened.unread).toBe(1);
+  expect((await getContactMessage(first.id))!.readAt).not.toBeNull();
+  expect((await getContactMessage(second.id))!.readAt).toBeNull();
+  // A message that is not there opens nothing and breaks nothing.
+  expect((await loader(args(buildRequest("/admin/messages?open=gone", { cookie })))).unread).toBe(1);
+});

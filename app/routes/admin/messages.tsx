@@ -23,6 +23,7 @@ import { wakeMailDelivery } from "~/jobs/mail-delivery.server";
 import { env } from "~/platform/env.server";
 import { faultOf } from "~/platform/faults.server";
 import { log } from "~/platform/log.server";
+import { formatDanishMinute } from "~/racing/format";
 import { showInvisible } from "~/utils/visible-text";
 import { cn } from "~/utils/cn";
 
@@ -102,8 +103,7 @@ const STATE_CLASS: Record<ContactMessage["state"], string> = {
   failed: "bg-red-100 text-red-900",
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("da-DK", { timeZone: "Europe/Copenhagen", dateStyle: "short", timeStyle: "short" });
+const when = formatDanishMinute;
 
 function previewOf(text: string) {
   const line = text.replace(/\s+/g, " ").trim();

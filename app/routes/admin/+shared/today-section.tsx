@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { useLang } from "~/i18n/use-lang";
 import type { Runner } from "~/models/runner.server";
-import { formatDanishDate, formatDanishTime, orFallback } from "~/racing/format";
+import { formatDanishDate, formatDanishMinute, orFallback } from "~/racing/format";
 import { cn } from "~/utils/cn";
 import type { AdminActionData } from "./admin-action.server";
 import { EditPanel } from "./tab-parts";
@@ -192,7 +192,7 @@ function NewMessages({ unread }: { unread: Today["unread"] }) {
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="font-semibold text-stone-900">{m.name}</p>
                   <p className="text-stone-600">
-                    <time dateTime={m.createdAt}>{formatDanishTime(m.createdAt)}</time>
+                    <time dateTime={m.createdAt}>{formatDanishMinute(m.createdAt)}</time>
                   </p>
                   <p className="break-words text-stone-800">{m.preview}</p>
                 </div>

@@ -7,7 +7,7 @@ import { listHorses } from "~/models/horse.server";
 import { listAwaitingResults, listRunnersUntil, type Runner } from "~/models/runner.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { listTeamMembers } from "~/models/team-member.server";
-import { formatDanishTime } from "~/racing/format";
+import { formatDanishMinute } from "~/racing/format";
 import { showInvisible } from "~/utils/visible-text";
 
 /** How far ahead Next Runners looks: today and the six days after it. */
@@ -27,7 +27,7 @@ export type NoticeSource = (t: AdminTranslate, today: string) => Promise<Notice[
 const backupNotices: NoticeSource = async (t) => {
   const failure = await backupFailureNotice();
   if (!failure) return [];
-  const text = t("today.backupFailed", { time: formatDanishTime(failure.failedAt), error: failure.error });
+  const text = t("today.backupFailed", { time: formatDanishMinute(failure.failedAt), error: failure.error });
   return [{ id: `backup-${failure.failedAt}`, tone: "warning", text }];
 };
 
