@@ -47,10 +47,17 @@ export function FieldShell({
   children,
 }: Omit<FieldText, "id"> & { id: string; children: ReactNode }) {
   const { hintId, errorId } = fieldDescription(id, { hint, error });
-  const labelEl = (
+  const labelEl = markRequired ? (
+    // The asterisk beside the label, not in it: the field's name stays the label's text.
+    <span className="flex items-baseline">
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <RequiredMark />
+    </span>
+  ) : (
     <label htmlFor={id} className="block text-sm font-medium text-stone-800">
       {label}
-      {markRequired ? <RequiredMark /> : null}
     </label>
   );
   return (

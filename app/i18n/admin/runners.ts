@@ -54,7 +54,7 @@ export const runnersTexts = section(
     "runners.recordResult": "Registrér resultat",
     "runners.recordResultLabel": "Registrér resultat: {name}",
     "runners.position": "Placering",
-    "runners.selectPosition": "Vælg placeringen",
+    "runners.selectPosition": "Vælg en placering",
     "runners.didNotFinish": "Fuldførte ikke",
     "runners.choosePosition": "Vælg placeringen",
     "runners.positionInvalid": "Placeringen skal være 1 til 30 eller Fuldførte ikke",

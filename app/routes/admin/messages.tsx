@@ -14,44 +14,40 @@ import {
 } from "~/models/contact-message.server";
 import { adminAction, intent } from "./+shared/admin-action.server";
 import { adminMeta } from "./+shared/admin-meta";
-import { messageRetrySchema } from "./+shared/admin-forms";
+import { messageOpenSchema, messageRetrySchema } from "./+shared/admin-forms";
+import { OpenMessage } from "./+shared/open-message";
 import { highlightClass } from "./+shared/record-list";
 import { itemAnchor, openMessagePath } from "./+shared/item-links";
 import { openTab } from "./+shared/tab-reads.server";
 import { contactRecipient } from "~/contact/contact-delivery.server";
 import { wakeMailDelivery } from "~/jobs/mail-delivery.server";
 import { env } from "~/platform/env.server";
-import { faultOf } from "~/platform/faults.server";
 import { log } from "~/platform/log.server";
 import { formatDanishMinute } from "~/racing/format";
 import { showInvisible } from "~/utils/visible-text";
 import { cn } from "~/utils/cn";
 
 const TAB = "/admin/messages";
+
+/** A page of the list. */
+const listPage = (page: number) => `${TAB}${page > 1 ? `?page=${page}` : ""}`;
 const PAGE_SIZE = 50;
 const PREVIEW_LENGTH = 140;
 const OPEN_PARAM = "open";
 
 /**
- * Opening a message (`?open=id`) marks it read, as opening a mail does. Not recorded in the
- * activity log: reading changes nothing on the site. A failure to mark it is logged; the message
- * still opens.
+ * Opening a message marks it read, as opening a mail does, and shows it whole (`?open=id`). A form,
+ * not a link, so that looking at the list (or the browser fetching it ahead) changes nothing. Not
+ * recorded in the activity log: reading changes nothing on the site.
  */
-async function markOpened(id: string | null) {
-  if (!id) return;
-  try {
-    await markContactMessageRead(id);
-  } catch (error) {
-    if (faultOf(error)) throw error;
-    log.error("message not marked read", { id, error });
-  }
+async function open(id: string) {
+  return (await markContactMessageRead(id)) ? { id } : null;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await openTab(request);
   const params = new URL(request.url).searchParams;
   const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
-  await markOpened(params.get(OPEN_PARAM));
   const [messages, counts, unread, recipient] = await Promise.all([
     listContactMessages({ limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE }),
     countContactMessagesByState(),
@@ -80,6 +76,13 @@ export const action = adminAction({
   tab: TAB,
   otherFailure: "messages.retryFailed",
   intents: {
+    open: intent({
+      schema: messageOpenSchema,
+      failure: "messages.openFailed",
+      write: ({ data }) => open(data.id),
+      missing: { toast: "messages.notFound", status: 404 },
+      success: (_, { data }) => ({ toast: false, to: openMessagePath(data.id, listPage(data.page)) }),
+    }),
     retry: intent({
       schema: messageRetrySchema,
       failure: "messages.retryFailed",
@@ -118,7 +121,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
   const t = useAdminT();
   const [params] = useSearchParams();
   const openId = params.get(OPEN_PARAM);
-  const listHref = `${TAB}${page > 1 ? `?page=${page}` : ""}`;
+  const listHref = listPage(page);
   return (
     <section aria-labelledby="messages-heading" className="space-y-6">
       <ShowToast toast={actionData?.toast} />
@@ -153,7 +156,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
         <ol className="space-y-4">
           {messages.map((m) => (
             <li key={m.id} id={itemAnchor(m.id)} className="scroll-mt-24">
-              <MessageCard message={m} open={m.id === openId} listHref={listHref} />
+              <MessageCard message={m} open={m.id === openId} listHref={listHref} page={page} />
             </li>
           ))}
         </ol>
@@ -173,11 +176,13 @@ function MessageCard({
   message: m,
   open,
   listHref,
+  page,
 }: {
   message: ContactMessage;
   open: boolean;
   /** This page of the list, to close the message again. */
   listHref: string;
+  page: number;
 }) {
   const t = useAdminT();
   const isNew = m.readAt === null;
@@ -238,13 +243,7 @@ function MessageCard({
             </Link>
           </>
         ) : (
-          <Link
-            to={openMessagePath(m.id, listHref)}
-            className={buttonClass.small}
-            aria-label={t("messages.openLabel", { name: m.name })}
-          >
-            {t("messages.open")}
-          </Link>
+          <OpenMessage id={m.id} name={m.name} page={page} />
         )}
         {m.state === "failed" ? (
           <Form method="post">

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { requireAdmin, type SessionUser } from "~/auth/auth.server";
 import {
@@ -56,9 +56,9 @@ export type ToastText = { title: AdminText; description?: AdminText };
 /**
  * A success toast; `to`: the page it shows on, when it is not the tab; `show`: the id of the record
  * saved, which that page scrolls to and highlights; `slot`: toasts of one slot replace each other
- * instead of stacking (a run of moves).
+ * instead of stacking (a run of moves). `toast: false`: the page is answer enough (a message opened).
  */
-export type Success = ToastText & { to?: string; show?: string; slot?: string };
+export type Success = (ToastText | { toast: false }) & { to?: string; show?: string; slot?: string };
 
 /** What an intent's write hands back that the runner acts on. */
 type Written = { replacedImageUrl?: string | null; replacedImageUrls?: (string | null)[]; trashId?: string };
@@ -235,11 +235,13 @@ async function runIntent<S extends z.ZodType, Saved, Ready, F extends string>(
 
   const success: Success =
     typeof spec.success === "function" ? spec.success(saved, { data: input, request, t }) : spec.success;
-  const { to = tab, show, slot, title, description } = success;
+  const { to = tab, show, slot } = success;
+  const location = show ? savedItemPath(to, show) : to;
+  if ("toast" in success) return redirect(location);
   const toast = {
     type: "success" as const,
-    title: t(title),
-    description: description === undefined ? undefined : t(description),
+    title: t(success.title),
+    description: success.description === undefined ? undefined : t(success.description),
     ...(written.trashId ? { undo: { trashId: written.trashId, returnTo: tab } } : {}),
     ...(slot ? { slot } : {}),
   };
@@ -252,7 +254,7 @@ async function runIntent<S extends z.ZodType, Saved, Ready, F extends string>(
       toast: toastMessage(toast.type, toast.title, toast.description, toast),
     } satisfies AdminActionData;
   }
-  return redirectWithToast(show ? savedItemPath(to, show) : to, toast);
+  return redirectWithToast(location, toast);
 }
 
 export type AdminActionOptions = {

@@ -212,6 +212,11 @@ export const trashEntrySchema = recordIdSchema.extend({ returnTo: z.string().opt
 /** Retry sending a contact message that failed. */
 export const messageRetrySchema = z.object({ id: z.string().min(1) });
 
+/** Open a visitor's message (it is then read), on the page of the list it was opened from. */
+export const messageOpenSchema = messageRetrySchema.extend({
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});
+
 /** The dashboard's language, kept with the account. */
 export const languageSchema = z.object({
   language: z.enum(["en", "da"], { error: "account.languageInvalid" }),

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Card } from "~/components/ui/card";
-import { buttonClass } from "~/components/ui/button";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { useLang } from "~/i18n/use-lang";
 import type { Runner } from "~/models/runner.server";
@@ -10,7 +9,7 @@ import { cn } from "~/utils/cn";
 import type { AdminActionData } from "./admin-action.server";
 import { EditPanel } from "./tab-parts";
 import { OpenLink } from "./record-list";
-import { openMessagePath } from "./item-links";
+import { OpenMessage } from "./open-message";
 import { ResultForm } from "./result-form";
 import type { SetupStep, Today } from "./today.server";
 
@@ -27,9 +26,9 @@ function longDate(date: string, lang: string) {
 
 /**
  * Today at the Stable, at the top of the Home tab: notices, the results to record (each with its
- * Record Result form a click away), the next runners and the new messages. On a new site, until it
- * is in use, the first-run checklist takes the place of the three lists; an unfinished checklist
- * follows them once the site is in use.
+ * Record Result form a click away), the next runners and the new messages. On a new site (no horse,
+ * no message yet) the first-run checklist takes the place of the three lists; once the site is in
+ * use an unfinished checklist follows them.
  */
 export function TodayAtTheStable({
   today,
@@ -46,7 +45,6 @@ export function TodayAtTheStable({
   const lang = useLang();
   const [params] = useSearchParams();
   const setupDone = today.setup.every((s) => s.done);
-  const inUse = today.resultsToRecord.length > 0 || today.nextRunners.length > 0 || today.unread.count > 0;
   const recordable = [...today.resultsToRecord, ...today.nextRunners.filter((r) => r.raceDate <= date)];
   const recording = recordable.find((r) => r.id === params.get("result"));
   const resultForm = (runner: Runner) =>
@@ -91,7 +89,7 @@ export function TodayAtTheStable({
           </ul>
         </section>
       ) : null}
-      {setupDone || inUse ? (
+      {today.inUse ? (
         <>
           <Card title={t("today.resultsToRecord")} titleId="results-to-record">
             <RunnerList runners={today.resultsToRecord} empty={t("today.resultsEmpty")} recordable after={resultForm} />
@@ -196,13 +194,7 @@ function NewMessages({ unread }: { unread: Today["unread"] }) {
                   </p>
                   <p className="break-words text-stone-800">{m.preview}</p>
                 </div>
-                <Link
-                  to={openMessagePath(m.id)}
-                  className={buttonClass.small}
-                  aria-label={t("messages.openLabel", { name: m.name })}
-                >
-                  {t("messages.open")}
-                </Link>
+                <OpenMessage id={m.id} name={m.name} />
               </li>
             ))}
           </ul>

@@ -27,6 +27,7 @@ describe("Today at the Stable", () => {
       ["contact", false],
     ]);
     const today = await readToday(en, TODAY);
+    expect(today.inUse).toBe(false);
     expect(today.setup.map((s) => s.href)).toEqual([
       "/admin/site",
       "/admin/horses",
@@ -42,6 +43,7 @@ describe("Today at the Stable", () => {
         image: { url: `/media/horse-images/${image.id}.jpg`, width: 800, height: 600 },
       });
     }
+    expect((await readToday(en, TODAY)).inUse).toBe(true);
     expect(await steps()).toEqual([
       ["stable", false],
       ["horse", true],

@@ -1,6 +1,10 @@
 import { backupFailureNotice } from "~/backup/schedule.server";
 import type { AdminTranslate } from "~/i18n/admin/dictionary";
-import { countUnreadContactMessages, listUnreadContactMessages } from "~/models/contact-message.server";
+import {
+  countContactMessagesByState,
+  countUnreadContactMessages,
+  listUnreadContactMessages,
+} from "~/models/contact-message.server";
 import { getContactInfo, isContactInfoEmpty } from "~/models/contact-info.server";
 import { listHomeImages } from "~/models/home-image.server";
 import { listHorses } from "~/models/horse.server";
@@ -75,6 +79,8 @@ export function lastDayOf(date: string, days: number) {
 }
 
 export type Today = {
+  /** The site has a horse or has had a message: Today's lists mean something (until then, the checklist alone). */
+  inUse: boolean;
   resultsToRecord: Runner[];
   nextRunners: Runner[];
   unread: { count: number; latest: MessagePreview[] };
@@ -84,15 +90,18 @@ export type Today = {
 
 /** What Today at the Stable shows on the Danish day `today`. */
 export async function readToday(t: AdminTranslate, today: string): Promise<Today> {
-  const [resultsToRecord, nextRunners, unreadCount, latest, notices, setup] = await Promise.all([
+  const [resultsToRecord, nextRunners, unreadCount, latest, byState, notices, setup] = await Promise.all([
     listAwaitingResults(today),
     listRunnersUntil(today, lastDayOf(today, NEXT_RUNNER_DAYS)),
     countUnreadContactMessages(),
     listUnreadContactMessages(LATEST_MESSAGES),
+    countContactMessagesByState(),
     Promise.all(NOTICE_SOURCES.map((source) => source(t, today))).then((lists) => lists.flat()),
     setupSteps(),
   ]);
+  const hasMessages = Object.values(byState).some((n) => n > 0);
   return {
+    inUse: hasMessages || setup.some((s) => s.step === "horse" && s.done),
     resultsToRecord,
     nextRunners,
     // Visitors' text: invisible characters are shown by their code, as in the Messages tab.
@@ -111,6 +120,7 @@ export async function readToday(t: AdminTranslate, today: string): Promise<Today
 }
 
 export const EMPTY_TODAY: Today = {
+  inUse: true,
   resultsToRecord: [],
   nextRunners: [],
   unread: { count: 0, latest: [] },
