@@ -14,6 +14,13 @@ function sign(payload: string) {
   return crypto.createHmac("sha256", getSecret("SESSION_SECRET")).update(`form-stamp:${payload}`).digest("base64url");
 }
 
+/**
+ * What a rendered page holds in place of its stamp: the edge puts a fresh stamp there in every
+ * response (server/page-encoding.ts), so the page itself can be cached. Random per process, so
+ * nothing typed into a page can pass for it.
+ */
+export const FORM_STAMP_SLOT = `form-stamp-slot-${crypto.randomBytes(12).toString("base64url")}`;
+
 export function issueFormStamp(now = new Date()) {
   const payload = `${now.getTime()}.${crypto.randomBytes(9).toString("base64url")}`;
   return `${payload}.${sign(payload)}`;
