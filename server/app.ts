@@ -6,7 +6,7 @@ import { createRequestHandler } from "react-router";
 import { startScheduledBackups, stopScheduledBackups } from "~/backup/schedule.server";
 import { announceSetupLinkIfNeeded } from "~/auth/admin-setup.server";
 import { getUser, hasSessionCookie } from "~/auth/auth.server";
-import { FORM_STAMP_SLOT, issueFormStamp } from "~/contact/form-stamp.server";
+import { FORM_STAMP_SLOT, FORM_STAMP_SLOT_HEADER, issueFormStamp } from "~/contact/form-stamp.server";
 import { startMailDelivery, stopMailDelivery } from "~/jobs/mail-delivery.server";
 import { startHousekeeping, type Housekeeping } from "~/jobs/housekeeping.server";
 import { closeDatabase, dataVersion, engine } from "~/utils/db.server";
@@ -39,7 +39,7 @@ export const pageCache = new PageCache();
 const cacheSync = createCacheSync(pageCache, { log, dataVersion });
 
 /** The contact form's stamp, put into each response of a stamped page at the edge (app/pages.ts). */
-const formStamp: Slot = { slot: FORM_STAMP_SLOT, fill: () => issueFormStamp() };
+const formStamp: Slot = { slot: FORM_STAMP_SLOT, header: FORM_STAMP_SLOT_HEADER, fill: () => issueFormStamp() };
 
 const renderApp = withOutageAnswers(
   createRequestHandler(() => import("virtual:react-router/server-build"), env().NODE_ENV),

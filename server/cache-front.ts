@@ -8,7 +8,7 @@ import { requestUrl, sendResponse, toFetchRequest, type FetchHandler } from "./r
 type Options = {
   /** Before each lookup: notices writes by other processes (server/cache-sync.ts). */
   beforeLookup?: () => void;
-  /** What stamped pages carry (the contact form's stamp). */
+  /** What stamped pages carry (the contact form's stamp) in the copies the cache shares. */
   slot?: Slot;
 };
 
@@ -17,17 +17,17 @@ type Looked = { url: URL; decision: CacheDecision };
 /** What the front found for a request that it passed on, so the render does not look again. */
 const looked = new WeakMap<ExpressRequest, Looked>();
 
+function decide(req: ExpressRequest, url: URL): CacheDecision {
+  return cacheKeyFor(req.method, url, { cookie: req.headers.cookie, authorization: req.headers.authorization });
+}
+
 function lookUp(req: ExpressRequest, res: ExpressResponse): Looked | null {
   const url = requestUrl(req);
   if (!url) {
     res.status(400).set("Cache-Control", "no-store").type("text/plain").send("Bad Request: malformed URL.");
     return null;
   }
-  const decision = cacheKeyFor(req.method, url, {
-    cookie: req.headers.cookie,
-    authorization: req.headers.authorization,
-  });
-  return { url, decision };
+  return { url, decision: decide(req, url) };
 }
 
 /**
@@ -36,8 +36,10 @@ function lookUp(req: ExpressRequest, res: ExpressResponse): Looked | null {
  */
 export function cacheFront(cache: PageCache, options: Options = {}): RequestHandler {
   return (req, res, next) => {
-    const found = lookUp(req, res);
-    if (!found) return;
+    const url = requestUrl(req);
+    // A URL the parser refuses is answered 400 by the render, after the method checks.
+    if (!url) return next();
+    const found = { url, decision: decide(req, url) };
     if (found.decision.key !== null) {
       options.beforeLookup?.();
       const entry = cache.get(found.decision.key);
@@ -55,8 +57,9 @@ export function cacheFront(cache: PageCache, options: Options = {}): RequestHand
 /**
  * Renders what the front did not answer (React Router behind `handle`) and stores shared pages:
  * concurrent misses of one page wait for one render; a shared page that fails to render (5xx) is
- * answered with its last good copy, marked STALE-IF-ERROR; stamped pages get their slots filled in
- * every response, stored or not.
+ * answered with its last good copy, marked STALE-IF-ERROR. A stamped page rendered to be shared is
+ * asked for its slot (`slot.header`), which every response then gets filled; rendered for one
+ * visitor, it carries a stamp of its own (the hashes of its inline scripts cover that stamp).
  */
 export function renderThroughCache(handle: FetchHandler, cache: PageCache, options: Options = {}): RequestHandler {
   const inFlight = new Map<string, { generation: number; done: Promise<CachedPage | undefined> }>();
@@ -66,12 +69,11 @@ export function renderThroughCache(handle: FetchHandler, cache: PageCache, optio
       const found = looked.get(req) ?? lookUp(req, res);
       if (!found) return;
       const { url, decision } = found;
-      const slot = options.slot && isStamped(url.pathname) ? options.slot : undefined;
       if (decision.key === null) {
         const response = await handle(toFetchRequest(req, res, url));
-        const label = cache.isAvailable ? "BYPASS" : "OFF";
-        return await sendResponse(req, res, slot ? await filled(response, slot) : response, label);
+        return await sendResponse(req, res, response, cache.isAvailable ? "BYPASS" : "OFF");
       }
+      const slot = options.slot && isStamped(url.pathname) ? options.slot : undefined;
       const key = decision.key;
 
       const leader = inFlight.get(key);
@@ -87,6 +89,7 @@ export function renderThroughCache(handle: FetchHandler, cache: PageCache, optio
         // The page as everyone sees it: rendered for the key's URL (parameters the page does not
         // read left out) and as GET, so that a HEAD request stores a complete entry too.
         const request = toFetchRequest(req, res, new URL(key), "GET");
+        if (slot) request.headers.set(slot.header, slot.slot);
         const response = await handle(request);
         const stale = response.status >= 500 ? cache.stale(key) : undefined;
         if (stale) {

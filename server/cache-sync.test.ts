@@ -34,12 +34,13 @@ describe("a save in this process", () => {
     const cache = new PageCache();
     const sync = createCacheSync(cache, { log: quiet, dataVersion: () => undefined });
     cleanups.push(() => sync.stop());
-    const horse = await createHorse({ name: "Stormvind", age: 5, color: "Grey", sire: "Frankel", dam: "Blæst" });
+    const details = { name: "Stormvind", age: 5, color: "Grey", sire: "Frankel", dam: "Blæst" };
+    const horse = await createHorse(details);
     const key = "http://example.test/horses";
     const page = await encodePage(200, new Headers({ "content-type": "text/html" }), Buffer.from("Stormvind"));
     cache.store(key, cache.generation, page);
 
-    await updateHorse(horse.id, horseEdit(horse, { color: "Bay" }));
+    await updateHorse(horse.id, horseEdit(details, { color: "Bay" }));
     expect(cache.stale(key)?.entry).toBe(page);
 
     await deleteHorse(horse.id);

@@ -8,10 +8,11 @@ const gzip = promisify(zlib.gzip);
 const deflateRaw = promisify(zlib.deflateRaw);
 
 /**
- * A value put into every response at the edge: each occurrence of `slot` in a stamped page is
- * replaced by a fresh `fill()` (the contact form's stamp, app/contact/form-stamp.server.ts).
+ * A value put into every response at the edge: a render asked for it (its request carries `header`
+ * set to `slot`) holds `slot` in its place, and each occurrence is replaced by a fresh `fill()` (the
+ * contact form's stamp, app/contact/form-stamp.server.ts).
  */
-export type Slot = { slot: string; fill: () => string };
+export type Slot = { slot: string; header: string; fill: () => string };
 
 /** A stored page: its bytes once, and compressed once, ready to be written as they are. */
 export type CachedPage = {

@@ -19,7 +19,7 @@ import {
   type ContactFieldErrors,
 } from "~/contact/contact-form";
 import { submitContact } from "~/contact/contact-submission.server";
-import { FORM_STAMP_SLOT } from "~/contact/form-stamp.server";
+import { formStampFor } from "~/contact/form-stamp.server";
 import { readOr } from "~/utils/public-read.server";
 import { seo } from "~/utils/seo";
 import { stableNameFrom } from "~/utils/site";
@@ -30,9 +30,9 @@ import { useLang, useT } from "~/i18n/use-lang";
 
 export const handle: RouteHandle = { hydrate: false, script: contactScript };
 
-// The page is cached like the others; its form's stamp is put in at the edge for each response (app/pages.ts).
-export async function loader() {
-  return { contactInfo: await readOr("contact information", getContactInfo, null), formStamp: FORM_STAMP_SLOT };
+// Shared through the page cache, the page's form stamp is put in at the edge for each response (app/pages.ts).
+export async function loader({ request }: Route.LoaderArgs) {
+  return { contactInfo: await readOr("contact information", getContactInfo, null), formStamp: formStampFor(request) };
 }
 
 // On a client-side visit the page appears at once and the contact card says it is loading.
