@@ -25,6 +25,7 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { matchPath } from "~/pages";
 import { processMemoryMb, root, runBench, startBuiltServer, stopServer } from "./bench-server";
 
 const args = process.argv.slice(2);
@@ -87,19 +88,18 @@ const median = (values: number[]) => {
 const fileName = (page: string) => `${page === "/" ? "home" : page.slice(1).replaceAll("/", "_")}.html`;
 
 /**
- * The public pages: every path the sitemap lists, except that of detail pages under the same parent
- * (one horse page stands for all of them), so pages added later are measured without editing this.
+ * The public pages: every path the sitemap lists, in each language, except that a page listed once
+ * per record (a horse's) is measured for one record, so pages added later are measured without
+ * editing this.
  */
 async function publicPages(base: string) {
   const xml = await (await fetch(`${base}/sitemap.xml`)).text();
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replaceAll("&#38;", "&")).pathname);
-  const all = new Set(paths);
-  const seenParents = new Set<string>();
+  const seen = new Set<string>();
   return paths.filter((p) => {
-    const parent = p.slice(0, p.lastIndexOf("/"));
-    if (!parent || !all.has(parent)) return true;
-    if (seenParents.has(parent)) return false;
-    seenParents.add(parent);
+    const id = matchPath(p)?.id ?? p;
+    if (seen.has(id)) return false;
+    seen.add(id);
     return true;
   });
 }
@@ -189,7 +189,9 @@ async function measureLoad(base: string, pages: string[], serverPid: number): Pr
     );
   }
   const peakRssMb = processMemoryMb(serverPid, "VmHWM");
-  console.log(`Server peak memory with ${CONNECTIONS} visitors on every page (VmHWM): ${peakRssMb?.toFixed(0) ?? "?"} MB`);
+  console.log(
+    `Server peak memory with ${CONNECTIONS} visitors on every page (VmHWM): ${peakRssMb?.toFixed(0) ?? "?"} MB`,
+  );
   const shared = rows.filter((r) => !r.stamped).map((r) => r.cached.rps);
   for (const row of rows.filter((r) => r.stamped))
     console.log(

@@ -14,7 +14,7 @@ export type Change = { removal?: boolean };
  * Apart from the servable entries it keeps the last good render of each page: when rendering a page
  * fails (its database is unreachable) that copy is served instead, marked stale (RFC 5861
  * stale-if-error). Edits and additions keep those copies; a removal drops them all, so a deleted
- * record never comes back from a stale copy (docs/decisions/0146-stale-copies-and-removals.md).
+ * record never comes back from a stale copy (docs/decisions/0148-stale-copies-and-removals.md).
  */
 export class PageCache {
   private entries = new Map<string, CachedPage>();
