@@ -195,28 +195,19 @@ describe("the cached handler", () => {
     expect(signedIn.status).toBe(503);
   });
 
-  it("keeps the last good copy through a save, for when the next render fails", async () => {
-    const cache = new PageCache();
-    const { state, handle } = fakeSite();
-    const base = await serve(cache, handle);
-    await fetch(`${base}/horses`);
-    cache.invalidate();
-    state.databaseDown = true;
-    const stale = await fetch(`${base}/horses`);
-    expect(stale.headers.get("x-cache")).toBe("STALE-IF-ERROR");
-    expect(await stale.text()).toContain("/horses v1");
-  });
-
-  it("keeps no last good copy through a removal: a deleted record never comes back from one", async () => {
-    const cache = new PageCache();
-    const { state, handle } = fakeSite();
-    const base = await serve(cache, handle);
-    await fetch(`${base}/horses`);
-    cache.invalidate({ removal: true });
-    state.databaseDown = true;
-    const after = await fetch(`${base}/horses`);
-    expect(after.status).toBe(503);
-    expect(await after.text()).toBe("Error Loading");
+  it("keeps the last good copy through a save, for when the next render fails, but none through a removal", async () => {
+    for (const removal of [false, true]) {
+      const cache = new PageCache();
+      const { state, handle } = fakeSite();
+      const base = await serve(cache, handle);
+      await fetch(`${base}/horses`);
+      cache.invalidate({ removal });
+      state.databaseDown = true;
+      const after = await fetch(`${base}/horses`);
+      // After a delete, a copy from before it could show the deleted record again.
+      expect(after.headers.get("x-cache"), `removal: ${removal}`).toBe(removal ? "MISS" : "STALE-IF-ERROR");
+      expect(await after.text()).toEqual(removal ? "Error Loading" : expect.stringContaining("/horses v1"));
+    }
   });
 
   it("renders a page once for concurrent misses: the others wait for that render", async () => {

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { contactRequest } from "../contact";
 import { signedInUser } from "../auth";
+import { siteEnv } from "./app-server";
 import { test, expect } from "./fixtures";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -130,18 +131,11 @@ test(
   async () => {
     test.setTimeout(90_000);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stable-e2e-stop-"));
+    // A process group of its own, as a supervisor's unit is.
     const child = spawn("npm", ["start"], {
       cwd: root,
       detached: true,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        STABLE_BUILD_CHECK: "off",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-      },
+      env: siteEnv(dataDir),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
