@@ -76,8 +76,9 @@ export function renderThroughCache(handle: FetchHandler, cache: PageCache, optio
       const slot = options.slot && isStamped(url.pathname) ? options.slot : undefined;
       const key = decision.key;
 
+      // While other instances' changes cannot be heard, a render already under way may predate one.
       const leader = inFlight.get(key);
-      if (leader && leader.generation === cache.generation) {
+      if (leader && cache.isAvailable && leader.generation === cache.generation) {
         const entry = await leader.done;
         if (entry) return sendPage(req, res, entry, "HIT");
       }
