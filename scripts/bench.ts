@@ -27,7 +27,7 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { matchPath } from "~/pages";
+import { matchPath } from "~/pages/registry";
 import { processMemoryMb, root, runBench, startBuiltServer, stopServer } from "./bench-server";
 import { FLOOD_SERVER_ENV, measureSignInFlood, printFlood, type FloodFigures } from "./bench-sign-in-flood";
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { canonicalPath, matchPath } from "~/pages";
+import { canonicalPath, matchPath } from "~/pages/registry";
 
 /** Percent-escapes of letters, digits and `-._~` decoded (RFC 3986 §6.2.2.2); every other escape kept. */
 function decodeUnreserved(path: string) {

@@ -38,7 +38,7 @@ import { parseTrustProxy } from "./trust-proxy";
 export const pageCache = new PageCache();
 const cacheSync = createCacheSync(pageCache, { log, dataVersion });
 
-/** The contact form's stamp, put into each response of a stamped page at the edge (app/pages.ts). */
+/** The contact form's stamp, put into each response of a stamped page at the edge (app/pages/registry.ts). */
 const formStamp: Slot = { slot: FORM_STAMP_SLOT, header: FORM_STAMP_SLOT_HEADER, fill: () => issueFormStamp() };
 
 const renderApp = withOutageAnswers(

@@ -1,4 +1,4 @@
-import { matchPath, REGISTRY, type PageMatch } from "~/pages";
+import { matchPath, REGISTRY, type PageMatch } from "~/pages/registry";
 
 export type CacheDecision = { key: string } | { key: null; reason: string };
 
@@ -11,7 +11,7 @@ export function pageOfRequest(pathname: string): (PageMatch & { data: boolean })
   return { ...match, data };
 }
 
-/** Whether responses to this path carry the contact form's stamp, put in at the edge (app/pages.ts). */
+/** Whether responses to this path carry the contact form's stamp, put in at the edge (app/pages/registry.ts). */
 export function isStamped(pathname: string) {
   return pageOfRequest(pathname)?.entry.cache === "stamped";
 }

@@ -2,11 +2,11 @@ import type { RequestHandler } from "express";
 import { hasSessionCookie, refreshSession } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/platform/client-ip.server";
 import { log } from "~/platform/log.server";
-import { matchPath } from "~/pages";
+import { matchPath } from "~/pages/registry";
 
 /**
  * Whether a request may push its session's expiry forward (and so set a cookie): a page, never a
- * feed or site file (app/pages.ts), which may be shared by caches in front of the site. Media and
+ * feed or site file (app/pages/registry.ts), which may be shared by caches in front of the site. Media and
  * built assets are answered before this point.
  */
 export function mayRefreshSession(pathname: string) {

@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { clsx } from "clsx";
 import { LANGUAGE_NAMES, localizedPath, otherLang, type Lang } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
-import { navLinks, pageAlternates } from "~/pages";
+import { navLinks, pageAlternates } from "~/pages/registry";
 
 const NAV_LINKS = navLinks();
 

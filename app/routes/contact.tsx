@@ -30,7 +30,7 @@ import { useLang, useT } from "~/i18n/use-lang";
 
 export const handle: RouteHandle = { hydrate: false, script: contactScript };
 
-// Shared through the page cache, the page's form stamp is put in at the edge for each response (app/pages.ts).
+// Shared through the page cache, the page's form stamp is put in at the edge for each response (app/pages/registry.ts).
 export async function loader({ request }: Route.LoaderArgs) {
   return { contactInfo: await readOr("contact information", getContactInfo, null), formStamp: formStampFor(request) };
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/robots";
 import { publicOrigin } from "~/platform/origin.server";
-import { contentTypeOf } from "~/pages";
+import { contentTypeOf } from "~/pages/registry";
 
 /** GET /robots.txt: admin and sign-in pages stay out of search engines; the sitemap is absolute. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
 import { danishToday, RACE_TIME_ZONE } from "~/racing/race-day";
 import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
-import { contentTypeOf } from "~/pages";
+import { contentTypeOf } from "~/pages/registry";
 
 /** GET /runners.ics: the upcoming runners as an iCalendar feed that calendar apps subscribe to. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,11 +2,11 @@ import type { Route } from "./+types/sitemap";
 import { listHorses } from "~/models/horse.server";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
-import { contentTypeOf, sitemapEntries, type SitemapSource } from "~/pages";
+import { contentTypeOf, sitemapEntries, type SitemapSource } from "~/pages/registry";
 
 type Records = Record<SitemapSource, readonly Record<string, string>[]>;
 
-/** The records each listed-per-record page is listed for (app/pages.ts names the source). */
+/** The records each listed-per-record page is listed for (app/pages/registry.ts names the source). */
 const SOURCES: { [S in SitemapSource]: () => Promise<Records[S]> } = {
   horses: async () => (await listHorses()).map((h) => ({ slug: h.slug })),
 };

@@ -1,7 +1,8 @@
-// Relative imports: app/routes.ts reads this file while the build is configured, before the ~/ alias exists.
-import type { MessageKey } from "./i18n/dictionary";
-import { LANGS, langFromPath, localizedPath, unprefixedPath, type Lang } from "./i18n/lang";
-import { isSlugShaped } from "./racing/slug";
+// Relative imports: app/routes.ts reads this file while the build is configured, before the ~/ alias exists
+// (eslint.config.js allows them here only).
+import type { MessageKey } from "../i18n/dictionary";
+import { LANGS, langFromPath, localizedPath, unprefixedPath, type Lang } from "../i18n/lang";
+import { isSlugShaped } from "../racing/slug";
 
 /**
  * Who a page is for: everyone, or signed-in owners only. An owners' page is never shared through
@@ -116,7 +117,8 @@ function segmentsOf(entry: RegistryEntry): Segment[] {
       .map((part) => {
         const m = /^:(\w+)(.*)$/.exec(part);
         if (!m) return { literal: part };
-        if (!PARAMS[m[1]!]) throw new Error(`app/pages.ts: ${entry.path} has a segment of unknown kind :${m[1]}`);
+        if (!PARAMS[m[1]!])
+          throw new Error(`app/pages/registry.ts: ${entry.path} has a segment of unknown kind :${m[1]}`);
         return { param: m[1]!, suffix: m[2]! };
       });
     compiled.set(entry, segments);
@@ -226,6 +228,6 @@ export function sitemapEntries(
 /** The content type a feed or site file answers with (its route module sets it from here). */
 export function contentTypeOf(path: string): string {
   const entry = REGISTRY.find((e) => e.kind !== "page" && e.path === path);
-  if (!entry || entry.kind === "page") throw new Error(`app/pages.ts lists no feed or file at ${path}`);
+  if (!entry || entry.kind === "page") throw new Error(`app/pages/registry.ts lists no feed or file at ${path}`);
   return entry.contentType;
 }

@@ -9,7 +9,7 @@ import {
   routeId,
   sitemapEntries,
   type RegistryEntry,
-} from "./pages";
+} from "./registry";
 
 /** The registry as it will be with the news pages, their feeds, a horse's calendar and the owners' pages. */
 const NEXT: readonly RegistryEntry[] = [
