@@ -195,7 +195,7 @@ export function bodyLimits({ isAdmin }: { isAdmin: (req: Request) => Promise<boo
  * read the form, a cached page for a GET with a body) closes the connection afterwards, so the
  * server never spends time reading the rest.
  */
-function hasBody(req: Request) {
+export function hasBody(req: IncomingMessage) {
   return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 }
 

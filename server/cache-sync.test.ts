@@ -4,9 +4,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "@db/migrations/migrator";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { openSqlite } from "~/platform/db.server";
+import { createHorse, deleteHorse, updateHorse } from "~/models/horse.server";
+import { horseEdit } from "@tests/horses";
 import { useFreshDatabase } from "@tests/db";
 import { createCacheSync } from "./cache-sync";
 import { PageCache } from "./page-cache";
+import { encodePage } from "./page-encoding";
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -25,6 +28,23 @@ describe("a save in this process", () => {
     const before = cache.generation;
     await saveContactInfo({ address: "Stalden 1", phoneNumber: "+45 12 34 56 78", emailAddress: "mail@example.dk" });
     expect(cache.generation).toBe(before + 1);
+  });
+
+  it("keeps the last good copies through an edit, and drops them all on a delete", async () => {
+    const cache = new PageCache();
+    const sync = createCacheSync(cache, { log: quiet, dataVersion: () => undefined });
+    cleanups.push(() => sync.stop());
+    const details = { name: "Stormvind", age: 5, color: "Grey", sire: "Frankel", dam: "Blæst" };
+    const horse = await createHorse(details);
+    const key = "http://example.test/horses";
+    const page = await encodePage(200, new Headers({ "content-type": "text/html" }), Buffer.from("Stormvind"));
+    cache.store(key, cache.generation, page);
+
+    await updateHorse(horse.id, horseEdit(details, { color: "Bay" }));
+    expect(cache.stale(key)?.entry).toBe(page);
+
+    await deleteHorse(horse.id);
+    expect(cache.stale(key)).toBeUndefined();
   });
 });
 
@@ -73,9 +93,17 @@ describe("SQLite: a write by another process on the same database file", () => {
     sync.checkOtherWriters();
     expect(cache.generation).toBe(before);
 
+    const key = "http://example.test/";
+    cache.store(
+      key,
+      cache.generation,
+      await encodePage(200, new Headers({ "content-type": "text/html" }), Buffer.from("/")),
+    );
     await other.db.insertInto("latest_news").values({ id: "n1", news_text: "Race day!" }).execute();
     sync.checkOtherWriters();
     expect(cache.generation).toBe(before + 1);
+    // What another process changed is unknown: it may have removed a record, so no old copy is kept.
+    expect(cache.stale(key)).toBeUndefined();
     sync.checkOtherWriters();
     expect(cache.generation).toBe(before + 1);
   });

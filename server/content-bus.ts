@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import type { ContentChange } from "~/platform/invalidation.server";
 
 export const CHANNEL = "stable_content_changed";
 
 export type ContentBus = {
-  /** Tells the other instances that content changed (after the write committed). */
-  publish: () => Promise<void>;
+  /** Tells the other instances that content changed (after the write committed), and whether something was removed. */
+  publish: (change?: ContentChange) => Promise<void>;
   /** True while this instance is listening; while false, remote changes could be missed. */
   readonly connected: boolean;
   stop: () => Promise<void>;
@@ -14,7 +15,7 @@ export type ContentBus = {
 type Options = {
   connectionString: string;
   /** Another instance changed content. */
-  onRemoteChange: () => void;
+  onRemoteChange: (change: ContentChange) => void;
   /** Listening started or stopped; on (re)connect changes may have been missed. */
   onConnectedChange: (connected: boolean) => void;
   onError?: (error: unknown) => void;
@@ -78,8 +79,12 @@ export function startContentBus(options: Options): ContentBus {
     client = c;
     c.on("error", (error) => drop(c, error));
     c.on("end", () => drop(c));
+    // The payload is the sender's id and what changed ("edit" or "removal"); anything else, such
+    // as an instance of an earlier version, counts as a removal.
     c.on("notification", (message) => {
-      if (message.channel === CHANNEL && message.payload !== instance) options.onRemoteChange();
+      if (message.channel !== CHANNEL) return;
+      const [sender, kind] = (message.payload ?? "").split(":");
+      if (sender !== instance) options.onRemoteChange({ removal: kind !== "edit" });
     });
     try {
       await c.connect();
@@ -96,7 +101,7 @@ export function startContentBus(options: Options): ContentBus {
     get connected() {
       return connected;
     },
-    async publish() {
+    async publish(change: ContentChange = {}) {
       // A separate short connection, so a broken listener never stops others from hearing us.
       const c = new pg.Client({
         connectionString: options.connectionString,
@@ -105,7 +110,7 @@ export function startContentBus(options: Options): ContentBus {
       c.on("error", () => {});
       try {
         await c.connect();
-        await c.query("SELECT pg_notify($1, $2)", [CHANNEL, instance]);
+        await c.query("SELECT pg_notify($1, $2)", [CHANNEL, `${instance}:${change.removal ? "removal" : "edit"}`]);
       } finally {
         await c.end().catch(() => {});
       }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { BASELINE_CSP } from "~/platform/csp.server";
-import { pickEncoding } from "./page-cache";
+import { pickEncoding } from "./page-encoding";
 import { requestContext } from "./process-errors";
 
 type Logger = {
@@ -63,6 +63,21 @@ export function securityHeaders({ csp }: { csp: boolean }): RequestHandler {
       "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
     );
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    next();
+  };
+}
+
+/**
+ * A response that sets a cookie is never stored by a shared cache (a CDN or proxy in front of the
+ * site could hand a session to strangers): whatever it said before, it goes out `private, no-store`.
+ */
+export function noSharedCookies(): RequestHandler {
+  return (_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof res.writeHead>) {
+      if (this.hasHeader("set-cookie")) this.setHeader("Cache-Control", "private, no-store");
+      return writeHead.apply(this, args);
+    } as typeof res.writeHead;
     next();
   };
 }

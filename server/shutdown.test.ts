@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { createShutdown } from "./shutdown";
+import { EventEmitter } from "node:events";
+import { createShutdown, onStopSignals, REPEAT_WINDOW_MS } from "./shutdown";
 
 describe("graceful shutdown", () => {
   it("stops accepting, finishes the request in flight, then stops services and exits 0", async () => {
@@ -47,5 +48,44 @@ describe("graceful shutdown", () => {
     await exited;
     expect(exitCode).toBe(0);
     expect(events).toEqual(["request started", "draining", "request finished", "services stopped"]);
+  });
+});
+
+describe("stop signals", () => {
+  function setUp() {
+    const signals = new EventEmitter();
+    const calls: string[] = [];
+    let now = 0;
+    onStopSignals(
+      async (signal) => {
+        calls.push(`stop ${signal}`);
+      },
+      {
+        signals: signals as unknown as Pick<NodeJS.Process, "on">,
+        log: () => {},
+        exit: (code) => calls.push(`exit ${code}`),
+        now: () => now,
+      },
+    );
+    return { signals, calls, later: (ms: number) => (now += ms) };
+  }
+
+  it("takes a repeated SIGTERM for the same request, however late it comes", () => {
+    const { signals, calls, later } = setUp();
+    signals.emit("SIGTERM");
+    signals.emit("SIGTERM");
+    later(5000);
+    signals.emit("SIGTERM");
+    expect(calls).toEqual(["stop SIGTERM"]);
+  });
+
+  it("stops at once on a second Ctrl-C, but not on the copy npm forwards with the first", () => {
+    const { signals, calls, later } = setUp();
+    signals.emit("SIGINT");
+    signals.emit("SIGINT");
+    expect(calls).toEqual(["stop SIGINT"]);
+    later(REPEAT_WINDOW_MS + 1);
+    signals.emit("SIGINT");
+    expect(calls).toEqual(["stop SIGINT", "exit 1"]);
   });
 });

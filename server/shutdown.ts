@@ -54,3 +54,37 @@ export function createShutdown({
       }
     })());
 }
+
+/** Signals of one stop request that arrive apart: npm forwards what the supervisor or terminal sent to the group. */
+export const REPEAT_WINDOW_MS = 1000;
+
+type SignalOptions = {
+  log?: (msg: string) => void;
+  exit?: (code: number) => void;
+  now?: () => number;
+  signals?: Pick<NodeJS.Process, "on">;
+};
+
+/**
+ * The stop signals. The first SIGTERM or SIGINT starts the graceful stop. A repeated SIGTERM is the
+ * same request: stopping `npm start` the way supervisors do (systemd signals the whole process
+ * group) delivers it twice, directly and forwarded by npm. A second SIGINT more than a second after
+ * the first (Ctrl-C pressed again) stops at once, as SIGKILL always does.
+ */
+export function onStopSignals(
+  shutdown: (signal: string) => Promise<void>,
+  { log = console.log, exit = process.exit, now = Date.now, signals = process }: SignalOptions = {},
+) {
+  let firstAt: number | undefined;
+  const handle = (signal: "SIGTERM" | "SIGINT") => {
+    if (firstAt === undefined) {
+      firstAt = now();
+      void shutdown(signal);
+    } else if (signal === "SIGINT" && now() - firstAt > REPEAT_WINDOW_MS) {
+      log("SIGINT received again: stopping now, without waiting for requests in flight");
+      exit(1);
+    } else log(`${signal} received again: already stopping (a second Ctrl-C stops at once)`);
+  };
+  signals.on("SIGTERM", () => handle("SIGTERM"));
+  signals.on("SIGINT", () => handle("SIGINT"));
+}

@@ -1,7 +1,7 @@
 import { createUserWithPassword } from "~/auth/accounts.server";
 import { grantAdmin } from "~/models/user-role.server";
-import { getAuth } from "~/auth/auth.server";
 import { db, engine } from "~/platform/db.server";
+import { getAuth, SESSION_IDLE_TIMEOUT_SECONDS, SESSION_REFRESH_INTERVAL_SECONDS } from "~/auth/auth.server";
 
 /** A password that satisfies the site's rules; the default for test users. */
 export const TEST_PASSWORD = "Paddock-Gallop-2024";
@@ -83,4 +83,16 @@ export function buildRequest(
     h.set("Sec-Fetch-Site", "same-origin");
   }
   return new Request(url, { method: verb, headers: h, body: form ? new URLSearchParams(form) : undefined });
+}
+
+/**
+ * Ages every session so that its next use pushes its expiry forward (and sets the cookie again),
+ * as a session last used over the refresh interval ago is.
+ */
+export async function makeSessionsDueForRefresh() {
+  const due = new Date(Date.now() + (SESSION_IDLE_TIMEOUT_SECONDS - 2 * SESSION_REFRESH_INTERVAL_SECONDS) * 1000);
+  await db()
+    .updateTable("sessions")
+    .set({ expires_at: engine() === "postgres" ? due : due.toISOString() })
+    .execute();
 }

@@ -2,19 +2,11 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 // clsx, not cn(): these classes never conflict, and tailwind-merge would add ~8 kB to every public page.
 import { clsx } from "clsx";
-import type { MessageKey } from "~/i18n/dictionary";
 import { LANGUAGE_NAMES, localizedPath, otherLang, type Lang } from "~/i18n/lang";
-import { pageAlternates } from "~/i18n/pages";
 import { useLang, useT } from "~/i18n/use-lang";
+import { navLinks, pageAlternates } from "~/pages/registry";
 
-export const NAV_LINKS = [
-  { to: "/", label: "nav.home" },
-  { to: "/horses", label: "nav.horses" },
-  { to: "/winners", label: "nav.winners" },
-  { to: "/runners", label: "nav.runners" },
-  { to: "/team", label: "nav.team" },
-  { to: "/contact", label: "nav.contact" },
-] as const satisfies readonly { to: string; label: MessageKey }[];
+const NAV_LINKS = navLinks();
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return clsx(

@@ -14,6 +14,21 @@ function sign(payload: string) {
   return crypto.createHmac("sha256", getSecret("SESSION_SECRET")).update(`form-stamp:${payload}`).digest("base64url");
 }
 
+/**
+ * What a page rendered to be shared holds in place of its stamp: the edge puts a fresh stamp there in
+ * every response (server/page-encoding.ts), so the page itself can be cached. Random per process, so
+ * nothing typed into a page or sent by a client can pass for it.
+ */
+export const FORM_STAMP_SLOT = `form-stamp-slot-${crypto.randomBytes(12).toString("base64url")}`;
+
+/** The request header by which the edge asks a render for the slot (its value: the slot). */
+export const FORM_STAMP_SLOT_HEADER = "x-stable-form-stamp-slot";
+
+/** The stamp a page renders: the slot when the edge will fill it in each response, else a stamp of its own. */
+export function formStampFor(request: Request) {
+  return request.headers.get(FORM_STAMP_SLOT_HEADER) === FORM_STAMP_SLOT ? FORM_STAMP_SLOT : issueFormStamp();
+}
+
 export function issueFormStamp(now = new Date()) {
   const payload = `${now.getTime()}.${crypto.randomBytes(9).toString("base64url")}`;
   return `${payload}.${sign(payload)}`;

@@ -3,7 +3,6 @@ import { da } from "./da";
 import { interpolate, isMessageKey, translator } from "./dictionary";
 import { en } from "./en";
 import { langFromPath, localizedPath, unprefixedPath } from "./lang";
-import { pageAlternates } from "./pages";
 import { localResultText } from "./results";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -93,31 +92,5 @@ describe("language from the path", () => {
     expect(unprefixedPath("/da")).toBe("/");
     expect(unprefixedPath("/da/team")).toBe("/team");
     expect(unprefixedPath("/team")).toBe("/team");
-  });
-
-  it("gives alternates for the public pages only", () => {
-    expect(pageAlternates("/")).toEqual({ en: "/", da: "/da" });
-    expect(pageAlternates("/da")).toEqual({ en: "/", da: "/da" });
-    expect(pageAlternates("/da/winners")).toEqual({ en: "/winners", da: "/da/winners" });
-    expect(pageAlternates("/contact/")).toEqual({ en: "/contact", da: "/da/contact" });
-    expect(pageAlternates("/runners")).toEqual({ en: "/runners", da: "/da/runners" });
-    expect(pageAlternates("/da/horses/kongens-aere")).toEqual({
-      en: "/horses/kongens-aere",
-      da: "/da/horses/kongens-aere",
-    });
-    for (const path of [
-      "/admin",
-      "/auth",
-      "/da/admin",
-      "/no-such-page",
-      "/da/da",
-      "/runners.ics",
-      "/da/runners.ics",
-      "/horses/Kongens",
-      "/horses/a/b",
-      "/da/horses/-a",
-    ]) {
-      expect(pageAlternates(path), path).toBeNull();
-    }
   });
 });

@@ -57,6 +57,18 @@ const schema = z.object({
     .int("must be a whole number of bytes")
     .min(1024, "must be at least 1024 bytes")
     .default(DEFAULT_UPLOAD_MAX_BYTES),
+  /** How long a form body may take to arrive; uploads must keep up UPLOAD_MIN_BYTES_PER_SECOND over each such period. */
+  BODY_TIMEOUT_MS: z.coerce
+    .number("must be a number of milliseconds")
+    .int("must be a whole number of milliseconds")
+    .min(1000, "must be at least 1000 (one second)")
+    .max(600_000, "must be at most 600000 (ten minutes)")
+    .default(30_000),
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce
+    .number("must be a number of bytes per second")
+    .int("must be a whole number of bytes per second")
+    .min(1, "must be at least 1")
+    .default(10 * 1024),
   /** Where contact messages go; unset = the e-mail address in the admin's Contact Info. */
   CONTACT_TO: z.email("must be a single e-mail address").optional(),
   CONTACT_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),

@@ -19,19 +19,20 @@ import {
   type ContactFieldErrors,
 } from "~/contact/contact-form";
 import { submitContact } from "~/contact/contact-submission.server";
-import { issueFormStamp } from "~/contact/form-stamp.server";
 import { readOr } from "~/platform/public-read.server";
 import { seo } from "~/seo/seo";
 import { stableNameFrom } from "~/models/site-settings";
 import { toastMessage, type Toast } from "~/toast/toast";
+import { formStampFor } from "~/contact/form-stamp.server";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath, localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
 
 export const handle: RouteHandle = { hydrate: false, script: contactScript };
 
-export async function loader() {
-  return { contactInfo: await readOr("contact information", getContactInfo, null), formStamp: issueFormStamp() };
+// Shared through the page cache, the page's form stamp is put in at the edge for each response (app/pages/registry.ts).
+export async function loader({ request }: Route.LoaderArgs) {
+  return { contactInfo: await readOr("contact information", getContactInfo, null), formStamp: formStampFor(request) };
 }
 
 // On a client-side visit the page appears at once and the contact card says it is loading.
@@ -51,10 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const headers = new Headers(actionHeaders);
-  // The form carries a per-visit stamp (minimum fill time): never serve it from a shared cache.
-  headers.set("Cache-Control", "private, no-cache");
-  return headers;
+  return new Headers(actionHeaders);
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {

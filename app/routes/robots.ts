@@ -1,5 +1,6 @@
 import type { Route } from "./+types/robots";
 import { publicOrigin } from "~/platform/origin.server";
+import { contentTypeOf } from "~/pages/registry";
 
 /** GET /robots.txt: admin and sign-in pages stay out of search engines; the sitemap is absolute. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -12,6 +13,6 @@ export function loader({ request }: Route.LoaderArgs) {
     "",
   ].join("\n");
   return new Response(body, {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": contentTypeOf("/robots.txt"), "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -6,6 +6,7 @@ import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
 import { danishToday, RACE_TIME_ZONE } from "~/racing/race-day";
 import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
+import { contentTypeOf } from "~/pages/registry";
 
 /** GET /runners.ics: the upcoming runners as an iCalendar feed that calendar apps subscribe to. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const site = await getSiteSettings().catch(() => DEFAULT_SITE_SETTINGS);
   return new Response(runnersCalendar(runners, origin, site.stableName), {
     headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Type": contentTypeOf("/runners.ics"),
       "Content-Disposition": 'inline; filename="runners.ics"',
       "Cache-Control": "public, max-age=900",
     },

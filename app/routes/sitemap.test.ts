@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sitemapXml } from "./sitemap";
 
 describe("sitemap.xml", () => {
-  const xml = sitemapXml("https://stald.example", ["kongens-aere"]);
+  const xml = sitemapXml("https://stald.example", { horses: [{ slug: "kongens-aere" }] });
 
   it("lists every public page in both languages", () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);

@@ -23,6 +23,20 @@ const NODE_FLAGS = ["--unhandled-rejections=strict"];
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** The environment a test site runs with: production, the tests' build as it is, a free port, its own data. */
+export function siteEnv(dataDir: string, extraEnv: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    STABLE_BUILD_CHECK: "off",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+    ...extraEnv,
+  };
+}
+
 /**
  * Starts the built site on a free port with its own data directory (a fresh SQLite database),
  * exactly as `npm start` would. The build directory comes from BUILD_DIR (scripts/test.ts builds it).
@@ -32,16 +46,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
   const logs: string[] = [];
   const child: ChildProcess = spawn(process.execPath, [...NODE_FLAGS, "--import", "tsx", "server/start.ts"], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      STABLE_BUILD_CHECK: "off",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
-      ...extraEnv,
-    },
+    env: siteEnv(dataDir, extraEnv),
     stdio: ["ignore", "pipe", "pipe"],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -68,7 +68,7 @@ test(
     await page.getByLabel("Confirm new password").fill("1234567890");
     await page.getByRole("button", { name: "Update Password" }).click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Reset Password Error" })).toContainText(
-      "This password is too common",
+      "This password is too easy to guess",
     );
 
     await page.getByLabel("New password", { exact: true }).fill("Fresh-Gallop-2026");

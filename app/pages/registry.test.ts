@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import routes from "~/routes";
+import {
+  canonicalPath,
+  matchPath,
+  navLinks,
+  pageAlternates,
+  REGISTRY,
+  routeId,
+  sitemapEntries,
+  type RegistryEntry,
+} from "./registry";
+
+/** The registry as it will be with the news pages, their feeds, a horse's calendar and the owners' pages. */
+const NEXT: readonly RegistryEntry[] = [
+  ...REGISTRY,
+  {
+    kind: "page",
+    path: "/news",
+    file: "routes/news.tsx",
+    audience: "public",
+    danish: true,
+    cache: "shared",
+    nav: "nav.home",
+    sitemap: "fixed",
+    reads: ["page"],
+  },
+  {
+    kind: "page",
+    path: "/news/:slug",
+    file: "routes/news-item.tsx",
+    audience: "public",
+    danish: true,
+    cache: "shared",
+  },
+  {
+    kind: "feed",
+    path: "/news.rss",
+    file: "routes/news-rss.ts",
+    cache: "shared",
+    contentType: "application/rss+xml; charset=utf-8",
+  },
+  {
+    kind: "feed",
+    path: "/horses/:slug.ics",
+    file: "routes/horse-ics.ts",
+    cache: "shared",
+    contentType: "text/calendar; charset=utf-8",
+  },
+  {
+    kind: "page",
+    path: "/owners",
+    file: "routes/owners.tsx",
+    audience: "owners",
+    danish: false,
+    cache: "never",
+    nav: "nav.team",
+    sitemap: "fixed",
+  },
+];
+
+describe("the page registry", () => {
+  it("is what the route table serves, in both languages, under the route ids the cache keys use", () => {
+    type RouteEntry = { id?: string; path?: string; index?: boolean; file: string };
+    const table = new Map((routes as RouteEntry[]).map((r) => [r.id, r]));
+    for (const entry of REGISTRY) {
+      const en = table.get(routeId(entry, "en"));
+      expect(en?.file, entry.path).toBe(entry.file);
+      expect(en?.index ? "/" : `/${en?.path}`).toBe(entry.path);
+      if (entry.kind === "page" && entry.danish)
+        expect(table.get(routeId(entry, "da"))?.path).toBe(`da${entry.path === "/" ? "" : entry.path}`);
+    }
+    expect(routeId(REGISTRY[0]!, "da")).toBe("da/home");
+    expect(
+      routeId(
+        REGISTRY.find((e) => e.path === "/horses/:slug")!,
+        "en",
+      ),
+    ).toBe("routes/horse");
+  });
+
+  it("matches canonical paths only, with their language and parameters", () => {
+    expect(matchPath("/da/horses/kongens-aere")).toMatchObject({
+      lang: "da",
+      id: "da/horse",
+      params: { slug: "kongens-aere" },
+    });
+    expect(matchPath("/runners.ics")).toMatchObject({ lang: "en", id: "routes/runners-ics" });
+    for (const path of [
+      "/da/runners.ics",
+      "/da/",
+      "/horses/",
+      "/Horses",
+      "/horses/Kongens",
+      "/da/da",
+      "/admin",
+      "//horses",
+    ]) {
+      expect(matchPath(path), path).toBeNull();
+    }
+    expect(matchPath(`/horses/${"a".repeat(300)}`)).toBeNull();
+  });
+
+  it("names the canonical address of case and trailing-slash variants, and nothing else", () => {
+    expect(canonicalPath("/DA")).toBe("/da");
+    expect(canonicalPath("/da/")).toBe("/da");
+    expect(canonicalPath("/horses/")).toBe("/horses");
+    expect(canonicalPath("/Horses//")).toBe("/horses");
+    expect(canonicalPath("/da/Horses/Kongens-Aere/")).toBe("/da/horses/kongens-aere");
+    expect(canonicalPath("/Runners.ICS")).toBe("/runners.ics");
+    expect(canonicalPath("///")).toBe("/");
+    for (const path of [
+      "/horses",
+      "/",
+      "/da",
+      "/ADMIN",
+      "/Auth",
+      "/admin/",
+      "/no-such-page/",
+      "//horses",
+      "//horses/",
+    ]) {
+      expect(canonicalPath(path), path).toBeNull();
+    }
+  });
+
+  it("gives alternates for the public pages only", () => {
+    expect(pageAlternates("/")).toEqual({ en: "/", da: "/da" });
+    expect(pageAlternates("/da")).toEqual({ en: "/", da: "/da" });
+    expect(pageAlternates("/da/winners")).toEqual({ en: "/winners", da: "/da/winners" });
+    expect(pageAlternates("/contact/")).toEqual({ en: "/contact", da: "/da/contact" });
+    expect(pageAlternates("/runners")).toEqual({ en: "/runners", da: "/da/runners" });
+    expect(pageAlternates("/da/horses/kongens-aere")).toEqual({
+      en: "/horses/kongens-aere",
+      da: "/da/horses/kongens-aere",
+    });
+    for (const path of [
+      "/admin",
+      "/auth",
+      "/da/admin",
+      "/no-such-page",
+      "/da/da",
+      "/runners.ics",
+      "/da/runners.ics",
+      "/horses/Kongens",
+      "/horses/a/b",
+      "/da/horses/-a",
+    ]) {
+      expect(pageAlternates(path), path).toBeNull();
+    }
+  });
+
+  it("gives the navigation in registry order with each page's label", () => {
+    expect(navLinks()).toEqual([
+      { to: "/", label: "nav.home" },
+      { to: "/horses", label: "nav.horses" },
+      { to: "/winners", label: "nav.winners" },
+      { to: "/runners", label: "nav.runners" },
+      { to: "/team", label: "nav.team" },
+      { to: "/contact", label: "nav.contact" },
+    ]);
+  });
+});
+
+describe("what comes next fits the registry", () => {
+  it("matches news pages, feeds and a horse's calendar by their shape", () => {
+    expect(matchPath("/da/news/derby-dag", NEXT)).toMatchObject({ id: "da/news-item", params: { slug: "derby-dag" } });
+    expect(matchPath("/news.rss", NEXT)).toMatchObject({ id: "routes/news-rss" });
+    expect(matchPath("/horses/kongens-aere.ics", NEXT)).toMatchObject({
+      id: "routes/horse-ics",
+      params: { slug: "kongens-aere" },
+    });
+    expect(matchPath("/horses/Kongens.ics", NEXT)).toBeNull();
+    expect(matchPath("/da/news.rss", NEXT)).toBeNull();
+  });
+
+  it("keeps owners' pages out of the sitemap and out of the visitors' navigation", () => {
+    const listed = sitemapEntries({ horses: [{ slug: "kongens-aere" }] }, NEXT).flatMap((e) =>
+      e.versions.map((v) => v.path),
+    );
+    expect(listed).toContain("/news");
+    expect(listed).toContain("/da/news");
+    expect(listed).toContain("/da/horses/kongens-aere");
+    expect(listed).not.toContain("/owners");
+    expect(navLinks({}, NEXT).map((l) => l.to)).not.toContain("/owners");
+    expect(navLinks({ owner: true }, NEXT).map((l) => l.to)).toContain("/owners");
+  });
+});

@@ -1,0 +1,233 @@
+// Relative imports: app/routes.ts reads this file while the build is configured, before the ~/ alias exists
+// (eslint.config.js allows them here only).
+import type { MessageKey } from "../i18n/dictionary";
+import { LANGS, langFromPath, localizedPath, unprefixedPath, type Lang } from "../i18n/lang";
+import { isSlugShaped } from "../racing/slug";
+
+/**
+ * Who a page is for: everyone, or signed-in owners only. An owners' page is never shared through
+ * the page cache, never listed in the sitemap and shown in the navigation to owners only.
+ */
+export type Audience = "public" | "owners";
+
+/**
+ * How anonymous visitors share a response through the page cache: "shared" (rendered once, the same
+ * bytes for everyone), "stamped" (shared, with a fresh contact-form stamp put into each response at
+ * the edge: server/page-encoding.ts) or "never" (rendered for each request).
+ */
+export type CacheRule = "shared" | "stamped" | "never";
+
+/** The kinds of records a page is listed once per in the sitemap (the sitemap route reads each). */
+export type SitemapSource = "horses";
+
+type Entry = {
+  /** The English address. `:slug` is a segment with a slug's shape; a literal may follow it (`:slug.ics`). */
+  path: string;
+  /** The route module, relative to app/. */
+  file: string;
+  cache: CacheRule;
+  /** Query parameters the page reads. Any other is ignored: it never keeps a visitor from the cached copy. */
+  reads?: readonly string[];
+};
+
+export type PageEntry = Entry & {
+  kind: "page";
+  audience: Audience;
+  /** The same page in Danish at the same path under /da. */
+  danish: boolean;
+  /** Its place in the site header (registry order) and its label in the dictionaries. */
+  nav?: MessageKey;
+  /** "fixed": its own address is listed; a source: one address per record of that kind. */
+  sitemap?: "fixed" | SitemapSource;
+};
+
+/** A feed or a site file (resource routes): never a document, never refreshes or sets a session. */
+export type FileEntry = Entry & { kind: "feed" | "file"; contentType: string };
+
+export type RegistryEntry = PageEntry | FileEntry;
+
+const page = (entry: Omit<PageEntry, "kind" | "audience" | "danish"> & Partial<PageEntry>): PageEntry => ({
+  kind: "page",
+  audience: "public",
+  danish: true,
+  ...entry,
+});
+
+/**
+ * Every public page, feed and site file, once. `app/routes.ts`, the page cache's policy, the
+ * navigation, the language switch and hreflang links, and the sitemap all read it: adding a public
+ * page is an entry here and its route module (docs/architecture.md).
+ */
+export const REGISTRY: readonly RegistryEntry[] = [
+  page({ path: "/", file: "routes/home.tsx", cache: "shared", nav: "nav.home", sitemap: "fixed" }),
+  page({ path: "/horses", file: "routes/horses.tsx", cache: "shared", nav: "nav.horses", sitemap: "fixed" }),
+  page({ path: "/horses/:slug", file: "routes/horse.tsx", cache: "shared", sitemap: "horses" }),
+  page({ path: "/winners", file: "routes/winners.tsx", cache: "shared", nav: "nav.winners", sitemap: "fixed" }),
+  page({ path: "/runners", file: "routes/runners.tsx", cache: "shared", nav: "nav.runners", sitemap: "fixed" }),
+  page({ path: "/team", file: "routes/team.tsx", cache: "shared", nav: "nav.team", sitemap: "fixed" }),
+  page({ path: "/contact", file: "routes/contact.tsx", cache: "stamped", nav: "nav.contact", sitemap: "fixed" }),
+  {
+    kind: "feed",
+    path: "/runners.ics",
+    file: "routes/runners-ics.ts",
+    cache: "shared",
+    contentType: "text/calendar; charset=utf-8",
+  },
+  {
+    kind: "file",
+    path: "/sitemap.xml",
+    file: "routes/sitemap.ts",
+    cache: "never",
+    contentType: "application/xml; charset=utf-8",
+  },
+  {
+    kind: "file",
+    path: "/robots.txt",
+    file: "routes/robots.ts",
+    cache: "never",
+    contentType: "text/plain; charset=utf-8",
+  },
+  { kind: "file", path: "/healthz", file: "routes/healthz.ts", cache: "never", contentType: "application/json" },
+];
+
+/** The route id of an entry in a language: the file's for English, `da/<name>` for Danish. */
+export function routeId(entry: RegistryEntry, lang: Lang): string {
+  const base = entry.file.replace(/\.tsx?$/, "");
+  return lang === "en" ? base : `da/${base.slice(base.lastIndexOf("/") + 1)}`;
+}
+
+/** The languages an entry exists in. */
+export function languagesOf(entry: RegistryEntry): readonly Lang[] {
+  return entry.kind === "page" && entry.danish ? LANGS : ["en"];
+}
+
+/** What each kind of path segment accepts. */
+const PARAMS: Record<string, (value: string) => boolean> = { slug: isSlugShaped };
+
+type Segment = { literal: string } | { param: string; suffix: string };
+
+const compiled = new WeakMap<RegistryEntry, Segment[]>();
+
+function segmentsOf(entry: RegistryEntry): Segment[] {
+  let segments = compiled.get(entry);
+  if (!segments) {
+    segments = entry.path
+      .split("/")
+      .slice(1)
+      .map((part) => {
+        const m = /^:(\w+)(.*)$/.exec(part);
+        if (!m) return { literal: part };
+        if (!PARAMS[m[1]!])
+          throw new Error(`app/pages/registry.ts: ${entry.path} has a segment of unknown kind :${m[1]}`);
+        return { param: m[1]!, suffix: m[2]! };
+      });
+    compiled.set(entry, segments);
+  }
+  return segments;
+}
+
+export type PageMatch = { entry: RegistryEntry; lang: Lang; id: string; params: Record<string, string> };
+
+/** Longest address matched: a longer one cannot be a page (so no work is spent on it). */
+const MAX_PATH = 200;
+
+/** The registry entry an exact, canonical path names (its language and parameters), or null. */
+export function matchPath(pathname: string, registry: readonly RegistryEntry[] = REGISTRY): PageMatch | null {
+  if (pathname.length > MAX_PATH || (pathname.endsWith("/") && pathname !== "/")) return null;
+  const lang = langFromPath(pathname);
+  const english = unprefixedPath(pathname);
+  const parts = english.split("/").slice(1);
+  for (const entry of registry) {
+    if (!languagesOf(entry).includes(lang)) continue;
+    const params = matchSegments(segmentsOf(entry), parts);
+    if (params) return { entry, lang, id: routeId(entry, lang), params };
+  }
+  return null;
+}
+
+function matchSegments(segments: Segment[], parts: string[]): Record<string, string> | null {
+  if (segments.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    const part = parts[i]!;
+    if ("literal" in segment) {
+      if (segment.literal !== part) return null;
+      continue;
+    }
+    if (!part.endsWith(segment.suffix)) return null;
+    const value = part.slice(0, part.length - segment.suffix.length);
+    if (!PARAMS[segment.param]!(value)) return null;
+    params[segment.param] = value;
+  }
+  return params;
+}
+
+/** An entry's English address with its parameters filled in. */
+export function pathOf(entry: RegistryEntry, params: Record<string, string> = {}): string {
+  return entry.path.replace(/:(\w+)/g, (whole, name: string) => params[name] ?? whole);
+}
+
+/**
+ * The canonical address of a case or trailing-slash variant of a page or feed (`/DA` → `/da`,
+ * `/horses/` → `/horses`), null when `pathname` is canonical already or names no entry.
+ */
+export function canonicalPath(pathname: string, registry: readonly RegistryEntry[] = REGISTRY): string | null {
+  if (pathname.length > MAX_PATH || matchPath(pathname, registry)) return null;
+  const folded = pathname.toLowerCase().replace(/(.)\/+$/, "$1");
+  if (folded === pathname || !folded.startsWith("/") || folded.startsWith("//")) return null;
+  return matchPath(folded, registry) ? folded : null;
+}
+
+/** The path of the same page in each language, or null where the page exists in English only. */
+export function pageAlternates(
+  pathname: string,
+  registry: readonly RegistryEntry[] = REGISTRY,
+): Record<Lang, string> | null {
+  const match = matchPath(pathname.replace(/(.)\/+$/, "$1"), registry);
+  if (!match || match.entry.kind !== "page" || !match.entry.danish) return null;
+  const english = unprefixedPath(pathname.replace(/(.)\/+$/, "$1"));
+  return { en: localizedPath(english, "en"), da: localizedPath(english, "da") };
+}
+
+export type NavLink = { to: string; label: MessageKey };
+
+/** The site header's links, in registry order: public pages, and owners' pages for a signed-in owner. */
+export function navLinks(
+  { owner = false }: { owner?: boolean } = {},
+  registry: readonly RegistryEntry[] = REGISTRY,
+): NavLink[] {
+  return registry.flatMap((entry) =>
+    entry.kind === "page" && entry.nav && (entry.audience === "public" || owner)
+      ? [{ to: entry.path, label: entry.nav }]
+      : [],
+  );
+}
+
+/** A sitemap address and its versions in each language (one for a page in English only). */
+export type SitemapEntry = { versions: { lang: Lang; path: string }[] };
+
+/**
+ * What the sitemap lists: each public page with a sitemap rule, in each of its languages, with
+ * one address per record for pages listed from a source (`records`: the records' parameters).
+ */
+export function sitemapEntries(
+  records: Record<SitemapSource, readonly Record<string, string>[]>,
+  registry: readonly RegistryEntry[] = REGISTRY,
+): SitemapEntry[] {
+  return registry.flatMap((entry) => {
+    if (entry.kind !== "page" || entry.audience !== "public" || !entry.sitemap) return [];
+    const all = entry.sitemap === "fixed" ? [{}] : records[entry.sitemap];
+    return all.map((params) => {
+      const english = pathOf(entry, params);
+      return { versions: languagesOf(entry).map((lang) => ({ lang, path: localizedPath(english, lang) })) };
+    });
+  });
+}
+
+/** The content type a feed or site file answers with (its route module sets it from here). */
+export function contentTypeOf(path: string): string {
+  const entry = REGISTRY.find((e) => e.kind !== "page" && e.path === path);
+  if (!entry || entry.kind === "page") throw new Error(`app/pages/registry.ts lists no feed or file at ${path}`);
+  return entry.contentType;
+}

@@ -1,0 +1,325 @@
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { cachedHandler } from "./cache-front";
+import { PageCache } from "./page-cache";
+import type { Slot } from "./page-encoding";
+import type { FetchHandler } from "./request-handler";
+
+const SLOT = "slot-7hQ2";
+const SLOT_HEADER = "x-slot";
+
+/** A tiny site whose "page" shows a counter standing in for database content. */
+function fakeSite() {
+  const state = {
+    content: "v1",
+    renders: 0,
+    gate: undefined as Promise<void> | undefined,
+    setCookie: false,
+    databaseDown: false,
+  };
+  const handle: FetchHandler = async (request) => {
+    state.renders += 1;
+    // What a public page answers when its read fails (app/utils/public-read.server.ts).
+    if (state.databaseDown)
+      return new Response("Error Loading", { status: 503, headers: { "Cache-Control": "no-store" } });
+    const seen = state.content; // read "the database" at the start of the render
+    if (state.gate) await state.gate;
+    const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+    if (state.setCookie) headers.set("Set-Cookie", "stable_toast=; Max-Age=0");
+    const url = new URL(request.url);
+    // The contact page holds its form's stamp twice (the form, and the data the app hydrates from):
+    // the slot when the edge asks for it, else a stamp of its own.
+    const stamp = request.headers.get(SLOT_HEADER) === SLOT ? SLOT : "stamp.own.x";
+    const form = url.pathname.startsWith("/contact") ? `<input value="${stamp}"><script>"${stamp}"</script>` : "";
+    return new Response(
+      `<html><body>${url.pathname}${url.search} ${seen} ${form}${"padding ".repeat(100)}</body></html>`,
+      { headers },
+    );
+  };
+  return { state, handle };
+}
+
+let servers: import("node:http").Server[] = [];
+afterEach(() => {
+  for (const s of servers) s.close();
+  servers = [];
+});
+
+async function serve(cache: PageCache, handle: FetchHandler, slot?: Slot) {
+  const app = express();
+  app.use(cachedHandler(handle, cache, { slot }));
+  const server = app.listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((r) => server.once("listening", r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("the cached handler", () => {
+  it("renders once, then answers from memory with an ETag and 304 on revalidation", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle);
+
+    const first = await fetch(`${base}/horses`);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(await first.text()).toContain("/horses v1");
+    const second = await fetch(`${base}/horses`);
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(await second.text()).toContain("/horses v1");
+    expect(state.renders).toBe(1);
+
+    const etag = second.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const revalidated = await fetch(`${base}/horses`, { headers: { "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(second.headers.get("cache-control")).toBe("public, no-cache");
+    expect(second.headers.get("vary")).toContain("Cookie");
+  });
+
+  it("serves the stored brotli and gzip variants", async () => {
+    const cache = new PageCache();
+    const { handle } = fakeSite();
+    const base = await serve(cache, handle);
+    await fetch(`${base}/team`);
+    const http = await import("node:http");
+    const raw = (encoding: string) =>
+      new Promise<{ headers: import("node:http").IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${base}/team`, { headers: { "Accept-Encoding": encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    const br = await raw("gzip, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(br.body).toString()).toContain("/team v1");
+    const gz = await raw("gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body).toString()).toContain("/team v1");
+  });
+
+  it("shows the new content right after an invalidation", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle);
+    await fetch(`${base}/winners`);
+    state.content = "v2";
+    cache.invalidate();
+    const after = await fetch(`${base}/winners`);
+    expect(after.headers.get("x-cache")).toBe("MISS");
+    expect(await after.text()).toContain("/winners v2");
+  });
+
+  it("does not store a render that started before a save and finished after it", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle);
+    let release!: () => void;
+    state.gate = new Promise<void>((r) => (release = r));
+    const slow = fetch(`${base}/`); // reads v1, then waits
+    while (state.renders === 0) await new Promise((r) => setTimeout(r, 5));
+    state.content = "v2"; // the save commits…
+    cache.invalidate(); // …and invalidates
+    release();
+    const slowResponse = await slow;
+    expect(slowResponse.headers.get("x-cache")).toBe("STALE");
+    state.gate = undefined;
+    const next = await fetch(`${base}/`);
+    expect(await next.text()).toContain("/ v2");
+    expect(next.headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("bypasses requests with cookies and never stores responses that set cookies", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle);
+    const signedIn = await fetch(`${base}/horses`, { headers: { Cookie: "stable_session=abc" } });
+    expect(signedIn.headers.get("x-cache")).toBe("BYPASS");
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
+    expect(cache.size).toBe(0);
+
+    state.setCookie = true;
+    const withCookie = await fetch(`${base}/team`);
+    expect(withCookie.headers.get("x-cache")).toBe("MISS");
+    expect(cache.size).toBe(0);
+    state.setCookie = false;
+    await fetch(`${base}/team`);
+    expect(cache.size).toBe(1);
+  });
+
+  it("serves nothing from memory while unavailable (invalidations could be missed), and empties it once on coming back", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle);
+    await fetch(`${base}/horses`);
+    const generation = cache.generation;
+    cache.setAvailable(false);
+    cache.setAvailable(false);
+    expect(cache.generation).toBe(generation);
+    state.content = "v2";
+    const off = await fetch(`${base}/horses`);
+    expect(off.headers.get("x-cache")).toBe("OFF");
+    expect(await off.text()).toContain("v2");
+    cache.setAvailable(true);
+    cache.setAvailable(true);
+    expect(cache.generation).toBe(generation + 1);
+    const back = await fetch(`${base}/horses`);
+    expect(back.headers.get("x-cache")).toBe("MISS");
+    expect(await back.text()).toContain("v2");
+  });
+
+  it("serves the last good copy, marked STALE-IF-ERROR, when a page fails to render", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle);
+    await fetch(`${base}/winners`);
+    // The database goes away: the listener is lost first, then reads fail.
+    cache.setAvailable(false);
+    state.databaseDown = true;
+    await new Promise((r) => setTimeout(r, 1100));
+    const stale = await fetch(`${base}/winners`);
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get("x-cache")).toBe("STALE-IF-ERROR");
+    expect(Number(stale.headers.get("age"))).toBeGreaterThanOrEqual(1);
+    expect(await stale.text()).toContain("/winners v1");
+    // A page never rendered before has no copy: the page's own 503 goes out.
+    const none = await fetch(`${base}/team`);
+    expect(none.status).toBe(503);
+    expect(await none.text()).toBe("Error Loading");
+    // Personal requests are never answered with a shared copy.
+    const signedIn = await fetch(`${base}/winners`, { headers: { Cookie: "stable_session=abc" } });
+    expect(signedIn.status).toBe(503);
+  });
+
+  it("keeps the last good copy through a save, for when the next render fails, but none through a removal", async () => {
+    for (const removal of [false, true]) {
+      const cache = new PageCache();
+      const { state, handle } = fakeSite();
+      const base = await serve(cache, handle);
+      await fetch(`${base}/horses`);
+      cache.invalidate({ removal });
+      state.databaseDown = true;
+      const after = await fetch(`${base}/horses`);
+      // After a delete, a copy from before it could show the deleted record again.
+      expect(after.headers.get("x-cache"), `removal: ${removal}`).toBe(removal ? "MISS" : "STALE-IF-ERROR");
+      expect(await after.text()).toEqual(removal ? "Error Loading" : expect.stringContaining("/horses v1"));
+    }
+  });
+
+  it("renders a page once for concurrent misses: the others wait for that render", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle);
+    let release!: () => void;
+    state.gate = new Promise<void>((r) => (release = r));
+    const answers = Array.from({ length: 8 }, () => fetch(`${base}/winners`));
+    while (state.renders === 0) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    const all = await Promise.all(answers);
+    expect(state.renders).toBe(1);
+    expect(all.map((a) => a.headers.get("x-cache")).sort()).toEqual([
+      "HIT",
+      "HIT",
+      "HIT",
+      "HIT",
+      "HIT",
+      "HIT",
+      "HIT",
+      "MISS",
+    ]);
+    for (const a of all) expect(await a.text()).toContain("/winners v1");
+  });
+
+  it("renders a page without the query parameters it does not read, and serves that copy whatever they are", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle);
+    const first = await fetch(`${base}/runners?utm_source=x&page=3`);
+    expect(await first.text()).toContain("/runners v1");
+    const second = await fetch(`${base}/runners?anything=else`);
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(state.renders).toBe(1);
+  });
+});
+
+describe("a stamped page", () => {
+  let counter = 0;
+  const slot: Slot = { slot: SLOT, header: SLOT_HEADER, fill: () => `stamp.${++counter}.${"x".repeat(counter)}` };
+  const stampsIn = (text: string) => [...text.matchAll(/stamp\.\d+\.x+/g)].map((m) => m[0]);
+
+  async function raw(url: string, headers: Record<string, string>) {
+    const http = await import("node:http");
+    return new Promise<{ headers: import("node:http").IncomingHttpHeaders; body: Buffer; status: number }>(
+      (resolve, reject) => {
+        http
+          .get(url, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () =>
+              resolve({ headers: res.headers, body: Buffer.concat(chunks), status: res.statusCode! }),
+            );
+          })
+          .on("error", reject);
+      },
+    );
+  }
+
+  it("is rendered once and gets a fresh stamp in every place of every response, never a 304", async () => {
+    const cache = new PageCache();
+    const { state, handle } = fakeSite();
+    const base = await serve(cache, handle, slot);
+    const seen = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${base}/contact`);
+      expect(res.headers.get("x-cache")).toBe(i === 0 ? "MISS" : "HIT");
+      expect(res.headers.get("cache-control")).toBe("private, no-cache");
+      expect(res.headers.get("etag")).toBeNull();
+      const text = await res.text();
+      expect(text).not.toContain(SLOT);
+      const stamps = stampsIn(text);
+      expect(stamps).toHaveLength(2);
+      expect(stamps[0]).toBe(stamps[1]);
+      seen.add(stamps[0]!);
+    }
+    expect(seen.size).toBe(4);
+    expect(state.renders).toBe(1);
+    expect((await fetch(`${base}/contact`, { headers: { "If-None-Match": "*" } })).status).toBe(200);
+  });
+
+  it("is sent gzip-compressed without compressing again, and whole without compression", async () => {
+    const cache = new PageCache();
+    const { handle } = fakeSite();
+    const base = await serve(cache, handle, slot);
+    await fetch(`${base}/contact`);
+    const expected = (stamp: string) =>
+      `<html><body>/contact v1 <input value="${stamp}"><script>"${stamp}"</script>${"padding ".repeat(100)}</body></html>`;
+    for (let i = 0; i < 20; i++) {
+      const gz = await raw(`${base}/contact`, { "Accept-Encoding": "br, gzip" });
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      expect(Number(gz.headers["content-length"])).toBe(gz.body.length);
+      const page = zlib.gunzipSync(gz.body).toString();
+      expect(page).toBe(expected(stampsIn(page)[0]!));
+    }
+    const plain = await raw(`${base}/contact`, {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(expected(stampsIn(plain.body.toString())[0]!));
+  });
+
+  it("is rendered with a stamp of its own for a signed-in visitor, and a client cannot ask for the slot", async () => {
+    const cache = new PageCache();
+    const { handle } = fakeSite();
+    const base = await serve(cache, handle, slot);
+    const res = await fetch(`${base}/contact`, {
+      headers: { Cookie: "stable.session_token=abc", [SLOT_HEADER]: "guess" },
+    });
+    expect(res.headers.get("x-cache")).toBe("BYPASS");
+    const text = await res.text();
+    expect(text).not.toContain(SLOT);
+    expect(text).toContain('<input value="stamp.own.x">');
+  });
+});
