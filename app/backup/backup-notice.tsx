@@ -1,5 +1,7 @@
 import { useAdminT } from "~/i18n/admin/use-admin-t";
-import { formatDanishMinute as danishTime } from "~/racing/format";
+import { formatDanishTime } from "~/racing/format";
+
+const danishTime = (iso: string) => formatDanishTime(iso, "minute");
 import type { BackupFailureNotice } from "./schedule.server";
 
 /** Shown on the admin pages while the last scheduled backup has failed. */

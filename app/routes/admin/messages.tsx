@@ -23,7 +23,8 @@ import { contactRecipient } from "~/contact/contact-delivery.server";
 import { wakeMailDelivery } from "~/jobs/mail-delivery.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
-import { formatDanishMinute } from "~/racing/format";
+import { formatDanishTime } from "~/racing/format";
+import { preview } from "~/utils/preview";
 import { showInvisible } from "~/utils/visible-text";
 import { cn } from "~/utils/cn";
 
@@ -106,12 +107,9 @@ const STATE_CLASS: Record<ContactMessage["state"], string> = {
   failed: "bg-red-100 text-red-900",
 };
 
-const when = formatDanishMinute;
+const when = (iso: string) => formatDanishTime(iso, "minute");
 
-function previewOf(text: string) {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > PREVIEW_LENGTH ? `${line.slice(0, PREVIEW_LENGTH - 1)}…` : line;
-}
+const previewOf = (text: string) => preview(text, PREVIEW_LENGTH);
 
 const attempts = (count: number, t: AdminTranslate) =>
   t(count === 1 ? "messages.attemptsOne" : "messages.attemptsMany", { count });

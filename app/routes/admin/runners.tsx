@@ -2,6 +2,7 @@ import type { Route } from "./+types/runners";
 import { Card } from "~/components/ui/card";
 import { msg } from "~/i18n/admin/dictionary";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
+import { localResultText } from "~/i18n/results";
 import { useLang } from "~/i18n/use-lang";
 import { RecordFormShell, useRecordForm } from "./+shared/form-parts";
 import {
@@ -16,7 +17,6 @@ import {
 import { EditAndDelete, OpenLink, RecordList, RecordRow } from "./+shared/record-list";
 import { RaceFields, type HorseOption } from "./+shared/race-fields";
 import { ResultForm } from "./+shared/result-form";
-import { runnerResultText } from "./+shared/runner-text";
 import { listHorses, type Horse } from "~/models/horse.server";
 import { listAwaitingResults, listRecentResults, listUpcomingRunners, type Runner } from "~/models/runner.server";
 import { createRunner, deleteRunner, updateRunner } from "~/models/runner.server";
@@ -163,7 +163,7 @@ function RunnerRow({ runner, today }: { runner: Runner; today: string }) {
       </p>
       {runner.result ? (
         <p className="font-medium text-brand-700">
-          {runnerResultText(runner.result, lang, t)} · {formatPrize(runner.result.prizeOre, t("runners.noPrize"))}
+          {localResultText(runner.result, lang, t)} · {formatPrize(runner.result.prizeOre, t("runners.noPrize"))}
         </p>
       ) : null}
     </RecordRow>

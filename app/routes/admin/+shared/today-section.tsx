@@ -4,7 +4,7 @@ import { Card } from "~/components/ui/card";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { useLang } from "~/i18n/use-lang";
 import type { Runner } from "~/models/runner.server";
-import { formatDanishDate, formatDanishMinute, orFallback } from "~/racing/format";
+import { formatDanishDate, formatDanishTime, orFallback } from "~/racing/format";
 import { cn } from "~/utils/cn";
 import type { AdminActionData } from "./admin-action.server";
 import { EditPanel } from "./tab-parts";
@@ -190,7 +190,7 @@ function NewMessages({ unread }: { unread: Today["unread"] }) {
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="font-semibold text-stone-900">{m.name}</p>
                   <p className="text-stone-600">
-                    <time dateTime={m.createdAt}>{formatDanishMinute(m.createdAt)}</time>
+                    <time dateTime={m.createdAt}>{formatDanishTime(m.createdAt, "minute")}</time>
                   </p>
                   <p className="break-words text-stone-800">{m.preview}</p>
                 </div>

@@ -11,7 +11,8 @@ import { listHorses } from "~/models/horse.server";
 import { listAwaitingResults, listRunnersUntil, type Runner } from "~/models/runner.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { listTeamMembers } from "~/models/team-member.server";
-import { formatDanishMinute } from "~/racing/format";
+import { formatDanishTime } from "~/racing/format";
+import { preview } from "~/utils/preview";
 import { showInvisible } from "~/utils/visible-text";
 
 /** How far ahead Next Runners looks: today and the six days after it. */
@@ -31,7 +32,7 @@ export type NoticeSource = (t: AdminTranslate, today: string) => Promise<Notice[
 const backupNotices: NoticeSource = async (t) => {
   const failure = await backupFailureNotice();
   if (!failure) return [];
-  const text = t("today.backupFailed", { time: formatDanishMinute(failure.failedAt), error: failure.error });
+  const text = t("today.backupFailed", { time: formatDanishTime(failure.failedAt, "minute"), error: failure.error });
   return [{ id: `backup-${failure.failedAt}`, tone: "warning", text }];
 };
 
@@ -66,10 +67,7 @@ async function setupSteps(): Promise<SetupStep[]> {
 
 export type MessagePreview = { id: string; name: string; createdAt: string; preview: string };
 
-function previewOf(text: string) {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > PREVIEW_LENGTH ? `${line.slice(0, PREVIEW_LENGTH - 1)}…` : line;
-}
+const previewOf = (text: string) => preview(text, PREVIEW_LENGTH);
 
 /** The last day of a span of `days` days that starts on `date` (both YYYY-MM-DD). */
 export function lastDayOf(date: string, days: number) {
