@@ -76,7 +76,7 @@ export function RecordRow({
       id={recordId ? itemAnchor(recordId) : undefined}
       className={cn(
         "flex scroll-mt-24 flex-col gap-3 py-4 sm:flex-row sm:items-center",
-        (saved || highlighted) && cn(highlightClass, "px-3"),
+        (saved || highlighted) && cn(highlightClass, "-mx-3 px-3"),
       )}
     >
       {picture ? (
