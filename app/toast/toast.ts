@@ -1,5 +1,8 @@
-/** A deleted record's way back: the trash entry and the page to return to once it is restored. */
-export type ToastUndo = { trashId: string; returnTo: string };
+/**
+ * A deleted record's way back: the trash entry, the page to return to once it is restored, and the
+ * button's label in the reader's language ('Undo' when not given).
+ */
+export type ToastUndo = { trashId: string; returnTo: string; label?: string };
 
 export type Toast = {
   id: string;

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { useSubmit } from "react-router";
 import { toast as sonner } from "sonner";
-import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { UNDO_ACTION, UNDO_TOAST_MS, type Toast, type ToastUndo } from "~/toast/toast";
 
 const shown = new Set<string>();
@@ -15,7 +14,6 @@ const shown = new Set<string>();
  */
 export function ShowToast({ toast }: { toast: Toast | null | undefined }) {
   const submit = useSubmit();
-  const undoLabel = useAdminT()("toast.undo");
   useEffect(() => {
     if (!toast || shown.has(toast.id)) return;
     shown.add(toast.id);
@@ -29,7 +27,7 @@ export function ShowToast({ toast }: { toast: Toast | null | undefined }) {
         ? {
             duration: UNDO_TOAST_MS,
             action: {
-              label: undoLabel,
+              label: undo.label ?? "Undo",
               onClick: () =>
                 void submit(
                   { intent: "undo", id: undo.trashId, returnTo: undo.returnTo },
@@ -39,7 +37,7 @@ export function ShowToast({ toast }: { toast: Toast | null | undefined }) {
           }
         : {}),
     });
-  }, [toast, submit, undoLabel]);
+  }, [toast, submit]);
   if (!toast) return null;
   return (
     <>
@@ -56,14 +54,14 @@ export function ShowToast({ toast }: { toast: Toast | null | undefined }) {
         >
           <p className="font-semibold">{toast.title}</p>
           {toast.description ? <p>{toast.description}</p> : null}
-          {toast.undo ? <UndoForm undo={toast.undo} label={undoLabel} /> : null}
+          {toast.undo ? <UndoForm undo={toast.undo} /> : null}
         </div>
       </noscript>
     </>
   );
 }
 
-function UndoForm({ undo, label }: { undo: ToastUndo; label: string }) {
+function UndoForm({ undo }: { undo: ToastUndo }) {
   return (
     <form method="post" action={UNDO_ACTION} className="mt-2">
       <input type="hidden" name="intent" value="undo" />
@@ -73,7 +71,7 @@ function UndoForm({ undo, label }: { undo: ToastUndo; label: string }) {
         type="submit"
         className="rounded-md border border-emerald-400 bg-white px-3 py-1 text-sm font-medium text-emerald-900 hover:bg-emerald-100"
       >
-        {label}
+        {undo.label ?? "Undo"}
       </button>
     </form>
   );

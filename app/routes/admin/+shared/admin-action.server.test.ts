@@ -211,7 +211,7 @@ describe("adminAction", () => {
     expect(await post(intents, { intent: "delete", id: "e1" })).toMatchObject({
       status: 302,
       location: TAB,
-      toast: { title: "Item Deleted", undo: { trashId: "t1", returnTo: TAB } },
+      toast: { title: "Item Deleted", undo: { trashId: "t1", returnTo: TAB, label: "Undo" } },
     });
     expect(await post(intents, { intent: "delete", id: "e2" })).toMatchObject({
       status: 404,
@@ -255,6 +255,14 @@ describe("adminAction", () => {
     expect(refused.data!.errors).toEqual({ name: "Skriv hestens navn" });
     const tooLong = await post({ save: required }, { intent: "save", name: "Kongens Ære" });
     expect(tooLong.data!.errors).toEqual({ name: "Må højst være på 5 tegn" });
+    const deleted = await post(
+      { delete: toTrash(async () => ({ trashId: "t1" }), "horses.deleteFailed") },
+      {
+        intent: "delete",
+        id: "e1",
+      },
+    );
+    expect(deleted).toMatchObject({ toast: { title: "Slettet", undo: { label: "Fortryd" } } });
     const failed = await post({ save: required }, { intent: "save", name: "Ære" });
     expect(failed).toMatchObject({ status: 500, toast: { title: "Fejl", description: "Hesten kunne ikke opdateres" } });
   });

@@ -242,7 +242,7 @@ async function runIntent<S extends z.ZodType, Saved, Ready, F extends string>(
     type: "success" as const,
     title: t(success.title),
     description: success.description === undefined ? undefined : t(success.description),
-    ...(written.trashId ? { undo: { trashId: written.trashId, returnTo: tab } } : {}),
+    ...(written.trashId ? { undo: { trashId: written.trashId, returnTo: tab, label: t("toast.undo") } } : {}),
     ...(slot ? { slot } : {}),
   };
   // A form sent by the page's script to change the list in place: the answer, not a new page.
