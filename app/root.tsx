@@ -32,7 +32,8 @@ import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-
 import { ServerDocumentContext, SiteCssContext } from "~/components/document-context";
 import { leafHandle } from "~/routes/+shared/route-handle";
 import publicScript from "~/islands/main.ts?worker&url";
-import { localizedPath } from "~/i18n/lang";
+import { localizedPath, type Lang } from "~/i18n/lang";
+import { translator } from "~/i18n/dictionary";
 import { LangContext, useLang, useT } from "~/i18n/use-lang";
 
 // Both faces appear above the fold (headings and body text): fetch them with the document.
@@ -49,7 +50,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const origin = publicOrigin(request);
   const structuredData = jsonLd(stableStructuredData(site, contact, origin));
   return data(
-    { site, toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null, origin, structuredData },
+    {
+      site,
+      toast,
+      user: user ? { email: user.email, isAdmin: user.isAdmin, adminLang: user.adminLang } : null,
+      origin,
+      structuredData,
+    },
     headers ? { headers } : undefined,
   );
 }
@@ -73,12 +80,22 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: site.stableName }, { name: "description", content: site.tagline }];
 }
 
+/**
+ * The document's language: the address's, except on the admin pages, which are in the language the
+ * administrator chose for the dashboard (the header and the toasts' labels too).
+ */
+function useDocumentLang(adminLang: Lang | undefined): Lang {
+  const pathLang = useLang();
+  const { pathname } = useLocation();
+  return adminLang && isAdminPath(pathname) ? adminLang : pathLang;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const site = root?.site ?? DEFAULT_SITE_SETTINGS;
   const signedIn = !!root?.user;
-  const lang = useLang();
-  const t = useT();
+  const lang = useDocumentLang(root?.user?.isAdmin ? root.user.adminLang : undefined);
+  const t = translator(lang);
   // Anonymous first visits to public pages get plain HTML and the small public script (decision
   // 0120); signed-in visitors and every other page get the React app.
   const handle = leafHandle(useMatches());
@@ -97,6 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
       </head>
       <body className="flex min-h-screen flex-col">
+        <LangContext value={lang}>
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -116,10 +134,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <script type="module" src={handle.script ?? publicScript} />
         ) : (
           <>
+            {/* At the bottom, clear of the sticky navigation (Admin and Sign Out) and the admin tabs. */}
             <Toaster
               richColors
               closeButton
-              position="top-right"
+              position="bottom-right"
               containerAriaLabel={t("layout.notifications")}
               toastOptions={{ closeButtonAriaLabel: t("layout.closeToast") }}
             />
@@ -127,6 +146,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts />
           </>
         )}
+        </LangContext>
       </body>
     </html>
   );
@@ -144,7 +164,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <ShowToast toast={loaderData.toast} />
       {checkingAdmin ? (
-        <AdminLoading />
+        <AdminLoading lang={loaderData.user?.adminLang ?? "en"} />
       ) : pending ? (
         <LangContext value={pending.lang}>
           <pending.View />

@@ -25,6 +25,7 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
     route("trash", "routes/admin/trash.tsx"),
     route("activity", "routes/admin/activity.tsx"),
+    route("account", "routes/admin/account.tsx"),
   ]),
   route("sign-out", "routes/sign-out.tsx"),
   // A page for the upload field's browser test; only in builds made for the tests.

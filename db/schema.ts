@@ -121,7 +121,11 @@ export interface UsersTable {
   image: string | null;
   created_at: AuthInstant;
   updated_at: AuthInstant;
+  /** The language of the admin dashboard for this account. */
+  admin_language: Generated<AdminLanguage>;
 }
+
+export type AdminLanguage = "en" | "da";
 
 export interface SessionsTable {
   id: string;
@@ -174,6 +178,8 @@ export interface ContactMessagesTable {
   email: string;
   message: string;
   created_at: string;
+  /** When an administrator opened it in the dashboard; null: not read yet. */
+  read_at: string | null;
 }
 
 export interface MailQueueTable {

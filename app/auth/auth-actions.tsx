@@ -1,4 +1,6 @@
 import { Form, Link } from "react-router";
+import { translator } from "~/i18n/dictionary";
+import type { Lang } from "~/i18n/lang";
 import { useT } from "~/i18n/use-lang";
 
 /** The navigation's buttons for a signed-in visitor: Admin and Sign Out. */
@@ -25,15 +27,18 @@ export function AuthActions() {
   );
 }
 
-/** What the page shows while the server checks admin access during a client-side navigation. */
-export function AdminLoading() {
+/**
+ * What the page shows while the server checks admin access during a client-side navigation, in
+ * the language of the dashboard it leads to.
+ */
+export function AdminLoading({ lang }: { lang: Lang }) {
   return (
     <div
       role="status"
       aria-live="polite"
       className="flex min-h-[50vh] items-center justify-center text-lg text-stone-600"
     >
-      Loading...
+      {translator(lang)("layout.loading")}
     </div>
   );
 }

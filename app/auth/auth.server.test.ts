@@ -32,7 +32,12 @@ describe("sessions and the admin check", () => {
   it("knows nobody without a cookie and the signed-in user with one", async () => {
     expect(await getUser(buildRequest("/"))).toBeNull();
     const { user, cookie } = await signedInUser({ admin: true });
-    expect(await getUser(buildRequest("/", { cookie }))).toEqual({ id: user.id, email: user.email, isAdmin: true });
+    expect(await getUser(buildRequest("/", { cookie }))).toEqual({
+      id: user.id,
+      email: user.email,
+      isAdmin: true,
+      adminLang: "en",
+    });
     expect(await getUser(buildRequest("/", { cookie: cookie.replace(/.$/, "x") }))).toBeNull();
   });
 

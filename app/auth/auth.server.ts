@@ -4,6 +4,7 @@ import { APIError, betterAuth } from "better-auth";
 import { redirect } from "react-router";
 import { recordAuthActivity, recordFailedSignIn } from "~/models/activity.server";
 import { isAdminUser } from "~/models/user-role.server";
+import { getAdminLanguage, type AdminLanguage } from "~/models/admin-language.server";
 import { CLIENT_IP_HEADER, clientNetwork } from "~/platform/client-ip.server";
 import { db, engine, type DB } from "~/platform/db.server";
 import { env, pinLibraryEnv } from "~/platform/env.server";
@@ -13,7 +14,8 @@ import { redirectWithToast } from "~/toast/toast.server";
 import { gatedPassword, isHashingBusy, withTrustedHashing } from "./password-hashing.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password-rules";
 
-export type SessionUser = { id: string; email: string; isAdmin: boolean };
+/** `adminLang`: the language the account chose for the admin dashboard. */
+export type SessionUser = { id: string; email: string; isAdmin: boolean; adminLang: AdminLanguage };
 
 /** A session ends after this long without a request; each use within it extends it again. */
 export const SESSION_IDLE_TIMEOUT_SECONDS = 12 * 60 * 60;
@@ -195,7 +197,8 @@ async function lookupUser(cookie: string, secure: boolean): Promise<SessionUser 
     query: { disableRefresh: true },
   });
   if (!result) return null;
-  return { id: result.user.id, email: result.user.email, isAdmin: await isAdminUser(result.user.id) };
+  const [isAdmin, adminLang] = await Promise.all([isAdminUser(result.user.id), getAdminLanguage(result.user.id)]);
+  return { id: result.user.id, email: result.user.email, isAdmin, adminLang };
 }
 
 export const ACCESS_DENIED = "Access denied. Admin privileges required.";

@@ -8,6 +8,7 @@ export const da = {
   "layout.signOut": "Log ud",
   "layout.errorTitle": "Noget gik galt",
   "layout.notifications": "Beskeder",
+  "layout.loading": "Indlæser ...",
   "layout.closeToast": "Luk beskeden",
   "layout.errorText": "Der opstod en uventet fejl. Prøv igen lidt senere.",
 

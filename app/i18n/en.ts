@@ -13,6 +13,7 @@ export const en = {
   "layout.signOut": "Sign Out",
   "layout.errorTitle": "Something went wrong",
   "layout.notifications": "Notifications",
+  "layout.loading": "Loading...",
   "layout.closeToast": "Close toast",
   "layout.errorText": "An unexpected error occurred. Please try again later.",
 

@@ -1,12 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ChangeEvent } from "react";
 import { useNavigation } from "react-router";
-import {
-  ACCEPTED_IMAGE_TYPES,
-  declaredTypeProblem,
-  fileTooLargeMessage,
-  formatBytes,
-  IMAGE_MESSAGES,
-} from "~/media/image";
+import { ACCEPTED_IMAGE_TYPES, declaredTypeProblem, formatBytes } from "~/media/image";
+import { useAdminT } from "~/i18n/admin/use-admin-t";
 import type { ImageRef } from "~/models/image-columns";
 import { DEFAULT_UPLOAD_MAX_BYTES } from "~/platform/upload-limit";
 import {
@@ -69,6 +64,7 @@ export function ImageUploadField({
   maxBytes = DEFAULT_UPLOAD_MAX_BYTES,
   id,
 }: ImageUploadFieldProps) {
+  const t = useAdminT();
   const autoId = useId();
   const inputId = id ?? `${autoId}-file`;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -105,9 +101,10 @@ export function ImageUploadField({
     setChanged(true);
     let problem: string | null = null;
     if (file) {
-      if (file.size === 0) problem = IMAGE_MESSAGES.empty;
-      else if (file.size > maxBytes) problem = fileTooLargeMessage(maxBytes);
-      else problem = declaredTypeProblem(file.type);
+      const declared = declaredTypeProblem(file.type);
+      if (file.size === 0) problem = t("upload.empty");
+      else if (file.size > maxBytes) problem = t("upload.fileTooLarge", { limit: formatBytes(maxBytes) });
+      else if (declared) problem = t(`upload.${declared}`);
     }
     // The browser will not submit the form while the field is invalid, and says why.
     input.setCustomValidity(problem ?? "");
@@ -130,19 +127,19 @@ export function ImageUploadField({
           {preview ? (
             <img
               src={preview.url}
-              alt={`Chosen file ${preview.name}`}
+              alt={t("upload.chosenFile", { name: preview.name })}
               className="h-24 w-32 rounded-md border border-stone-200 object-cover"
             />
           ) : (
             <ResponsiveImage
               image={currentImage}
-              alt={currentAlt || "Current image"}
+              alt={currentAlt || t("upload.currentImage")}
               sizes="128px"
               className="h-24 w-32 rounded-md border border-stone-200 object-cover"
             />
           )}
           <figcaption className="text-sm text-stone-600">
-            {preview ? "New image (saved when you submit)" : "Current image"}
+            {preview ? t("upload.newImage") : t("upload.currentImage")}
           </figcaption>
         </figure>
       ) : null}
@@ -159,7 +156,7 @@ export function ImageUploadField({
         className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-md file:border-0 file:bg-stone-800 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-stone-700"
       />
       <p id={hintId} className="text-xs text-stone-600">
-        JPEG, PNG, WebP or AVIF, up to {formatBytes(maxBytes)}.
+        {t("upload.hint", { limit: formatBytes(maxBytes) })}
       </p>
       {shownError ? (
         <p id={errorId} role="alert" className={fieldErrorClass}>
@@ -169,11 +166,11 @@ export function ImageUploadField({
       <div role="status" aria-live="polite" className="text-sm text-stone-700">
         {mine && status.phase === "uploading" ? (
           <span className="flex items-center gap-2">
-            <progress max={100} value={percent ?? undefined} aria-label="Upload progress" className="h-2 w-40" />
-            <span>{percent === null ? "Uploading…" : `Uploading… ${percent}%`}</span>
+            <progress max={100} value={percent ?? undefined} aria-label={t("upload.progress")} className="h-2 w-40" />
+            <span>{percent === null ? t("upload.uploading") : t("upload.uploadingPercent", { percent })}</span>
           </span>
         ) : mine && status.phase === "processing" ? (
-          <span>Processing…</span>
+          <span>{t("upload.processing")}</span>
         ) : null}
       </div>
     </div>

@@ -20,6 +20,9 @@ export function fileTooLargeMessage(maxBytes: number) {
   return `The file is too large. The limit is ${formatBytes(maxBytes)}.`;
 }
 
+/** Values a problem's text is written with (its size limit, the pixels it has). */
+export type ProblemDetails = Record<string, string | number>;
+
 const ACCEPTED = "Choose a JPEG, PNG, WebP or AVIF image.";
 
 /** The messages a person sees when a file is refused (the server's word; the page repeats some early). */
@@ -38,22 +41,36 @@ export const IMAGE_MESSAGES = {
   failed: "The image could not be saved. Please try again.",
 } as const;
 
+/** Why a file is refused as an image (the dashboard shows each in the administrator's language). */
+export type ImageProblem = keyof typeof IMAGE_MESSAGES;
+
+/** The English text of a problem; `tooManyPixels` needs `width` and `height`. */
+export function imageProblemText(problem: ImageProblem, details: ProblemDetails = {}): string {
+  const text = IMAGE_MESSAGES[problem];
+  return typeof text === "function" ? text(Number(details.width), Number(details.height)) : text;
+}
+
+/** The values a too-large picture's text is written with. */
+export function pixelDetails(width: number, height: number): ProblemDetails {
+  return { width, height, megapixels: Math.round((width * height) / 1e6), limit: MAX_IMAGE_PIXELS / 1e6 };
+}
+
 /**
  * A first opinion in the browser from the declared type (the server judges by content): the
- * message for a type that will certainly be refused, or null.
+ * problem of a type that will certainly be refused, or null.
  */
-export function declaredTypeProblem(type: string): string | null {
+export function declaredTypeProblem(type: string): ImageProblem | null {
   const t = type.toLowerCase();
   if (!t || (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(t)) return null;
-  if (t === "image/svg+xml") return IMAGE_MESSAGES.svg;
+  if (t === "image/svg+xml") return "svg";
   if (t === "image/heic" || t === "image/heif" || t === "image/heic-sequence" || t === "image/heif-sequence")
-    return IMAGE_MESSAGES.heic;
-  if (t === "image/gif") return IMAGE_MESSAGES.gif;
-  if (t === "image/tiff") return IMAGE_MESSAGES.tiff;
-  if (t === "image/bmp") return IMAGE_MESSAGES.bmp;
-  if (t === "application/pdf") return IMAGE_MESSAGES.pdf;
+    return "heic";
+  if (t === "image/gif") return "gif";
+  if (t === "image/tiff") return "tiff";
+  if (t === "image/bmp") return "bmp";
+  if (t === "application/pdf") return "pdf";
   if (t.startsWith("image/")) return null;
-  return IMAGE_MESSAGES.notImage;
+  return "notImage";
 }
 
 /**

@@ -32,7 +32,11 @@ import fsp from "node:fs/promises";
 import type { Metadata } from "sharp";
 import {
   IMAGE_MESSAGES,
+  imageProblemText,
   MAX_IMAGE_PIXELS,
+  pixelDetails,
+  type ImageProblem,
+  type ProblemDetails,
   SOCIAL_CARD,
   socialCardUrl,
   stem,
@@ -55,19 +59,19 @@ export type ImageFormat = "jpeg" | "png" | "webp" | "avif";
 
 export { IMAGE_MESSAGES, MAX_IMAGE_PIXELS };
 
-/** A file refused as an image; `message` is meant for the form. */
+/** A file refused as an image; `message` is meant for the form, `problem` says which refusal it is. */
 export class ImageError extends UploadError {
   override name = "ImageError";
-  constructor(message: string, field?: string) {
-    super(message, 422, field);
+  constructor(problem: ImageProblem, field?: string, details: ProblemDetails = {}) {
+    super(imageProblemText(problem, details), 422, field, { problem, details });
   }
 }
 
-type Sniffed = { format: ImageFormat } | { refused: string };
+type Sniffed = { format: ImageFormat } | { refused: ImageProblem };
 
 /** Decides what a file is from its first bytes; names and declared types are never consulted. */
 export function sniffImage(head: Buffer): Sniffed {
-  if (head.length === 0) return { refused: IMAGE_MESSAGES.empty };
+  if (head.length === 0) return { refused: "empty" };
   const ascii = (start: number, end: number) => head.subarray(start, end).toString("latin1");
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { format: "jpeg" };
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
@@ -79,14 +83,14 @@ export function sniffImage(head: Buffer): Sniffed {
     for (let i = 16; i + 4 <= boxSize; i += 4) brands.push(ascii(i, i + 4));
     if (brands.some((b) => b === "avif" || b === "avis")) return { format: "avif" };
     if (brands.some((b) => ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"].includes(b))) {
-      return { refused: IMAGE_MESSAGES.heic };
+      return { refused: "heic" };
     }
-    return { refused: IMAGE_MESSAGES.notImage };
+    return { refused: "notImage" };
   }
-  if (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a") return { refused: IMAGE_MESSAGES.gif };
-  if (ascii(0, 4) === "II*\0" || ascii(0, 4) === "MM\0*") return { refused: IMAGE_MESSAGES.tiff };
-  if (ascii(0, 2) === "BM") return { refused: IMAGE_MESSAGES.bmp };
-  if (ascii(0, 5) === "%PDF-") return { refused: IMAGE_MESSAGES.pdf };
+  if (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a") return { refused: "gif" };
+  if (ascii(0, 4) === "II*\0" || ascii(0, 4) === "MM\0*") return { refused: "tiff" };
+  if (ascii(0, 2) === "BM") return { refused: "bmp" };
+  if (ascii(0, 5) === "%PDF-") return { refused: "pdf" };
   const text = head
     .toString("utf8")
     .replace(/^\uFEFF/, "")
@@ -96,9 +100,9 @@ export function sniffImage(head: Buffer): Sniffed {
     /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/.test(text) ||
     (text.startsWith("<") && text.includes("<svg"))
   ) {
-    return { refused: IMAGE_MESSAGES.svg };
+    return { refused: "svg" };
   }
-  return { refused: IMAGE_MESSAGES.notImage };
+  return { refused: "notImage" };
 }
 
 async function readHead(file: string, bytes = 4096): Promise<Buffer> {
@@ -142,15 +146,15 @@ export async function inspectImage(file: string, field?: string): Promise<Inspec
   try {
     meta = await sharp(file, { limitInputPixels: false, failOn: "error" }).metadata();
   } catch {
-    throw new ImageError(IMAGE_MESSAGES.damaged, field);
+    throw new ImageError("damaged", field);
   }
   const expected = sniffed.format === "avif" ? "heif" : sniffed.format;
   if (meta.format !== expected || (sniffed.format === "avif" && meta.compression !== "av1")) {
-    throw new ImageError(sniffed.format === "avif" ? IMAGE_MESSAGES.heic : IMAGE_MESSAGES.damaged, field);
+    throw new ImageError(sniffed.format === "avif" ? "heic" : "damaged", field);
   }
-  if (!meta.width || !meta.height) throw new ImageError(IMAGE_MESSAGES.damaged, field);
+  if (!meta.width || !meta.height) throw new ImageError("damaged", field);
   if (meta.width * meta.height > MAX_IMAGE_PIXELS)
-    throw new ImageError(IMAGE_MESSAGES.tooManyPixels(meta.width, meta.height), field);
+    throw new ImageError("tooManyPixels", field, pixelDetails(meta.width, meta.height));
   const upright = meta.autoOrient ?? { width: meta.width, height: meta.height };
   return { format: sniffed.format, width: upright.width, height: upright.height };
 }
@@ -277,15 +281,15 @@ export async function storeImage(
       // Any other system error is ours, not the photo's.
       if ((error as NodeJS.ErrnoException | null)?.code) {
         log.error("image store failed", { bucket, error });
-        throw new ImageError(IMAGE_MESSAGES.failed, options.field);
+        throw new ImageError("failed", options.field);
       }
       if (/pixel limit/i.test(message))
-        throw new ImageError(IMAGE_MESSAGES.tooManyPixels(info.width, info.height), options.field);
+        throw new ImageError("tooManyPixels", options.field, pixelDetails(info.width, info.height));
       if (/vips|jpeg|png|webp|heif|spng|corrupt|premature|truncated|invalid|unexpected|bad/i.test(message)) {
-        throw new ImageError(IMAGE_MESSAGES.damaged, options.field);
+        throw new ImageError("damaged", options.field);
       }
       log.error("image store failed", { bucket, error });
-      throw new ImageError(IMAGE_MESSAGES.failed, options.field);
+      throw new ImageError("failed", options.field);
     }
     return { url, width: info.width, height: info.height };
   });

@@ -9,7 +9,7 @@ import busboy from "busboy";
 import { registerFileSweep } from "~/jobs/housekeeping.server";
 import { env } from "~/platform/env.server";
 import { FAULT_REASONS, FAULT_STATUS, faultOf } from "~/platform/faults.server";
-import { fileTooLargeMessage, formatBytes } from "./image";
+import { fileTooLargeMessage, formatBytes, type ImageProblem, type ProblemDetails } from "./image";
 
 export { fileTooLargeMessage, formatBytes };
 
@@ -36,17 +36,41 @@ export type ParsedForm = {
   cleanup(): Promise<void>;
 };
 
+/** Why a form was refused: the English text of each (the dashboard shows them in the administrator's language). */
+export const UPLOAD_MESSAGES = {
+  unsupported: "The form was sent in a format this page does not accept.",
+  emptyForm: "The form arrived empty.",
+  unreadable: "The form could not be read.",
+  fieldTooLong: "The field {field} is too long.",
+  tooManyFiles: "The form has too many files.",
+  tooManyFields: "The form has too many fields.",
+  tooManyParts: "The form has too many parts.",
+  interrupted: "The upload was interrupted or malformed. Please try again.",
+  formTooLarge: "The form is too large.",
+  storeFailed: "The upload could not be stored. Please try again.",
+  fileTooLarge: "The file is too large. The limit is {limit}.",
+} as const;
+
+export type UploadProblem = keyof typeof UPLOAD_MESSAGES;
+
+type ProblemOptions = ErrorOptions & { problem?: UploadProblem | ImageProblem; details?: ProblemDetails };
+
 /** A request that cannot be accepted; `message` is meant for the person who sent it. */
 export class UploadError extends Error {
   override name = "UploadError";
+  /** Which refusal it is, and the values its text is written with. */
+  readonly problem?: UploadProblem | ImageProblem;
+  readonly details: ProblemDetails;
   constructor(
     message: string,
     readonly status: number,
     /** The form field the message belongs to, when known. */
     readonly field?: string,
-    options?: ErrorOptions,
+    { problem, details = {}, ...options }: ProblemOptions = {},
   ) {
     super(message, options);
+    this.problem = problem;
+    this.details = details;
   }
 
   /** The text fields that arrived before the problem, so the form can keep what was typed. */
@@ -56,6 +80,23 @@ export class UploadError extends Error {
 export function isUploadError(error: unknown): error is UploadError {
   return error instanceof UploadError;
 }
+
+/** A refusal of the form, its English message written from UPLOAD_MESSAGES. */
+function refusal(
+  problem: UploadProblem,
+  status: number,
+  field?: string,
+  details: ProblemDetails = {},
+  cause?: unknown,
+) {
+  const message = UPLOAD_MESSAGES[problem].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(details, name) ? String(details[name]) : whole,
+  );
+  return new UploadError(message, status, field, { problem, details, ...(cause === undefined ? {} : { cause }) });
+}
+
+const tooLargeFile = (maxBytes: number, field?: string) =>
+  refusal("fileTooLarge", 413, field, { limit: formatBytes(maxBytes) });
 
 /** Room for the text fields and multipart framing on top of the file limit. */
 const FIELDS_ALLOWANCE = 1024 * 1024;
@@ -143,7 +184,7 @@ function storageFailure(error: unknown) {
   const fault = faultOf(error);
   return fault
     ? new UploadError(FAULT_REASONS[fault.kind], FAULT_STATUS[fault.kind], undefined, { cause: error })
-    : new UploadError("The upload could not be stored. Please try again.", 500, undefined, { cause: error });
+    : refusal("storeFailed", 500, undefined, {}, error);
 }
 
 /**
@@ -182,9 +223,9 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
   const contentType = request.headers.get("content-type") ?? "";
   if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) return parseUrlEncoded(request);
   if (!/^multipart\/form-data\b/i.test(contentType)) {
-    throw new UploadError("The form was sent in a format this page does not accept.", 415);
+    throw refusal("unsupported", 415);
   }
-  if (!request.body) throw new UploadError("The form arrived empty.", 400);
+  if (!request.body) throw refusal("emptyForm", 400);
 
   const bodyLimit = maxBytes + FIELDS_ALLOWANCE;
   const drainCap = bodyLimit * 2;
@@ -193,7 +234,7 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
 
   if (declaredLength > drainCap) {
     body.destroy();
-    throw new UploadError(fileTooLargeMessage(maxBytes), 413);
+    throw tooLargeFile(maxBytes);
   }
 
   const discard = options.discardFiles === true;
@@ -221,7 +262,7 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
-      if (seen > drainCap) return callback(new UploadError(fileTooLargeMessage(maxBytes), 413));
+      if (seen > drainCap) return callback(tooLargeFile(maxBytes));
       if (seen > bodyLimit) {
         // Stop feeding the parser but keep reading, so the browser gets to see the answer.
         overLimit = true;
@@ -240,11 +281,11 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
     });
   } catch {
     body.destroy();
-    throw new UploadError("The form could not be read.", 400);
+    throw refusal("unreadable", 400);
   }
 
   parser.on("field", (name, value, info) => {
-    if (info.valueTruncated) problem ??= new UploadError(`The field ${name} is too long.`, 400, name);
+    if (info.valueTruncated) problem ??= refusal("fieldTooLong", 400, name, { field: name });
     fields.append(name, value);
   });
   parser.on("file", (name, stream, info) => {
@@ -276,12 +317,12 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
       }),
     );
   });
-  const limitHit = (what: string) => () => {
-    problem ??= new UploadError(`The form has too many ${what}.`, 400);
+  const limitHit = (what: "tooManyFiles" | "tooManyFields" | "tooManyParts") => () => {
+    problem ??= refusal(what, 400);
   };
-  parser.on("filesLimit", limitHit("files"));
-  parser.on("fieldsLimit", limitHit("fields"));
-  parser.on("partsLimit", limitHit("parts"));
+  parser.on("filesLimit", limitHit("tooManyFiles"));
+  parser.on("fieldsLimit", limitHit("tooManyFields"));
+  parser.on("partsLimit", limitHit("tooManyParts"));
 
   try {
     await pipeline(body, counter, parser);
@@ -289,13 +330,13 @@ export async function parseUploadedForm(request: Request, options: ParseOptions 
   } catch (error) {
     await Promise.allSettled(writes);
     await cleanup();
-    if (overLimit || tooLarge) throw withValues(new UploadError(fileTooLargeMessage(maxBytes), 413, tooLarge), fields);
+    if (overLimit || tooLarge) throw withValues(tooLargeFile(maxBytes, tooLarge), fields);
     if (error instanceof UploadError) throw withValues(error, fields);
-    throw withValues(new UploadError("The upload was interrupted or malformed. Please try again.", 400), fields);
+    throw withValues(refusal("interrupted", 400), fields);
   }
   if (overLimit || tooLarge || problem || writeFailure) {
     await cleanup();
-    if (overLimit || tooLarge) throw withValues(new UploadError(fileTooLargeMessage(maxBytes), 413, tooLarge), fields);
+    if (overLimit || tooLarge) throw withValues(tooLargeFile(maxBytes, tooLarge), fields);
     throw withValues(problem ?? storageFailure(writeFailure), fields);
   }
   return formResult(fields, files, cleanup);
@@ -335,7 +376,7 @@ async function readTextLimited(request: Request, limit: number): Promise<string>
   let size = 0;
   for await (const chunk of Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>)) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw new UploadError("The form is too large.", 413);
+    if (size > limit) throw refusal("formTooLarge", 413);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString("utf8");

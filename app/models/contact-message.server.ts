@@ -10,6 +10,8 @@ export type ContactMessage = MailDelivery & {
   email: string;
   message: string;
   createdAt: string;
+  /** When an administrator opened it in the dashboard; null while it is new. */
+  readAt: string | null;
 };
 
 function withDelivery() {
@@ -22,6 +24,7 @@ function withDelivery() {
       "c.email",
       "c.message",
       "c.created_at",
+      "c.read_at",
       "m.state",
       "m.attempts",
       "m.attempt_limit",
@@ -41,6 +44,7 @@ function toMessage(row: Row): ContactMessage {
     email: row.email,
     message: row.message,
     createdAt: row.created_at,
+    readAt: row.read_at,
     ...toDelivery(row),
   };
 }
@@ -80,6 +84,44 @@ export async function listContactMessages({ limit = 50, offset = 0 }: { limit?: 
     .offset(offset)
     .execute();
   return rows.map(toMessage);
+}
+
+/** The newest messages nobody has opened yet, newest first. */
+export async function listUnreadContactMessages(limit: number) {
+  const rows = await withDelivery()
+    .where("c.read_at", "is", null)
+    .orderBy("c.created_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toMessage);
+}
+
+export async function countUnreadContactMessages(): Promise<number> {
+  const row = await db()
+    .selectFrom("contact_messages")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("read_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Marks a message read (opened in the dashboard); one read already keeps its first time. False
+ * when there is no such message. Reading is not a change to the site: the activity log leaves it out.
+ */
+export async function markContactMessageRead(id: string, now = new Date()): Promise<boolean> {
+  const found = await db().selectFrom("contact_messages").select("read_at").where("id", "=", id).executeTakeFirst();
+  if (!found) return false;
+  if (found.read_at === null) {
+    await db()
+      .updateTable("contact_messages")
+      .set({ read_at: now.toISOString() })
+      .where("id", "=", id)
+      .where("read_at", "is", null)
+      .execute();
+  }
+  return true;
 }
 
 export async function countContactMessagesByState(): Promise<Record<MailDeliveryState, number>> {

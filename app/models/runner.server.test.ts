@@ -7,8 +7,10 @@ import {
   deleteRunner,
   getRaceRecord,
   getRunner,
+  countAwaitingResults,
   listAwaitingResults,
   listRecentResults,
+  listRunnersUntil,
   listUpcomingRunners,
   RaceNotRunError,
   recordResult,
@@ -74,6 +76,20 @@ describe("runners", () => {
       horseName: "Kongens Ære",
       horseSlug: "kongens-aere",
     });
+  });
+
+  test("the dashboard's results to record and the runners of the next days", async () => {
+    const h = await createHorse(horse);
+    expect(await countAwaitingResults(TODAY)).toBe(0);
+    await createRunner({ horseId: h.id, ...race, raceName: "Past" });
+    const recorded = await createRunner({ horseId: h.id, ...race, raceName: "Recorded", raceDate: "2026-06-08" });
+    await recordResult(recorded.id, { position: 4, didNotFinish: false, prizeOre: null }, TODAY);
+    await createRunner({ horseId: h.id, ...race, raceName: "Today", raceDate: TODAY });
+    await createRunner({ horseId: h.id, ...race, raceName: "In six days", raceDate: "2026-06-16" });
+    await createRunner({ horseId: h.id, ...race, raceName: "In a week", raceDate: "2026-06-17" });
+    expect(await countAwaitingResults(TODAY)).toBe(1);
+    expect((await listRunnersUntil(TODAY, "2026-06-16")).map((r) => r.raceName)).toEqual(["Today", "In six days"]);
+    expect(await countAwaitingResults("2026-06-11")).toBe(2);
   });
 
   test("a win is a victory as Add Victory makes it, a 1st place and prize on the total", async () => {

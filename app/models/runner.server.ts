@@ -126,6 +126,27 @@ export async function listAwaitingResults(today: string): Promise<Runner[]> {
   return rows.map(toRunner);
 }
 
+/** How many runners have had their race day without a result: the dashboard's results to record. */
+export async function countAwaitingResults(today: string): Promise<number> {
+  const row = await db()
+    .selectFrom("runners as r")
+    .innerJoin("horses as h", "h.id", "r.horse_id")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("r.result_at", "is", null)
+    .where("r.race_date", "<", today)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Runners without a result from `today` to `lastDay` (both included), soonest first. */
+export async function listRunnersUntil(today: string, lastDay: string): Promise<Runner[]> {
+  const rows = await selectWithoutResult()
+    .where("r.race_date", ">=", today)
+    .where("r.race_date", "<=", lastDay)
+    .execute();
+  return rows.map(toRunner);
+}
+
 /** Runners with a result, latest race first. */
 export async function listRecentResults(limit: number): Promise<Runner[]> {
   const rows = await selectRunners()
@@ -526,7 +547,7 @@ export const runnerTrash: TrashKind<RunnerSnapshot> = {
   restore: async (trx, { row, victory }) => {
     await lockVictories(trx);
     const horse = await trx.selectFrom("horses").select("id").where("id", "=", row.horse_id).executeTakeFirst();
-    if (!horse) throw new RestoreRefusedError("its horse is deleted; restore the horse first");
+    if (!horse) throw new RestoreRefusedError("its horse is deleted; restore the horse first", "horse-deleted");
     if (victory) await restoreVictory(trx, victory);
     await trx
       .insertInto("runners")

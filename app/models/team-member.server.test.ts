@@ -1,10 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { useFreshDatabase } from "@tests/db";
+import { countChanges } from "@tests/content-changes";
 import {
   createTeamMember,
   deleteTeamMember,
   listTeamMembers,
   moveTeamMember,
+  moveTeamMemberTo,
   updateTeamMember,
   DEFAULT_MEMBER_DESCRIPTION,
 } from "./team-member.server";
@@ -50,6 +52,31 @@ describe("team members and their positions", () => {
     expect(await moveTeamMember("nope", "up")).toBe(false);
   });
 
+  test("a move to a position makes room there and closes the gap it leaves", async () => {
+    const ids: Record<string, string> = {};
+    for (const name of ["A", "B", "C", "D", "E"]) ids[name] = (await createTeamMember({ name, role: "Groom" })).id;
+    const changes = countChanges();
+    expect(await moveTeamMemberTo(ids.E!, 2)).toBe(true);
+    expect((await listTeamMembers()).map((m) => m.name)).toEqual(["A", "E", "B", "C", "D"]);
+    expect(await moveTeamMemberTo(ids.A!, 4)).toBe(true);
+    expect((await listTeamMembers()).map((m) => m.name)).toEqual(["E", "B", "C", "A", "D"]);
+    expect(changes.count).toBe(2);
+    changes.stop();
+    // Beyond either end means the end; the place it already has changes nothing.
+    await moveTeamMemberTo(ids.B!, 99);
+    await moveTeamMemberTo(ids.D!, 0);
+    expect(await positions()).toEqual([
+      ["D", 1],
+      ["E", 2],
+      ["C", 3],
+      ["A", 4],
+      ["B", 5],
+    ]);
+    expect(await moveTeamMemberTo(ids.C!, 3)).toBe(true);
+    expect((await listTeamMembers()).map((m) => m.name)).toEqual(["D", "E", "C", "A", "B"]);
+    expect(await moveTeamMemberTo("nope", 1)).toBe(false);
+  });
+
   test("a delete closes the gap", async () => {
     const ids = [];
     for (const name of ["A", "B", "C", "D", "E"])
@@ -76,6 +103,7 @@ describe("team members and their positions", () => {
     await Promise.all([
       ...Array.from({ length: 15 }, (_, i) => createTeamMember({ name: `N${i}`, role: "Groom" })),
       ...seed.flatMap((id, i) => [moveTeamMember(id, i % 2 ? "up" : "down"), moveTeamMember(id, "up")]),
+      ...seed.map((id, i) => moveTeamMemberTo(id, (i * 7) % 25)),
       deleteTeamMember(seed[3]!),
       deleteTeamMember(seed[7]!),
     ]);

@@ -130,11 +130,36 @@ export async function updateTeamMember(
 }
 
 /**
- * Swaps a member with the neighbour above or below, in one transaction under the positions lock.
- * Positions are UNIQUE, so the member parks on 0 (never a real position) during the swap. At either
- * end nothing changes. Returns false when there is no such member.
+ * Moves a member one place up or down: it swaps places with its neighbour (positions are 1..n). At
+ * either end nothing changes. Returns false when there is no such member.
  */
 export async function moveTeamMember(id: string, direction: "up" | "down"): Promise<boolean> {
+  return moveMember(
+    id,
+    (from) => (direction === "up" ? from - 1 : from + 1),
+    () => `moved ${direction}`,
+  );
+}
+
+/**
+ * Puts a member at `position` (1 is the top; beyond the end means the end), moving those in between
+ * one place to make room. Returns false when there is no such member; a member already there
+ * changes nothing.
+ */
+export async function moveTeamMemberTo(id: string, position: number): Promise<boolean> {
+  return moveMember(
+    id,
+    () => Math.trunc(position),
+    (target) => `moved to position ${target}`,
+  );
+}
+
+/**
+ * Moves a member from its place to `to(from)` (kept within 1..n), in one transaction under the
+ * positions lock: the member parks on 0 (never a real position, as positions are UNIQUE) while
+ * those in between shift one place.
+ */
+async function moveMember(id: string, to: (from: number) => number, how: (target: number) => string): Promise<boolean> {
   return writeContent(async (trx) => {
     await lockFor(trx, POSITION_LOCK);
     const member = await trx
@@ -143,24 +168,24 @@ export async function moveTeamMember(id: string, direction: "up" | "down"): Prom
       .where("id", "=", id)
       .executeTakeFirst();
     if (!member) return false;
-    const neighbour = await trx
+    const last = await trx
       .selectFrom("team_members")
-      .select(["id", "position"])
-      .where("position", direction === "up" ? "<" : ">", member.position)
-      .orderBy("position", direction === "up" ? "desc" : "asc")
-      .limit(1)
-      .executeTakeFirst();
-    if (!neighbour) return true;
+      .select(sql<number>`max(position)`.as("max"))
+      .executeTakeFirstOrThrow();
+    const from = member.position;
+    const target = Math.min(Math.max(1, to(from)), Number(last.max));
+    if (target === from) return true;
     await trx.updateTable("team_members").set({ position: 0 }).where("id", "=", id).execute();
-    await trx.updateTable("team_members").set({ position: member.position }).where("id", "=", neighbour.id).execute();
-    await trx.updateTable("team_members").set({ position: neighbour.position }).where("id", "=", id).execute();
+    if (target < from) await shiftPositions(trx, target, 1, from - 1);
+    else await shiftPositions(trx, from + 1, -1, target);
+    await trx.updateTable("team_members").set({ position: target }).where("id", "=", id).execute();
     await recordActivity(
       {
         kind: "reorder",
         entity: "team-member",
         entityId: id,
-        summary: `Team member moved ${direction}: ${member.name}`,
-        changes: [{ field: "Position", old: String(member.position), new: String(neighbour.position) }],
+        summary: `Team member ${how(target)}: ${member.name}`,
+        changes: [{ field: "Position", old: String(from), new: String(target) }],
       },
       { trx },
     );
@@ -169,15 +194,16 @@ export async function moveTeamMember(id: string, direction: "up" | "down"): Prom
 }
 
 /**
- * Moves the members at `from` and below by `by` (1: down to make room, -1: up to close a gap). In
- * two steps through negative values, because a single `position + by` may collide with the UNIQUE
- * constraint row by row.
+ * Moves the members from `from` (to `to`, or to the end) by `by` (1: down to make room, -1: up to
+ * close a gap). In two steps through negative values, because a single `position + by` may collide
+ * with the UNIQUE constraint row by row.
  */
-async function shiftPositions(trx: Transaction<Database>, from: number, by: 1 | -1) {
+async function shiftPositions(trx: Transaction<Database>, from: number, by: 1 | -1, to?: number) {
   await trx
     .updateTable("team_members")
     .set({ position: sql`-(position + ${by})` })
     .where("position", ">=", from)
+    .$if(to !== undefined, (q) => q.where("position", "<=", to!))
     .execute();
   await trx
     .updateTable("team_members")

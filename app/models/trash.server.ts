@@ -22,7 +22,15 @@ export type TrashKind<S> = {
 };
 
 /** A restore that cannot be done as things are now (e.g. a runner whose horse is deleted); says why. */
-export class RestoreRefusedError extends Error {}
+/** A record that cannot come back yet; `reason` names why, for the dashboard to say it in its language. */
+export class RestoreRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly reason = "",
+  ) {
+    super(message);
+  }
+}
 
 export type TrashItem = {
   id: string;

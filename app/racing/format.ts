@@ -44,14 +44,16 @@ export function orFallback(value: string | null | undefined, fallback: string) {
   return trimmed ? trimmed : fallback;
 }
 
-const daTime = new Intl.DateTimeFormat("da-DK", {
-  timeZone: "Europe/Copenhagen",
-  dateStyle: "short",
-  timeStyle: "medium",
-});
+const daTime = {
+  second: new Intl.DateTimeFormat("da-DK", { timeZone: "Europe/Copenhagen", dateStyle: "short", timeStyle: "medium" }),
+  minute: new Intl.DateTimeFormat("da-DK", { timeZone: "Europe/Copenhagen", dateStyle: "short", timeStyle: "short" }),
+};
 
-/** An instant as Danish time: '2026-11-23T14:05:00Z' -> '23.11.2026 15.05.00'. */
-export function formatDanishTime(iso: string) {
+/**
+ * An instant as Danish time, to the second or the minute: '2026-11-23T14:05:00Z' ->
+ * '23.11.2026 15.05.00', or '23.11.2026, 15.05'.
+ */
+export function formatDanishTime(iso: string, to: keyof typeof daTime = "second") {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : daTime.format(date);
+  return Number.isNaN(date.getTime()) ? iso : daTime[to].format(date);
 }

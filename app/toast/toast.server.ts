@@ -32,7 +32,7 @@ export async function getToast(request: Request): Promise<{ toast: Toast | null;
 
 export async function toastCookie(toast: Omit<Toast, "id">) {
   const session = await toastStorage().getSession();
-  session.flash("toast", toastMessage(toast.type, toast.title, toast.description, toast.undo));
+  session.flash("toast", toastMessage(toast.type, toast.title, toast.description, toast));
   return toastStorage().commitSession(session);
 }
 

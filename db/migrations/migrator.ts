@@ -9,6 +9,7 @@ import * as backupSchedule from "./0012-backup-schedule";
 import * as runners from "./0020-runners";
 import * as trashAndActivity from "./0030-trash-and-activity";
 import * as activityRepeats from "./0035-activity-repeats";
+import * as adminLanguageAndReadMessages from "./0045-admin-language-and-read-messages";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "0020-runners": runners,
   "0030-trash-and-activity": trashAndActivity,
   "0035-activity-repeats": activityRepeats,
+  "0045-admin-language-and-read-messages": adminLanguageAndReadMessages,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */

@@ -124,7 +124,9 @@ test("sign out other devices keeps this one; sign out everywhere ends both", { t
   await otherPage.goto(`${app.url}/admin`);
   await expect(otherPage.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 
+  // The session controls are on the account page, one click from every tab.
   await page.goto("/admin");
+  await page.getByRole("link", { name: "Account and sign-out" }).click();
   await page.getByRole("button", { name: "Sign out other devices" }).click();
   await expect(page.locator("[data-sonner-toast]")).toContainText("Signed out other devices");
   await otherPage.goto(`${app.url}/admin`);
@@ -133,6 +135,7 @@ test("sign out other devices keeps this one; sign out everywhere ends both", { t
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 
   await signInAs(otherPage, app, admin);
+  await page.goto("/admin/account");
   await page.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(page).toHaveURL(/\/$/);
   await otherPage.goto(`${app.url}/admin`);

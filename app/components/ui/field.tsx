@@ -22,6 +22,11 @@ type FieldText = {
   error?: string;
   /** A fixed id, where a script finds the control; otherwise one is generated. */
   id?: string;
+  /**
+   * Marks a required field with a visible asterisk beside its label (the control's own `required`
+   * tells assistive technology; the asterisk is hidden from it, so the name stays the label).
+   */
+  markRequired?: boolean;
 };
 
 /** The ids of a field's hint and error, and the `aria-describedby` value that names those shown. */
@@ -38,10 +43,19 @@ export function FieldShell({
   hint,
   hintBesideLabel = false,
   error,
+  markRequired = false,
   children,
 }: Omit<FieldText, "id"> & { id: string; children: ReactNode }) {
   const { hintId, errorId } = fieldDescription(id, { hint, error });
-  const labelEl = (
+  const labelEl = markRequired ? (
+    // The asterisk beside the label, not in it: the field's name stays the label's text.
+    <span className="flex items-baseline">
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <RequiredMark />
+    </span>
+  ) : (
     <label htmlFor={id} className="block text-sm font-medium text-stone-800">
       {label}
     </label>
@@ -73,14 +87,39 @@ export function FieldShell({
   );
 }
 
+/** The asterisk of a required field (see FieldText.markRequired). */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-red-700">
+      *
+    </span>
+  );
+}
+
 type FieldProps = FieldText & { name: string; className?: string };
 
 /** Splits a field's props into the shell around the control and the control's own attributes. */
-function useField<P extends FieldProps>({ label, hint, hintBesideLabel, error, id, className, ...rest }: P) {
+function useField<P extends FieldProps>({
+  label,
+  hint,
+  hintBesideLabel,
+  error,
+  id,
+  className,
+  markRequired,
+  ...rest
+}: P) {
   const generated = useId();
   const fieldId = id ?? generated;
   const wrap = (control: ReactNode) => (
-    <FieldShell id={fieldId} label={label} hint={hint} hintBesideLabel={hintBesideLabel} error={error}>
+    <FieldShell
+      id={fieldId}
+      label={label}
+      hint={hint}
+      hintBesideLabel={hintBesideLabel}
+      error={error}
+      markRequired={markRequired}
+    >
       {control}
     </FieldShell>
   );

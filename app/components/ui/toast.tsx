@@ -20,13 +20,14 @@ export function ShowToast({ toast }: { toast: Toast | null | undefined }) {
     const show = toast.type === "error" ? sonner.error : sonner.success;
     const undo = toast.undo;
     show(toast.title, {
-      id: toast.id,
+      // A toast of a slot takes the place of the one before it.
+      id: toast.slot ?? toast.id,
       description: toast.description,
       ...(undo
         ? {
             duration: UNDO_TOAST_MS,
             action: {
-              label: "Undo",
+              label: undo.label ?? "Undo",
               onClick: () =>
                 void submit(
                   { intent: "undo", id: undo.trashId, returnTo: undo.returnTo },
@@ -70,7 +71,7 @@ function UndoForm({ undo }: { undo: ToastUndo }) {
         type="submit"
         className="rounded-md border border-emerald-400 bg-white px-3 py-1 text-sm font-medium text-emerald-900 hover:bg-emerald-100"
       >
-        Undo
+        {undo.label ?? "Undo"}
       </button>
     </form>
   );

@@ -2,22 +2,24 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/activity";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import type { AdminTranslate } from "~/i18n/admin/dictionary";
+import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { TabPage } from "./+shared/tab-parts";
 import { RecordList } from "./+shared/record-list";
 import { listActivity, type Activity } from "~/models/activity.server";
-import { ACTIVITY_KINDS, isActivityKind } from "~/models/activity-kinds";
-import { readForTab } from "./+shared/tab-reads.server";
-import { requireAdmin } from "~/auth/auth.server";
+import { ACTIVITY_KINDS, isActivityKind, type ActivityKind } from "~/models/activity-kinds";
+import { openTab, readForTab } from "./+shared/tab-reads.server";
+import { adminMeta } from "./+shared/admin-meta";
 import { formatDanishTime } from "~/racing/format";
 import { showInvisible } from "~/utils/visible-text";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const { t } = await openTab(request);
   const params = new URL(request.url).searchParams;
   const page = Math.max(1, Math.min(10_000, Math.trunc(Number(params.get("page"))) || 1));
   const rawKind = params.get("kind");
   const kind = isActivityKind(rawKind) ? rawKind : undefined;
-  const read = await readForTab("activity", () => listActivity({ page, kind }), {
+  const read = await readForTab(t, "activity", () => listActivity({ page, kind }), {
     entries: [] as Activity[],
     hasMore: false,
   });
@@ -37,60 +39,64 @@ function visibleEntry(entry: Activity): Activity {
   };
 }
 
-function who(entry: Activity) {
-  if (entry.via === "command") return "Admin command";
-  return entry.actorEmail ?? "Unknown";
+function who(entry: Activity, t: AdminTranslate) {
+  if (entry.via === "command") return t("activity.adminCommand");
+  return entry.actorEmail ?? t("activity.unknown");
 }
+
+/** A kind of entry, named in the administrator's language. */
+const kindName = (kind: ActivityKind, t: AdminTranslate) => t(`activity.kind.${kind}`);
 
 export default function ActivityTab({ loaderData }: Route.ComponentProps) {
   const { entries, hasMore, page, kind, fetchError } = loaderData;
+  const t = useAdminT();
   const pageLink = (to: number) => `?${new URLSearchParams({ ...(kind ? { kind } : {}), page: String(to) })}`;
   return (
     <TabPage toasts={[fetchError]}>
-      <Card title="Activity" titleId="activity">
+      <Card title={t("activity.title")} titleId="activity">
         <Form method="get" className="mb-6 flex flex-wrap items-end gap-3">
           <label className="text-sm font-medium text-stone-800">
-            Kind
+            {t("activity.kindFilter")}
             <select
               name="kind"
               defaultValue={kind}
               className="mt-1 block rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
             >
-              <option value="">All kinds</option>
-              {Object.entries(ACTIVITY_KINDS).map(([value, label]) => (
+              <option value="">{t("activity.allKinds")}</option>
+              {(Object.keys(ACTIVITY_KINDS) as ActivityKind[]).map((value) => (
                 <option key={value} value={value}>
-                  {label}
+                  {kindName(value, t)}
                 </option>
               ))}
             </select>
           </label>
           <button type="submit" className={buttonClass.secondary}>
-            Filter
+            {t("activity.filter")}
           </button>
         </Form>
         <RecordList
           fetchError={fetchError}
-          empty={`No activity recorded${kind ? " of this kind" : ""}.`}
+          empty={kind ? t("activity.emptyOfKind") : t("activity.empty")}
           records={entries}
           ordered
-          label="Activity log"
+          label={t("activity.log")}
         >
           {(entry) => (
             <li key={entry.id} className="py-3 text-sm">
               <p className="text-stone-600">
-                <time dateTime={entry.at}>{formatDanishTime(entry.at)}</time> · {who(entry)} ·{" "}
+                <time dateTime={entry.at}>{formatDanishTime(entry.at)}</time> · {who(entry, t)} ·{" "}
                 <span className="font-medium text-stone-800">
-                  {ACTIVITY_KINDS[entry.kind]}
+                  {kindName(entry.kind, t)}
                   {entry.repeat > 1 ? ` ×${entry.repeat}` : ""}
                 </span>
-                {entry.network ? ` · from ${entry.network}` : ""}
+                {entry.network ? ` · ${t("activity.from", { network: entry.network })}` : ""}
               </p>
               <p className="font-medium text-stone-900">{entry.summary}</p>
               {entry.changes.length ? (
                 <ul className="mt-1 space-y-0.5 text-stone-700">
                   {entry.changes.map((c) => (
                     <li key={c.field}>
-                      {c.field}: {c.old ?? "(empty)"} → {c.new ?? "(empty)"}
+                      {c.field}: {c.old ?? t("activity.emptyValue")} → {c.new ?? t("activity.emptyValue")}
                     </li>
                   ))}
                 </ul>
@@ -99,9 +105,9 @@ export default function ActivityTab({ loaderData }: Route.ComponentProps) {
           )}
         </RecordList>
         {page > 1 || hasMore ? (
-          <nav aria-label="Activity pages" className="mt-6 flex justify-between">
-            {page > 1 ? <Link to={pageLink(page - 1)}>Newer activity</Link> : <span />}
-            {hasMore ? <Link to={pageLink(page + 1)}>Older activity</Link> : null}
+          <nav aria-label={t("activity.pages")} className="mt-6 flex justify-between">
+            {page > 1 ? <Link to={pageLink(page - 1)}>{t("activity.newer")}</Link> : <span />}
+            {hasMore ? <Link to={pageLink(page + 1)}>{t("activity.older")}</Link> : null}
           </nav>
         ) : null}
       </Card>
@@ -109,6 +115,4 @@ export default function ActivityTab({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta() {
-  return [{ title: "Activity | Admin Dashboard" }, { name: "robots", content: "noindex" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "tabs.activity");

@@ -43,6 +43,7 @@ import * as teamTab from "./team";
 import * as winnersTab from "./winners";
 import * as trashTab from "./trash";
 import * as activityTab from "./activity";
+import * as accountPage from "./account";
 
 useFreshDatabase();
 
@@ -100,6 +101,9 @@ const success = (title: string, description?: string | RegExp) =>
       ? { description: typeof description === "string" ? description : expect.stringMatching(description) }
       : {}),
   });
+/** The tab opened at the record saved: highlighted and scrolled to (item-links.ts). */
+const savedAt = (tab: string, id: string) => `${tab}?saved=${id}#item-${id}`;
+
 const failure = (description: string) => expect.objectContaining({ type: "error", title: "Error", description });
 
 /**
@@ -131,8 +135,10 @@ const horseValues = { name: "Nordlys", age: 4, color: "Brown", sire: "Sea The St
 describe("Horses tab", () => {
   it("adds a horse", async () => {
     const r = await run(horsesTab.action, "/admin/horses", horseForm);
-    expect(r).toMatchObject({ status: 302, location: "/admin/horses", toast: success("Horse Added") });
-    expect(await listHorses()).toMatchObject([{ ...horseValues, owner: null, image: null, totalPrizeOre: 0 }]);
+    expect(r).toMatchObject({ status: 302, toast: success("Horse Added") });
+    const horses = await listHorses();
+    expect(horses).toMatchObject([{ ...horseValues, owner: null, image: null, totalPrizeOre: 0 }]);
+    expect(r.location).toBe(savedAt("/admin/horses", horses[0]!.id));
   });
 
   it("refuses missing fields and a non-integer age, keeping what was typed", async () => {
@@ -185,7 +191,7 @@ describe("Horses tab", () => {
     const r = await run(horsesTab.action, `/admin/horses?edit=${h.id}`, { ...edit, addPrize: "2500.50" });
     expect(r).toMatchObject({
       status: 302,
-      location: "/admin/horses",
+      location: savedAt("/admin/horses", h.id),
       toast: success("Horse Updated", /2\.500,50 DKK added/),
     });
     expect(await getHorse(h.id)).toMatchObject({
@@ -299,10 +305,10 @@ describe("Winners tab", () => {
   ])("adds a victory with the prize %j and adds it to the horse's total", async (prize, ore) => {
     const h = await createHorse({ ...horseValues, totalPrizeOre: 1_00 });
     const r = await run(winnersTab.action, "/admin/winners", victory(h.id, prize));
-    expect(r).toMatchObject({ status: 302, location: "/admin/winners", toast: success("Winner Added") });
-    expect(await listWinnersWithHorses()).toMatchObject([
-      { horseName: "Nordlys", raceName: "Derby", track: "Klampenborg", prizeOre: ore },
-    ]);
+    expect(r).toMatchObject({ status: 302, toast: success("Winner Added") });
+    const victories = await listWinnersWithHorses();
+    expect(victories).toMatchObject([{ horseName: "Nordlys", raceName: "Derby", track: "Klampenborg", prizeOre: ore }]);
+    expect(r.location).toBe(savedAt("/admin/winners", victories[0]!.id));
     expect((await getHorse(h.id))!.totalPrizeOre).toBe(1_00 + ore);
   });
 
@@ -378,7 +384,8 @@ describe("Team tab", () => {
       role: "Trainer",
       description: "",
     });
-    expect(add).toMatchObject({ status: 302, location: "/admin/team", toast: success("Team Member Added") });
+    expect(add).toMatchObject({ status: 302, toast: success("Team Member Added") });
+    expect(add.location).toBe(savedAt("/admin/team", (await listTeamMembers())[0]!.id));
     await run(teamTab.action, "/admin/team", {
       intent: "create",
       name: "Bo",
@@ -394,9 +401,28 @@ describe("Team tab", () => {
     const move = await run(teamTab.action, "/admin/team", { intent: "move-up", id: team[1]!.id });
     expect(move).toMatchObject({
       status: 302,
+      location: savedAt("/admin/team", team[1]!.id),
       toast: success("Order Updated", "Team member position has been updated."),
     });
     expect((await listTeamMembers()).map((m) => m.name)).toEqual(["Bo", "Anna"]);
+
+    // Sent in place by the page's script: the answer is the toast, in a slot of its own so a run
+    // of moves shows one toast; Move to position puts a member straight where it belongs.
+    const inPlace = await run(teamTab.action, "/admin/team", { intent: "move-down", id: team[1]!.id, _inPlace: "1" });
+    expect(inPlace).toMatchObject({
+      status: 200,
+      location: null,
+      toast: expect.objectContaining({ type: "success", title: "Order Updated", slot: "team-order" }),
+    });
+    expect((await listTeamMembers()).map((m) => m.name)).toEqual(["Anna", "Bo"]);
+    const moveTo = await run(teamTab.action, "/admin/team", { intent: "move-to", id: team[1]!.id, position: "1" });
+    expect(moveTo).toMatchObject({ status: 302, toast: success("Order Updated") });
+    expect((await listTeamMembers()).map((m) => m.name)).toEqual(["Bo", "Anna"]);
+    expect(
+      await run(teamTab.action, "/admin/team", { intent: "move-to", id: team[1]!.id, position: "x" }),
+    ).toMatchObject({
+      status: 400,
+    });
 
     const edit = await run(teamTab.action, "/admin/team", {
       intent: "update",
@@ -691,8 +717,9 @@ describe("Runners tab", () => {
   it("adds, edits and deletes a runner", async () => {
     const h = await createHorse(horseValues);
     const added = await run(runnersTab.action, "/admin/runners", runnerForm(h.id));
-    expect(added).toMatchObject({ status: 302, location: "/admin/runners", toast: success("Runner Added") });
+    expect(added).toMatchObject({ status: 302, toast: success("Runner Added") });
     const [runner] = await listUpcomingRunners(danishToday());
+    expect(added.location).toBe(savedAt("/admin/runners", runner!.id));
     expect(runner).toMatchObject({ horseName: "Nordlys", raceName: "Dansk Derby", postTime: "15:30", result: null });
     const edited = await run(runnersTab.action, "/admin/runners", {
       ...runnerForm(h.id),
@@ -777,6 +804,61 @@ describe("Runners tab", () => {
     expect(await listWinnersWithHorses()).toEqual([]);
     const loaded = await run(runnersTab.loader, "/admin/runners");
     expect(loaded.data).toMatchObject({ fetchError: failure("Failed to fetch runners") });
+  });
+});
+
+describe("Race day on the Home tab", () => {
+  it("lists a past runner under Results to Record and records its result there, with the Runners tab's intent", async () => {
+    const h = await createHorse(horseValues);
+    const past = await createRunner({ horseId: h.id, raceName: "Derby", raceDate: "2020-06-07" });
+    const before = await run(homeTab.loader, "/admin");
+    const today = (before.data as unknown as { today: { resultsToRecord: { id: string }[] } }).today;
+    expect(today.resultsToRecord.map((r) => r.id)).toEqual([past.id]);
+
+    const r = await run(homeTab.action, "/admin", { intent: "result", id: past.id, position: "1", prize: "50.000" });
+    expect(r).toMatchObject({ status: 302, location: "/admin", toast: success("Result Recorded") });
+    expect(await getHorse(h.id)).toMatchObject({ firstPlaces: 1, totalPrizeOre: 50_000_00 });
+    const after = await run(homeTab.loader, "/admin");
+    expect((after.data as unknown as { today: { resultsToRecord: unknown[] } }).today.resultsToRecord).toEqual([]);
+
+    const bad = await run(homeTab.action, "/admin", { intent: "result", id: past.id, position: "" });
+    expect(bad).toMatchObject({ status: 400, data: { intent: "result", errors: { position: "Choose the position" } } });
+  });
+
+  it("says a failed read of today's work, and the rest of the tab still opens", async () => {
+    await breakTable("runners");
+    const loaded = await run(homeTab.loader, "/admin");
+    expect((loaded.data as unknown as { todayError: Toast }).todayError).toEqual(
+      failure("Failed to fetch today's work"),
+    );
+    expect((loaded.data as unknown as { images: unknown[] }).images).toHaveLength(4);
+  });
+});
+
+describe("Account page", () => {
+  it("keeps the dashboard's language with the account, says so in the language chosen and logs it", async () => {
+    const { user, cookie: own } = await signedInUser({ admin: true });
+    cookie = own;
+    expect((await run(accountPage.loader, "/admin/account")).data).toMatchObject({ language: "en" });
+    const chosen = await run(accountPage.action, "/admin/account", { intent: "language", language: "da" });
+    expect(chosen).toMatchObject({
+      status: 302,
+      location: "/admin/account",
+      toast: success("Sprog gemt", "Kontrolpanelet er nu på dansk."),
+    });
+    expect((await run(accountPage.loader, "/admin/account")).data).toMatchObject({ language: "da" });
+    const bad = await run(accountPage.action, "/admin/account", { intent: "language", language: "de" });
+    expect(bad).toMatchObject({ status: 400, data: { errors: { language: "Vælg English eller Dansk" } } });
+    // The tabs now answer in Danish.
+    const missing = await run(horsesTab.action, "/admin/horses", { ...horseForm, name: "" });
+    expect(missing.data!.errors!.name).toBe("Skriv hestens navn");
+    const activity = await run(activityTab.loader, "/admin/activity");
+    expect((activity.data as unknown as { entries: { summary: string }[] }).entries[0]!.summary).toBe(
+      `Dashboard language set to Danish: ${user.email}`,
+    );
+    // Another administrator's dashboard stays in English.
+    cookie = (await signedInUser({ admin: true })).cookie;
+    expect((await run(accountPage.loader, "/admin/account")).data).toMatchObject({ language: "en" });
   });
 });
 

@@ -3,94 +3,137 @@ import type { Route } from "./+types/home";
 import { SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormError, TextAreaField } from "~/components/ui/field";
+import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { IntentForm, RecordImageField, SaveOrCancel, useRecordForm } from "./+shared/form-parts";
 import { EditPanel, TabPage, useTabForms } from "./+shared/tab-parts";
-import { OpenLink } from "./+shared/record-list";
+import { highlightClass, OpenLink, useJustSaved } from "./+shared/record-list";
+import { itemAnchor } from "./+shared/item-links";
+import { TodayAtTheStable } from "./+shared/today-section";
+import { EMPTY_TODAY, readToday } from "./+shared/today.server";
 import { ResponsiveImage } from "~/media/responsive-image";
 import { getHomeImage, listHomeImages, updateHomeImage, type HomeImage } from "~/models/home-image.server";
 import { getLatestNews, saveNews, type News } from "~/models/news.server";
 import { adminAction, intent, type AdminActionData } from "./+shared/admin-action.server";
-import { readForTab } from "./+shared/tab-reads.server";
+import { openTab, readForTab } from "./+shared/tab-reads.server";
+import { recordResultIntent } from "./+shared/runner-result.server";
 import { homeImageSchema, NEWS_MAX, newsSchema } from "./+shared/admin-forms";
-import { requireAdmin } from "~/auth/auth.server";
+import { danishToday } from "~/racing/race-day";
+import { cn } from "~/utils/cn";
 
 const TAB = "/admin";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const [news, images] = await Promise.all([
-    readForTab("latest news", () => getLatestNews(), null as News | null),
-    readForTab("home images", () => listHomeImages(), [] as HomeImage[]),
+  const { t } = await openTab(request);
+  const date = danishToday();
+  const [today, news, images] = await Promise.all([
+    readForTab(t, "today", () => readToday(t, date), EMPTY_TODAY),
+    readForTab(t, "latestNews", () => getLatestNews(), null as News | null),
+    readForTab(t, "homeImages", () => listHomeImages(), [] as HomeImage[]),
   ]);
-  return { news: news.value, newsError: news.error, images: images.value, imagesError: images.error };
+  return {
+    date,
+    today: today.value,
+    todayError: today.error,
+    news: news.value,
+    newsError: news.error,
+    images: images.value,
+    imagesError: images.error,
+  };
 }
 
 export const action = adminAction({
   tab: TAB,
-  otherFailure: "Failed to update home image",
+  otherFailure: "home.imageFailed",
   intents: {
     news: intent({
       schema: newsSchema,
-      failure: "Failed to update latest news",
+      failure: "home.newsFailed",
       invalidToast: (errors) => errors.newsText,
       // As the spec says, saving empty news does nothing.
       skip: (data) => !data.newsText,
       write: ({ data }) => saveNews(data.newsText, data.id || undefined),
-      success: { title: "Latest News Updated", description: "News has been saved successfully." },
+      success: { title: "home.newsSaved", description: "home.newsSavedText" },
     }),
     image: intent({
       schema: homeImageSchema,
-      failure: "Failed to update home image",
+      failure: "home.imageFailed",
       prepare: (data) => getHomeImage(data.id),
       // A gallery image is named after its position: home-{position}-{timestamp}.
       images: (current) => ({ image: { bucket: "horse-images", homePosition: current.position } }),
       write: ({ data, images }) => updateHomeImage(data.id, { altText: data.altText, image: images.image }),
-      success: { title: "Image Updated", description: "Home page image has been updated successfully." },
+      success: (_, { data }) => ({ title: "home.imageSaved", description: "home.imageSavedText", show: data.id }),
     }),
+    // Today at the Stable's Record Result: the Runners tab's form and intent.
+    result: recordResultIntent,
   },
 });
 
 export default function HomeTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { news, newsError, images, imagesError } = loaderData;
+  const { date, today, todayError, news, newsError, images, imagesError } = loaderData;
+  const t = useAdminT();
   const { result, answerFor, opened } = useTabForms(actionData);
   const editing = opened(images);
   return (
-    <TabPage toasts={[newsError, imagesError, result?.toast]}>
+    <TabPage toasts={[todayError, newsError, imagesError, result?.toast]}>
+      <TodayAtTheStable today={today} date={date} failed={todayError?.description} resultAnswer={answerFor("result")} />
       <NewsForm key={news?.id ?? "none"} news={news} failed={newsError !== null} result={answerFor("news")} />
-      <Card title="Homepage Gallery (4 Images)" titleId="gallery">
-        {imagesError ? <FormError message="Failed to fetch home images" /> : null}
+      <Card title={t("home.gallery")} titleId="gallery">
+        {imagesError ? <FormError message={t("fetch.homeImages")} /> : null}
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {images.map((image) => (
-            <li key={image.id} className="rounded-lg border border-stone-200 p-3">
-              <div className="relative">
-                <ResponsiveImage
-                  image={image.image}
-                  alt={image.altText}
-                  sizes="(min-width: 640px) 50vw, 100vw"
-                  className="aspect-[4/3] w-full rounded-md object-cover"
-                />
-                <span className="absolute left-2 top-2 rounded-full bg-brand-900 px-2.5 py-0.5 text-xs font-semibold text-white">
-                  Position {image.position}
-                </span>
-              </div>
-              <div className="mt-2 flex items-center justify-between gap-2">
-                <p className="min-w-0 truncate text-sm text-stone-700" title={image.altText}>
-                  {image.altText || "No alt text"}
-                </p>
-                <OpenLink id={image.id} label={`Edit image ${image.position}`}>
-                  Edit
-                </OpenLink>
-              </div>
-            </li>
+            <GalleryImage key={image.id} image={image} />
           ))}
         </ul>
       </Card>
       {editing ? (
-        <EditPanel key={editing.id} openKey={editing.id} title={`Edit Image ${editing.position}`} titleId="edit-image">
+        <EditPanel
+          key={editing.id}
+          openKey={editing.id}
+          title={t("home.editImage", { position: editing.position })}
+          titleId="edit-image"
+        >
           <ImageForm image={editing} result={answerFor("image", editing.id)} />
         </EditPanel>
       ) : null}
     </TabPage>
+  );
+}
+
+function GalleryImage({ image }: { image: HomeImage }) {
+  const t = useAdminT();
+  const saved = useJustSaved(image.id);
+  return (
+    <li
+      id={itemAnchor(image.id)}
+      className={cn("scroll-mt-24 rounded-lg border border-stone-200 p-3", saved && highlightClass)}
+    >
+      <div className="relative">
+        <ResponsiveImage
+          image={image.image}
+          alt={image.altText}
+          sizes="(min-width: 640px) 50vw, 100vw"
+          className="aspect-[4/3] w-full rounded-md object-cover"
+        />
+        <span className="absolute left-2 top-2 rounded-full bg-brand-900 px-2.5 py-0.5 text-xs font-semibold text-white">
+          {t("home.position", { position: image.position })}
+        </span>
+      </div>
+      <div className="mt-2 flex items-center justify-between gap-2">
+        <p className="min-w-0 truncate text-sm text-stone-700" title={image.altText}>
+          {image.altText || t("home.noAltText")}
+        </p>
+        <OpenLink id={image.id} label={t("home.editImageLabel", { position: image.position })}>
+          {t("form.edit")}
+        </OpenLink>
+      </div>
+      {saved ? (
+        <p className="mt-2 text-sm">
+          <a href="/" className="font-medium text-brand-700 underline underline-offset-4">
+            {t("form.viewOnSite")}
+          </a>
+        </p>
+      ) : null}
+    </li>
   );
 }
 
@@ -103,11 +146,12 @@ function NewsForm({
   failed: boolean;
   result: AdminActionData | undefined;
 }) {
+  const t = useAdminT();
   const [text, setText] = useState(result?.values.newsText ?? news?.text ?? "");
   const { errors, onSubmit, submitting } = useRecordForm(newsSchema, result, "news");
   return (
-    <Card title="Latest News" titleId="latest-news">
-      {loadFailed ? <FormError message="Failed to fetch latest news" /> : null}
+    <Card title={t("home.latestNews")} titleId="latest-news">
+      {loadFailed ? <FormError message={t("fetch.latestNews")} /> : null}
       <IntentForm
         intent="news"
         id={news?.id}
@@ -123,17 +167,17 @@ function NewsForm({
         className="space-y-3"
       >
         <TextAreaField
-          label="News text"
+          label={t("home.newsText")}
           name="newsText"
           rows={3}
           maxLength={NEWS_MAX}
           value={text}
           onChange={(e) => setText(e.target.value.slice(0, NEWS_MAX))}
-          hint={`${text.length}/${NEWS_MAX} characters`}
+          hint={t("home.newsCounter", { count: text.length, max: NEWS_MAX })}
           error={errors.newsText}
         />
-        <SubmitButton busy={submitting} busyLabel="Saving...">
-          Save Latest News
+        <SubmitButton busy={submitting} busyLabel={t("form.saving")}>
+          {t("home.saveNews")}
         </SubmitButton>
       </IntentForm>
     </Card>
@@ -141,6 +185,7 @@ function NewsForm({
 }
 
 function ImageForm({ image, result }: { image: HomeImage; result: AdminActionData | undefined }) {
+  const t = useAdminT();
   const form = useRecordForm(homeImageSchema, result, "image", image);
   return (
     <IntentForm
@@ -151,8 +196,8 @@ function ImageForm({ image, result }: { image: HomeImage; result: AdminActionDat
       multipart
       className="grid max-w-2xl gap-4"
     >
-      <RecordImageField form={form} name="image" label="Image" current={image.image} alt={image.altText} />
-      {form.field("altText", "Alt Text", { maxLength: 200 })}
+      <RecordImageField form={form} name="image" label={t("home.image")} current={image.image} alt={image.altText} />
+      {form.field("altText", t("home.altText"), { maxLength: 200 })}
       <SaveOrCancel submitting={form.submitting} cancelTo={TAB} />
     </IntentForm>
   );

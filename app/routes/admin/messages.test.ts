@@ -83,3 +83,36 @@ test("shows the invisible characters a visitor typed, by their code", async () =
     message: "Call me[U+2066] back[U+2069] please",
   });
 });
+
+test("a message arrives unread; opening it marks it read, and only it", async () => {
+  const { cookie } = await signedInUser({ admin: true });
+  const first = await createContactMessage(
+    { name: "Bente", email: "b@example.com", message: "Do you have room for a two-year-old?" },
+    { attemptLimit: 3 },
+  );
+  const second = await createContactMessage(
+    { name: "Carl", email: "c@example.com", message: "May I visit on Saturday?" },
+    { attemptLimit: 3 },
+  );
+  const listed = await loader(args(buildRequest("/admin/messages", { cookie })));
+  expect(listed.unread).toBe(2);
+  expect(listed.messages.map((m) => m.readAt)).toEqual([null, null]);
+
+  // Looking at the address of an open message (or fetching it ahead) changes nothing…
+  expect((await loader(args(buildRequest(`/admin/messages?open=${first.id}`, { cookie })))).unread).toBe(2);
+  // …opening it does, and shows it, on the page of the list it was opened from.
+  const opened = await action(
+    args(buildRequest("/admin/messages", { cookie, form: { intent: "open", id: first.id } })),
+  );
+  expect((opened as Response).headers.get("Location")).toBe(`/admin/messages?open=${first.id}#item-${first.id}`);
+  const later = await action(
+    args(buildRequest("/admin/messages", { cookie, form: { intent: "open", id: first.id, page: "2" } })),
+  );
+  expect((later as Response).headers.get("Location")).toBe(`/admin/messages?page=2&open=${first.id}#item-${first.id}`);
+  expect((await loader(args(buildRequest("/admin/messages", { cookie })))).unread).toBe(1);
+  expect((await getContactMessage(first.id))!.readAt).not.toBeNull();
+  expect((await getContactMessage(second.id))!.readAt).toBeNull();
+  // A message that is not there opens nothing and says so.
+  const gone = await action(args(buildRequest("/admin/messages", { cookie, form: { intent: "open", id: "gone" } })));
+  expect(gone).toMatchObject({ init: { status: 404 } });
+});

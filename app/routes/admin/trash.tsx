@@ -1,27 +1,32 @@
 import type { Route } from "./+types/trash";
 import { Card } from "~/components/ui/card";
+import { isAdminKey, msg, type AdminTranslate } from "~/i18n/admin/dictionary";
+import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { TabPage, useTabForms } from "./+shared/tab-parts";
 import { RecordList, RecordRow, RowAction } from "./+shared/record-list";
 import { listTrash, RestoreRefusedError, type TrashItem } from "~/models/trash.server";
 import { nounOf } from "~/trash/kinds.server";
 import { purgeFromTrash, restoreFromTrash } from "~/trash/trash.server";
 import { adminAction, intent } from "./+shared/admin-action.server";
-import { readForTab } from "./+shared/tab-reads.server";
+import { openTab, readForTab } from "./+shared/tab-reads.server";
+import { adminMeta } from "./+shared/admin-meta";
 import { recordIdSchema, trashEntrySchema } from "./+shared/admin-forms";
-import { requireAdmin } from "~/auth/auth.server";
 import { formatDanishTime } from "~/racing/format";
 import { safeRedirect } from "~/auth/safe-redirect";
 
 const TAB = "/admin/trash";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const items = await readForTab("trash", () => listTrash(), [] as TrashItem[]);
-  return { items: items.value.map((i) => ({ ...i, noun: nounOf(i.kind) })), fetchError: items.error };
+/** What a kind of record is called, in the administrator's language (the kind's own word for a kind without one). */
+function nounIn(t: AdminTranslate, kind: string) {
+  const key = `trash.noun.${kind}`;
+  return isAdminKey(key) ? t(key) : nounOf(kind);
 }
 
-const RESTORE_FAILED = "Failed to restore item";
-const PURGE_FAILED = "Failed to delete item";
+export async function loader({ request }: Route.LoaderArgs) {
+  const { t } = await openTab(request);
+  const items = await readForTab(t, "trash", () => listTrash(), [] as TrashItem[]);
+  return { items: items.value.map((i) => ({ ...i, noun: nounIn(t, i.kind) })), fetchError: items.error };
+}
 
 /** Undo returns to the tab the delete was made on; only admin pages qualify. */
 function returnPath(value: string | undefined) {
@@ -29,49 +34,55 @@ function returnPath(value: string | undefined) {
   return to === "/admin" || to.startsWith("/admin/") || to.startsWith("/admin?") ? to : TAB;
 }
 
+/** Why a record cannot come back yet, in the administrator's language. */
+function refusalReason(error: RestoreRefusedError) {
+  const key = `trash.refused.${error.reason}`;
+  return isAdminKey(key) ? msg(key) : { shown: error.message };
+}
+
 /** Restore (the Trash tab) or Undo (a delete's toast, which returns to its tab). */
 const restore = (from: "trash" | "toast") =>
   intent({
     schema: trashEntrySchema,
-    failure: RESTORE_FAILED,
+    failure: "trash.restoreFailed",
     write: async ({ data }) => (await restoreFromTrash(data.id)) ?? null,
-    refuse: (error) =>
-      error instanceof RestoreRefusedError ? { toast: `${RESTORE_FAILED}: ${error.message}.`, status: 409 } : undefined,
-    missing: { toast: `${RESTORE_FAILED}: it is no longer in the trash.`, status: 404 },
-    success: (restored, { data }) => ({
-      title: `${restored.noun} Restored`,
-      description: `${restored.label} has been restored.`,
+    refuse: (error, t) =>
+      error instanceof RestoreRefusedError
+        ? { toast: msg("trash.restoreRefused", { reason: t(refusalReason(error)) }), status: 409 }
+        : undefined,
+    missing: { toast: "trash.restoreGone", status: 404 },
+    success: (restored, { data, t }) => ({
+      title: msg("trash.restored", { noun: nounIn(t, restored.kind) }),
+      description: msg("trash.restoredText", { label: restored.label }),
       to: from === "toast" ? returnPath(data.returnTo) : TAB,
     }),
   });
 
 export const action = adminAction({
   tab: TAB,
-  otherFailure: RESTORE_FAILED,
+  otherFailure: "trash.restoreFailed",
   intents: {
     undo: restore("toast"),
     restore: restore("trash"),
     purge: intent({
       schema: recordIdSchema,
-      failure: PURGE_FAILED,
+      failure: "trash.purgeFailed",
       write: async ({ data }) => (await purgeFromTrash(data.id)) ?? null,
-      missing: { toast: `${PURGE_FAILED}: it is no longer in the trash.`, status: 404 },
-      success: (purged) => ({ title: "Deleted Forever", description: `${purged.label} has been deleted permanently.` }),
+      missing: { toast: "trash.purgeGone", status: 404 },
+      success: (purged) => ({ title: "trash.purged", description: msg("trash.purgedText", { label: purged.label }) }),
     }),
   },
 });
 
 export default function TrashTab({ loaderData, actionData }: Route.ComponentProps) {
   const { items, fetchError } = loaderData;
+  const t = useAdminT();
   const { result } = useTabForms(actionData);
   return (
     <TabPage toasts={[fetchError, result?.toast]}>
-      <Card title="Trash" titleId="trash">
-        <p className="mb-4 text-sm text-stone-600">
-          Deleted horses, victories and team members stay here for 30 days, then they and their images are removed for
-          good.
-        </p>
-        <RecordList fetchError={fetchError} empty="The trash is empty." records={items}>
+      <Card title={t("trash.title")} titleId="trash">
+        <p className="mb-4 text-sm text-stone-600">{t("trash.intro")}</p>
+        <RecordList fetchError={fetchError} empty={t("trash.empty")} records={items}>
           {(item) => <TrashRow key={item.id} item={item} />}
         </RecordList>
       </Card>
@@ -80,31 +91,38 @@ export default function TrashTab({ loaderData, actionData }: Route.ComponentProp
 }
 
 function TrashRow({ item }: { item: TrashItem & { noun: string } }) {
+  const t = useAdminT();
   const name = `${item.noun} ${item.label}`;
+  const time = formatDanishTime(item.deletedAt);
   return (
     <RecordRow
       actions={
         <>
-          <RowAction intent="restore" id={item.id} label={`Restore ${name}`} variant="small" busyText="Restoring...">
-            Restore
+          <RowAction
+            intent="restore"
+            id={item.id}
+            label={t("trash.restoreLabel", { name })}
+            variant="small"
+            busyText={t("trash.restoring")}
+          >
+            {t("trash.restore")}
           </RowAction>
-          <RowAction intent="purge" id={item.id} label={`Delete Forever ${name}`} busyText="Deleting...">
-            Delete Forever
+          <RowAction intent="purge" id={item.id} label={t("trash.purgeLabel", { name })} busyText={t("form.deleting")}>
+            {t("trash.purge")}
           </RowAction>
         </>
       }
     >
       <p className="text-base font-semibold text-stone-900">
-        {item.noun}: {item.label}
+        {t("trash.item", { noun: item.noun, label: item.label })}
       </p>
       <p className="text-stone-700">
-        Deleted {formatDanishTime(item.deletedAt)}
-        {item.deletedByEmail ? ` by ${item.deletedByEmail}` : ""}
+        {item.deletedByEmail
+          ? t("trash.deletedBy", { time, email: item.deletedByEmail })
+          : t("trash.deletedAt", { time })}
       </p>
     </RecordRow>
   );
 }
 
-export function meta() {
-  return [{ title: "Trash | Admin Dashboard" }, { name: "robots", content: "noindex" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "tabs.trash");

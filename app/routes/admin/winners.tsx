@@ -1,7 +1,16 @@
 import type { Route } from "./+types/winners";
 import { Card } from "~/components/ui/card";
+import { msg } from "~/i18n/admin/dictionary";
+import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { RecordFormShell, RecordImageField, useRecordForm } from "./+shared/form-parts";
-import { RecordForms, TabPage, useTabForms, type RecordCards, type RecordFormProps } from "./+shared/tab-parts";
+import {
+  NoHorsesYet,
+  RecordForms,
+  TabPage,
+  useTabForms,
+  type RecordCards,
+  type RecordFormProps,
+} from "./+shared/tab-parts";
 import { EditAndDelete, RecordList, RecordRow } from "./+shared/record-list";
 import { PrizeField, RaceFields, type HorseOption } from "./+shared/race-fields";
 import { listHorses, type Horse } from "~/models/horse.server";
@@ -15,20 +24,19 @@ import {
 } from "~/models/winner.server";
 import type { StoredImage } from "~/media/images.server";
 import { adminAction, intent, toTrash } from "./+shared/admin-action.server";
-import { readForTab } from "./+shared/tab-reads.server";
+import { openTab, readForTab } from "./+shared/tab-reads.server";
 import { winnerEditSchema, winnerSchema } from "./+shared/admin-forms";
 import type { ImageSpec } from "./+shared/admin-images.server";
 import { requireChosenHorse } from "./+shared/chosen-horse.server";
-import { requireAdmin } from "~/auth/auth.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
 
 const TAB = "/admin/winners";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const { t } = await openTab(request);
   const [winners, horses] = await Promise.all([
-    readForTab("winners", () => listWinnersWithHorses(), [] as Winner[]),
-    readForTab("horses", () => listHorses(), [] as Horse[]),
+    readForTab(t, "winners", () => listWinnersWithHorses(), [] as Winner[]),
+    readForTab(t, "horses", () => listHorses(), [] as Horse[]),
   ]);
   return {
     winners: winners.value,
@@ -49,50 +57,51 @@ const victoryOf = ({ prize, ...fields }: VictoryForm, photo: StoredImage | null)
 
 export const action = adminAction({
   tab: TAB,
-  otherFailure: "Failed to update winner",
+  otherFailure: "winners.updateFailed",
   intents: {
     create: intent({
       schema: winnerSchema,
-      failure: "Failed to add winner",
+      failure: "winners.addFailed",
       prepare: requireChosenHorse,
       images: VICTORY_PHOTO,
       write: ({ data, images }) => createWinner(victoryOf(data, images.photo)),
-      success: (_, { data }) => ({
-        title: "Winner Added",
-        description: `${data.raceName} has been added to the victories.`,
+      success: (victory, { data }) => ({
+        title: "winners.added",
+        description: msg("winners.addedText", { race: data.raceName }),
+        show: victory.id,
       }),
     }),
     update: intent({
       schema: winnerEditSchema,
-      failure: "Failed to update winner",
+      failure: "winners.updateFailed",
       prepare: requireChosenHorse,
       images: VICTORY_PHOTO,
       write: ({ data: { id, ...victory }, images }) => updateWinner(id, victoryOf(victory, images.photo)),
-      success: { title: "Winner Updated", description: "The victory record has been saved." },
+      success: (_, { data }) => ({ title: "winners.updated", description: "winners.updatedText", show: data.id }),
     }),
-    delete: toTrash(deleteWinner, "Failed to delete winner"),
+    delete: toTrash(deleteWinner, "winners.deleteFailed"),
   },
 });
 
-/** The headings of the add and edit cards. */
-const CARDS: RecordCards<Winner> = {
-  add: { title: "Add New Victory", titleId: "add-victory" },
-  edit: { title: () => "Edit Victory Record", titleId: "edit-victory" },
-};
-
 export default function WinnersTab({ loaderData, actionData }: Route.ComponentProps) {
   const { winners, horses, fetchError } = loaderData;
+  const t = useAdminT();
   const tab = useTabForms(actionData);
+  const cards: RecordCards<Winner> = {
+    add: { title: t("winners.add"), titleId: "add-victory" },
+    edit: { title: () => t("winners.edit"), titleId: "edit-victory" },
+  };
   return (
     <TabPage toasts={[fetchError, tab.result?.toast]}>
       <RecordForms
         tab={tab}
         records={winners}
-        cards={CARDS}
+        cards={cards}
         form={(props) => <WinnerForm {...props} horses={horses} />}
+        addInstead={horses.length === 0 && !fetchError ? <NoHorsesYet /> : undefined}
       />
-      <Card title="Recent Victories" titleId="recent-victories">
-        <RecordList fetchError={fetchError} empty="No victories yet. Add the first one above." records={winners}>
+      <Card title={t("winners.list")} titleId="recent-victories">
+        <RecordList fetchError={fetchError} empty={t("winners.empty")} records={winners}>
           {(winner) => <WinnerRow key={winner.id} winner={winner} />}
         </RecordList>
       </Card>
@@ -101,19 +110,25 @@ export default function WinnersTab({ loaderData, actionData }: Route.ComponentPr
 }
 
 function WinnerRow({ winner }: { winner: Winner }) {
-  const horseName = winner.horseName ?? "Unknown Horse";
+  const t = useAdminT();
+  const horseName = winner.horseName ?? t("race.unknownHorse");
+  const name = `${winner.raceName} (${horseName})`;
   return (
     <RecordRow
-      picture={{ image: winner.photo, alt: `${horseName} winning ${winner.raceName}` }}
-      actions={<EditAndDelete id={winner.id} name={`${winner.raceName} (${horseName})`} />}
+      recordId={winner.id}
+      picture={{ image: winner.photo, alt: t("winners.photoAlt", { horse: horseName, race: winner.raceName }) }}
+      actions={<EditAndDelete id={winner.id} name={name} />}
+      publicPage={{ href: "/winners", name }}
     >
       <p className="text-base font-semibold text-stone-900">{horseName}</p>
       <p className="text-stone-800">{winner.raceName}</p>
       <p className="text-stone-700">
-        {formatDanishDate(winner.raceDate)} · {orFallback(winner.track, "Unknown Track")}
+        {formatDanishDate(winner.raceDate)} · {orFallback(winner.track, t("race.unknownTrack"))}
       </p>
-      <p className="text-stone-700">Jockey: {orFallback(winner.jockey, "Unknown Jockey")}</p>
-      <p className="font-medium text-brand-700">{formatPrize(winner.prizeOre)}</p>
+      <p className="text-stone-700">
+        {t("race.jockeyLine", { jockey: orFallback(winner.jockey, t("race.unknownJockey")) })}
+      </p>
+      <p className="font-medium text-brand-700">{formatPrize(winner.prizeOre, t("race.notSpecified"))}</p>
     </RecordRow>
   );
 }
@@ -125,26 +140,23 @@ function WinnerForm({
   horses,
   result,
 }: RecordFormProps<Winner> & { horses: HorseOption[] }) {
+  const t = useAdminT();
   const schema = intent === "create" ? winnerSchema : winnerEditSchema;
   const form = useRecordForm(schema, result, intent, winner);
   return (
-    <RecordFormShell form={form} titleId={titleId} multipart addLabel="Add Victory" cancelTo={TAB}>
+    <RecordFormShell form={form} titleId={titleId} multipart addLabel={t("winners.addButton")} cancelTo={TAB}>
       <RaceFields form={form} horses={horses} horseId={winner?.horseId} />
       <PrizeField
         form={form}
         prizeOre={winner?.prizeOre}
-        note={
-          intent === "update"
-            ? "A change here (or moving the victory to another horse) also corrects the horses' total prize money."
-            : "It is added to the horse's total prize money."
-        }
+        note={intent === "update" ? t("winners.prizeNoteEdit") : t("winners.prizeNoteAdd")}
       />
       <RecordImageField
         form={form}
         name="photo"
-        label="Winner Photo"
+        label={t("winners.photo")}
         current={winner?.photo}
-        alt={winner ? `${winner.raceName} photo` : ""}
+        alt={winner ? t("winners.currentPhotoAlt", { race: winner.raceName }) : ""}
       />
     </RecordFormShell>
   );

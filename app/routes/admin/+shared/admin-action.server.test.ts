@@ -10,6 +10,7 @@ import { z } from "zod";
 import { storedFilesOf, storeImage, type StoredImage } from "~/media/images.server";
 import { mediaStorage } from "~/media/media-storage.server";
 import { currentActor } from "~/platform/actor.server";
+import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import type { Toast } from "~/toast/toast";
 import { getToast } from "~/toast/toast.server";
@@ -36,7 +37,7 @@ async function post(
   fields: Record<string, string>,
   files: Record<string, File> = {},
 ) {
-  const action = adminAction({ tab: TAB, intents, otherFailure: "Failed to update example", withoutIntent: "save" });
+  const action = adminAction({ tab: TAB, intents, otherFailure: "team.updateFailed", withoutIntent: "save" });
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [name, file] of Object.entries(files)) form.append(name, file);
@@ -89,14 +90,17 @@ function twoImages(answer: (images: Record<"cover" | "portrait", StoredImage | n
   const got: { images?: Record<"cover" | "portrait", StoredImage | null>; actor?: unknown } = {};
   const declared = intent({
     schema: titled,
-    failure: "Failed to save example",
+    failure: "horses.updateFailed",
     images: IMAGES,
     write: async ({ images }) => {
       got.images = images;
       got.actor = currentActor();
       return answer(images);
     },
-    success: (_, { data }) => ({ title: "Example Saved", description: `${data.title} has been saved.` }),
+    success: (_, { data }) => ({
+      title: { shown: "Example Saved" },
+      description: { shown: `${data.title} has been saved.` },
+    }),
   });
   return { declared, got };
 }
@@ -137,12 +141,12 @@ describe("adminAction", () => {
       throw new Error("constraint failed");
     });
     const failed = await post({ save: failing.declared }, { intent: "save", title: "Spring" }, { cover: await png() });
-    expect(failed).toMatchObject({ status: 500, toast: { type: "error", description: "Failed to save example" } });
+    expect(failed).toMatchObject({ status: 500, toast: { type: "error", description: "Failed to update horse" } });
     expect(await stored(failing.got.images!.cover!.url)).toBe(false);
 
     const nothing = twoImages(async () => null);
     const missing = await post({ save: nothing.declared }, { intent: "save", title: "Spring" }, { cover: await png() });
-    expect(missing).toMatchObject({ status: 404, toast: { description: "Failed to save example" } });
+    expect(missing).toMatchObject({ status: 404, toast: { description: "Failed to update horse" } });
     expect(await stored(nothing.got.images!.cover!.url)).toBe(false);
   });
 
@@ -151,17 +155,17 @@ describe("adminAction", () => {
     const write = vi.fn(async () => ({}));
     const checked = intent({
       schema: titled,
-      failure: "Failed to save example",
+      failure: "horses.updateFailed",
       invalidToast: (errors) => errors.title,
       skip: (data) => data.title === "nothing",
       prepare: async ({ title }) => {
-        if (title === "taken") throw new Refused({ errors: { title: "That title is taken" } });
+        if (title === "taken") throw new Refused({ errors: { title: { shown: "That title is taken" } } });
         if (title === "down") throw Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" });
         return { title };
       },
       images: IMAGES,
       write,
-      success: { title: "Example Saved" },
+      success: { title: { shown: "Example Saved" } },
     });
     const intents = { save: checked };
     const blank = await post(intents, { intent: "save", title: " " }, { cover: await png() });
@@ -172,7 +176,7 @@ describe("adminAction", () => {
     const down = await post(intents, { intent: "save", title: "down" });
     expect(down).toMatchObject({
       status: 507,
-      toast: { description: expect.stringMatching(/^Failed to save example\. The server's disk is full/) },
+      toast: { description: expect.stringMatching(/^Failed to update horse\. The server's disk is full/) },
     });
     expect(await post(intents, { intent: "save", title: "nothing" })).toMatchObject({
       status: 200,
@@ -186,8 +190,13 @@ describe("adminAction", () => {
   it("takes a form without an intent as the tab's single form, refuses an unknown one and offers Undo after a delete", async () => {
     const write = vi.fn(async ({ data }: { data: { title: string } }) => data);
     const intents = {
-      save: intent({ schema: titled, failure: "Failed to save example", write, success: { title: "Example Saved" } }),
-      delete: toTrash(async (id) => (id === "e1" ? { trashId: "t1" } : null), "Failed to delete example"),
+      save: intent({
+        schema: titled,
+        failure: "horses.updateFailed",
+        write,
+        success: { title: { shown: "Example Saved" } },
+      }),
+      delete: toTrash(async (id) => (id === "e1" ? { trashId: "t1" } : null), "horses.deleteFailed"),
     };
     expect(await post(intents, { title: "No intent" })).toMatchObject({
       status: 302,
@@ -196,17 +205,65 @@ describe("adminAction", () => {
     expect(write).toHaveBeenCalledTimes(1);
     expect(await post(intents, { intent: "rename", title: "x" })).toMatchObject({
       status: 400,
-      toast: { description: "Failed to update example" },
+      toast: { description: "Failed to update team member" },
       data: { intent: "rename" },
     });
     expect(await post(intents, { intent: "delete", id: "e1" })).toMatchObject({
       status: 302,
       location: TAB,
-      toast: { title: "Item Deleted", undo: { trashId: "t1", returnTo: TAB } },
+      toast: { title: "Item Deleted", undo: { trashId: "t1", returnTo: TAB, label: "Undo" } },
     });
     expect(await post(intents, { intent: "delete", id: "e2" })).toMatchObject({
       status: 404,
-      toast: { description: "Failed to delete example" },
+      toast: { description: "Failed to delete horse" },
     });
+  });
+
+  it("opens the tab at the record saved, answers a form sent in place with data, and speaks the administrator's language", async () => {
+    const saved = intent({
+      schema: titled,
+      failure: "horses.updateFailed",
+      write: async () => ({ id: "r1" }),
+      success: (record) => ({ title: "horses.updated", show: record.id, slot: "order" }),
+    });
+    const intents = { save: saved };
+    expect(await post(intents, { intent: "save", title: "Spring" })).toMatchObject({
+      status: 302,
+      location: "/admin/example?saved=r1#item-r1",
+      toast: { title: "Horse Updated", slot: "order" },
+    });
+    const inPlace = await post(intents, { intent: "save", title: "Spring", _inPlace: "1" });
+    expect(inPlace).toMatchObject({
+      status: 200,
+      location: null,
+      toast: { type: "success", title: "Horse Updated", slot: "order" },
+    });
+
+    await db().updateTable("users").set({ admin_language: "da" }).where("id", "=", admin.id).execute();
+    expect(await post(intents, { intent: "save", title: "Spring" })).toMatchObject({
+      toast: { title: "Hest opdateret" },
+    });
+    const required = intent({
+      schema: z.object({ name: z.string().trim().min(1, "horses.nameRequired").max(5, "form.tooLong") }),
+      failure: "horses.updateFailed",
+      write: async () => {
+        throw new Error("constraint failed");
+      },
+      success: { title: "horses.updated" },
+    });
+    const refused = await post({ save: required }, { intent: "save", name: "" });
+    expect(refused.data!.errors).toEqual({ name: "Skriv hestens navn" });
+    const tooLong = await post({ save: required }, { intent: "save", name: "Kongens Ære" });
+    expect(tooLong.data!.errors).toEqual({ name: "Må højst være på 5 tegn" });
+    const deleted = await post(
+      { delete: toTrash(async () => ({ trashId: "t1" }), "horses.deleteFailed") },
+      {
+        intent: "delete",
+        id: "e1",
+      },
+    );
+    expect(deleted).toMatchObject({ toast: { title: "Slettet", undo: { label: "Fortryd" } } });
+    const failed = await post({ save: required }, { intent: "save", name: "Ære" });
+    expect(failed).toMatchObject({ status: 500, toast: { title: "Fejl", description: "Hesten kunne ikke opdateres" } });
   });
 });

@@ -1,43 +1,53 @@
 import { z } from "zod";
+import { isAdminKey, type AdminKey, type AdminTranslate } from "~/i18n/admin/dictionary";
 import { AMOUNT_LIMIT_TEXT, readDkkAmount, withinAmountLimit } from "~/racing/money";
 
 /**
  * One schema per admin form, used by the page (checks before sending) and by the action (the real
  * check). They read the text fields of a submitted form; files are handled by the upload pipeline.
+ * Their messages are the keys of the dashboard's texts (~/i18n/admin), shown in the
+ * administrator's language by fieldErrors().
  */
 
 export const NEWS_MAX = 160;
 
-const required = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
+const TOO_LONG: AdminKey = "form.tooLong";
+
+const required = (message: AdminKey, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, TOO_LONG);
 
 const optional = (max = 200) =>
   z
     .string()
     .trim()
-    .max(max, `Must be ${max} characters or less`)
+    .max(max, TOO_LONG)
     .optional()
     .transform((v) => v || null);
 
-const wholeNumber = (label: string, { required: isRequired }: { required: boolean }) =>
+const wholeNumber = (messages: { required?: AdminKey; invalid: AdminKey }) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
       const s = (v ?? "").trim();
       if (s === "") {
-        if (isRequired) ctx.addIssue({ code: "custom", message: `${label} is required` });
+        if (messages.required) ctx.addIssue({ code: "custom", message: messages.required });
         return 0;
       }
       if (!/^\d{1,4}$/.test(s)) {
-        ctx.addIssue({ code: "custom", message: `${label} must be a whole number of 0 or more` });
+        ctx.addIssue({ code: "custom", message: messages.invalid });
         return 0;
       }
       return Number(s);
     });
 
-/** A number field in kroner ('1234.50'), as <input type="number" step="0.01"> sends it. */
-const kroner = (label: string, { countGarbageAsZero }: { countGarbageAsZero: boolean }) =>
+const LIMIT = { limit: AMOUNT_LIMIT_TEXT };
+
+/**
+ * A number field in kroner ('1234.50'), as <input type="number" step="0.01"> sends it; without an
+ * `invalid` message anything that is not a number counts as 0.
+ */
+const kroner = (messages: { invalid?: AdminKey; tooLarge: AdminKey }) =>
   z
     .string()
     .optional()
@@ -46,18 +56,16 @@ const kroner = (label: string, { countGarbageAsZero }: { countGarbageAsZero: boo
       if (s === "") return 0;
       const n = Number(s);
       if (!Number.isFinite(n) || !/^-?\d+(\.\d+)?$/.test(s)) {
-        if (!countGarbageAsZero) ctx.addIssue({ code: "custom", message: `${label} must be an amount in kroner` });
+        if (messages.invalid) ctx.addIssue({ code: "custom", message: messages.invalid });
         return 0;
       }
       const ore = Math.round(n * 100);
       if (!withinAmountLimit(ore)) {
-        ctx.addIssue({ code: "custom", message: `${label} can be at most ${AMOUNT_LIMIT_TEXT}` });
+        ctx.addIssue({ code: "custom", message: messages.tooLarge, params: LIMIT });
         return 0;
       }
       return ore;
     });
-
-export const PRIZE_HINT = "Type the prize as you would write it, e.g. 125.000 or 125.000,50";
 
 /** Prize money typed the Danish way ('125.000', '125.000,50', '125000.50', '125.000 kr.'); blank means none. */
 const prizeText = z
@@ -68,20 +76,20 @@ const prizeText = z
     if (s === "") return null;
     const amount = readDkkAmount(s);
     if ("problem" in amount) {
-      const message =
+      ctx.addIssue(
         amount.problem === "too-large"
-          ? `Prize money can be at most ${AMOUNT_LIMIT_TEXT}`
-          : `'${s.slice(0, 40)}' is not an amount. ${PRIZE_HINT}.`;
-      ctx.addIssue({ code: "custom", message });
+          ? { code: "custom", message: "race.prizeTooLarge", params: LIMIT }
+          : { code: "custom", message: "race.prizeInvalid", params: { typed: s.slice(0, 40) } },
+      );
       return null;
     }
     return amount.ore;
   });
 
 const isoDate = z
-  .string({ error: "Race date is required" })
+  .string({ error: "race.raceDateRequired" })
   .trim()
-  .min(1, "Race date is required")
+  .min(1, "race.raceDateRequired")
   .refine((s) => {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
     if (!m) return false;
@@ -89,14 +97,14 @@ const isoDate = z
     return (
       d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
     );
-  }, "Race date must be a date (YYYY-MM-DD)");
+  }, "race.raceDateInvalid");
 
 export const horseSchema = z.object({
-  name: required("Horse name is required"),
-  age: wholeNumber("Age", { required: true }),
-  color: required("Color is required", 100),
-  sire: required("Sire is required"),
-  dam: required("Dam is required"),
+  name: required("horses.nameRequired"),
+  age: wholeNumber({ required: "horses.ageRequired", invalid: "horses.ageInvalid" }),
+  color: required("horses.colorRequired", 100),
+  sire: required("horses.sireRequired"),
+  dam: required("horses.damRequired"),
   owner: optional(),
 });
 
@@ -104,19 +112,19 @@ export const horseEditSchema = horseSchema.extend({
   id: z.string().min(1),
   /** The total as the form showed it, so an edit applies only what the administrator changed. */
   shownTotalOre: z.coerce.number().int().min(0).default(0),
-  totalPrize: kroner("Total prize money", { countGarbageAsZero: false }).refine(
+  totalPrize: kroner({ invalid: "horses.totalInvalid", tooLarge: "horses.totalTooLarge" }).refine(
     (ore) => ore >= 0,
-    "Total prize money cannot be negative",
+    "horses.totalNegative",
   ),
-  addPrize: kroner("Add prize money", { countGarbageAsZero: true }),
-  firstPlaces: wholeNumber("1st places", { required: false }),
-  secondPlaces: wholeNumber("2nd places", { required: false }),
-  thirdPlaces: wholeNumber("3rd places", { required: false }),
+  addPrize: kroner({ tooLarge: "horses.addPrizeTooLarge" }),
+  firstPlaces: wholeNumber({ invalid: "horses.firstInvalid" }),
+  secondPlaces: wholeNumber({ invalid: "horses.secondInvalid" }),
+  thirdPlaces: wholeNumber({ invalid: "horses.thirdInvalid" }),
 });
 
 export const winnerSchema = z.object({
-  horseId: required("Choose the horse", 100),
-  raceName: required("Race name is required"),
+  horseId: required("race.chooseHorse", 100),
+  raceName: required("race.raceNameRequired"),
   raceDate: isoDate,
   track: optional(),
   distance: optional(100),
@@ -132,11 +140,11 @@ const postTime = z
   .trim()
   .optional()
   .transform((v) => v || null)
-  .refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), "Post time must be a time (HH:MM)");
+  .refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), "runners.postTimeInvalid");
 
 export const runnerSchema = z.object({
-  horseId: required("Choose the horse", 100),
-  raceName: required("Race name is required"),
+  horseId: required("race.chooseHorse", 100),
+  raceName: required("race.raceNameRequired"),
   raceDate: isoDate,
   postTime,
   track: optional(),
@@ -152,12 +160,12 @@ export const resultSchema = z.object({
   id: z.string().min(1),
   /** 1 to 30, or 'dnf' for "Did not finish". */
   position: z
-    .string({ error: "Choose the position" })
+    .string({ error: "runners.choosePosition" })
     .trim()
-    .min(1, "Choose the position")
+    .min(1, "runners.choosePosition")
     .refine(
       (v) => v === DID_NOT_FINISH || (/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 30),
-      "Position must be 1 to 30, or Did not finish",
+      "runners.positionInvalid",
     )
     .transform((v) =>
       v === DID_NOT_FINISH ? { position: null, didNotFinish: true } : { position: Number(v), didNotFinish: false },
@@ -166,27 +174,33 @@ export const resultSchema = z.object({
 });
 
 export const teamMemberSchema = z.object({
-  name: required("Full name is required"),
-  role: required("Role is required"),
+  name: required("team.nameRequired"),
+  role: required("team.roleRequired"),
   description: optional(1000),
 });
 
 export const teamMemberEditSchema = teamMemberSchema.extend({ id: z.string().min(1) });
 
+/** Moving a member straight to a place in the order (1 is the top). */
+export const teamMoveToSchema = z.object({
+  id: z.string().default(""),
+  position: z.coerce.number().int().min(1).max(10_000),
+});
+
 export const newsSchema = z.object({
   id: z.string().optional(),
-  newsText: z.string().trim().max(NEWS_MAX, "News text must be 160 characters or less"),
+  newsText: z.string().trim().max(NEWS_MAX, "home.newsTooLong"),
 });
 
 export const homeImageSchema = z.object({
   id: z.string().min(1),
-  altText: z.string().trim().max(200, "Alt text must be 200 characters or less"),
+  altText: z.string().trim().max(200, "home.altTextTooLong"),
 });
 
 export const contactInfoSchema = z.object({
-  address: z.string().trim().max(1000, "Must be 1000 characters or less").default(""),
-  phoneNumber: z.string().trim().max(100, "Must be 100 characters or less").default(""),
-  emailAddress: z.string().trim().max(255, "Must be 255 characters or less").default(""),
+  address: z.string().trim().max(1000, TOO_LONG).default(""),
+  phoneNumber: z.string().trim().max(100, TOO_LONG).default(""),
+  emailAddress: z.string().trim().max(255, TOO_LONG).default(""),
 });
 
 /** The forms that send only a record's id: delete, move, purge. */
@@ -198,14 +212,32 @@ export const trashEntrySchema = recordIdSchema.extend({ returnTo: z.string().opt
 /** Retry sending a contact message that failed. */
 export const messageRetrySchema = z.object({ id: z.string().min(1) });
 
+/** Open a visitor's message (it is then read), on the page of the list it was opened from. */
+export const messageOpenSchema = messageRetrySchema.extend({
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});
+
+/** The dashboard's language, kept with the account. */
+export const languageSchema = z.object({
+  language: z.enum(["en", "da"], { error: "account.languageInvalid" }),
+});
+
 export type FieldErrors = Record<string, string>;
 
-/** The first message per field, keyed by field name. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+/** The values an issue's text is written with: its own `params`, and the limit a too-long text broke. */
+function valuesOf(issue: z.core.$ZodIssue): Record<string, string | number> {
+  const values: Record<string, string | number> = issue.code === "custom" ? { ...issue.params } : {};
+  if (issue.code === "too_big") values.max = Number(issue.maximum);
+  return values;
+}
+
+/** The first message per field, keyed by field name, in the administrator's language. */
+export function fieldErrors(error: z.ZodError, t: AdminTranslate): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
+    if (key in out) continue;
+    out[key] = isAdminKey(issue.message) ? t(issue.message, valuesOf(issue)) : issue.message;
   }
   return out;
 }

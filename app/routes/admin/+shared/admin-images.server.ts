@@ -16,7 +16,7 @@ export type ChosenImages<F extends string> = Record<F, StoredImage | null>;
 
 export type StoredChoice<F extends string> =
   | { images: ChosenImages<F>; refused?: undefined }
-  | { images?: undefined; refused: { field: string; message: string } };
+  | { images?: undefined; refused: { field: string; error: ImageError } };
 
 /**
  * Stores the image chosen in each of the form's file fields. A file that is not an acceptable image
@@ -34,7 +34,7 @@ export async function storeChosenImages<F extends string>(
       images[field] = upload ? await storeImage(bucket, upload, { field, homePosition, socialCard }) : null;
     } catch (error) {
       await discardImages(Object.values<StoredImage | null>(images).map((image) => image?.url));
-      if (error instanceof ImageError) return { refused: { field, message: error.message } };
+      if (error instanceof ImageError) return { refused: { field, error } };
       throw error;
     }
   }

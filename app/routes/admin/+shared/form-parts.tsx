@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { buttonClass, SubmitButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { useSubmitting } from "~/components/ui/use-submitting";
+import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { ImageUploadField, type ImageUploadFieldProps } from "~/media/image-upload-field";
 import type { z } from "zod";
 import type { AdminActionData } from "./admin-action.server";
@@ -13,13 +14,17 @@ import { fieldErrors, textFields, type FieldErrors } from "~/routes/admin/+share
  * the server's own errors (after a round trip) show until the next attempt.
  */
 function useSchemaCheck(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
+  const t = useAdminT();
   const [errors, setErrors] = useState<FieldErrors | undefined>(serverErrors);
   useEffect(() => setErrors(serverErrors), [serverErrors]);
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const result = schema.safeParse(textFields(new FormData(event.currentTarget)));
     if (!result.success) {
       event.preventDefault();
-      setErrors(fieldErrors(result.error));
+      const found = fieldErrors(result.error, t);
+      setErrors(found);
+      // As after a round trip without JavaScript: the first field in error is where to start.
+      event.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
     } else {
       setErrors(undefined);
     }
@@ -33,7 +38,8 @@ export type FieldOptions = Omit<ComponentProps<typeof Field>, "name" | "label" |
 /**
  * A record form's state: its live check, whether it is being sent (told apart by intent and the
  * record's id), `val`, the value a field shows (what was typed when the action refused it, else
- * the record's), and `field`, a text field for one of the record's own values.
+ * the record's), and `field`, a text field for one of the record's own values (a required one
+ * marked so).
  */
 export function useRecordForm<R extends object>(
   schema: z.ZodType,
@@ -49,14 +55,27 @@ export function useRecordForm<R extends object>(
   const field = (name: Extract<keyof R, string>, label: string, options: FieldOptions = {}) => {
     const shown = record?.[name];
     const fallback = typeof shown === "string" || typeof shown === "number" ? shown : null;
-    return <Field label={label} name={name} {...options} defaultValue={val(name, fallback)} error={errors[name]} />;
+    return (
+      <Field
+        label={label}
+        name={name}
+        markRequired={options.required}
+        {...options}
+        defaultValue={val(name, fallback)}
+        error={errors[name]}
+      />
+    );
   };
   return { intent, id, errors, onSubmit, submitting, val, field };
 }
 
 export type RecordFormState<R extends object> = ReturnType<typeof useRecordForm<R>>;
 
-/** An admin form posting `intent` (and the `id` of the record it edits), labelled by its card's heading. */
+/**
+ * An admin form posting `intent` (and the `id` of the record it edits), labelled by its card's
+ * heading. The browser's own checks are off: the site's messages show beside the fields, in the
+ * administrator's language, with or without JavaScript (the server answers them too).
+ */
 export function IntentForm({
   intent,
   id,
@@ -80,6 +99,7 @@ export function IntentForm({
       encType={multipart ? "multipart/form-data" : undefined}
       aria-labelledby={titleId}
       onSubmit={onSubmit}
+      noValidate
       className={className}
     >
       <input type="hidden" name="intent" value={intent} />
@@ -89,9 +109,15 @@ export function IntentForm({
   );
 }
 
+/** The line at the top of a form with required fields: what the asterisk means. */
+export function RequiredNote({ className = "text-sm text-stone-600 sm:col-span-2" }: { className?: string }) {
+  const t = useAdminT();
+  return <p className={className}>{t("form.requiredNote")}</p>;
+}
+
 /**
- * A tab's add-or-edit form on the two-column grid: its fields, then the add button (`create`) or
- * save and Cancel (an edit, or `label` for another form of the record).
+ * A tab's add-or-edit form on the two-column grid: the note on required fields, its fields, then
+ * the add button (`create`) or save and Cancel (an edit, or `label` for another form of the record).
  */
 export function RecordFormShell({
   form,
@@ -112,6 +138,7 @@ export function RecordFormShell({
 }) {
   return (
     <IntentForm intent={form.intent} id={form.id} titleId={titleId} onSubmit={form.onSubmit} multipart={multipart}>
+      <RequiredNote />
       {children}
       <SaveOrCancel
         submitting={form.submitting}
@@ -167,7 +194,7 @@ export function SaveOrCancel({
   submitting,
   cancelTo,
   addLabel,
-  label = "Save Changes",
+  label,
   className = "flex gap-2",
 }: {
   submitting: boolean;
@@ -176,14 +203,15 @@ export function SaveOrCancel({
   label?: string;
   className?: string;
 }) {
+  const t = useAdminT();
   return (
     <div className={className}>
-      <SubmitButton busy={submitting} busyLabel={addLabel ? "Adding..." : "Saving..."}>
-        {addLabel ?? label}
+      <SubmitButton busy={submitting} busyLabel={addLabel ? t("form.adding") : t("form.saving")}>
+        {addLabel ?? label ?? t("form.saveChanges")}
       </SubmitButton>
       {cancelTo && !addLabel ? (
         <Link to={cancelTo} preventScrollReset className={buttonClass.secondary}>
-          Cancel
+          {t("form.cancel")}
         </Link>
       ) : null}
     </div>

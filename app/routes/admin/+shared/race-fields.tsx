@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Field, SelectField } from "~/components/ui/field";
+import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { formatAmount } from "~/racing/format";
-import { PRIZE_HINT } from "./admin-forms";
 import type { RaceDetails } from "~/models/race.server";
 import type { RecordFormState } from "./form-parts";
 
@@ -20,16 +20,18 @@ function HorseSelect({
   horses: HorseOption[];
   horseId: string | null | undefined;
 }) {
+  const t = useAdminT();
   const known = horseId ? horses.some((h) => h.id === horseId) : false;
   return (
     <SelectField
-      label="Horse"
+      label={t("race.horse")}
       name="horseId"
       required
+      markRequired
       defaultValue={val("horseId", known ? horseId : "")}
       error={errors.horseId}
     >
-      <option value="">Select a horse</option>
+      <option value="">{t("race.selectHorse")}</option>
       {horses.map((h) => (
         <option key={h.id} value={h.id}>
           {h.name}
@@ -55,15 +57,16 @@ export function RaceFields({
   horseId: string | null | undefined;
   afterDate?: ReactNode;
 }) {
+  const t = useAdminT();
   return (
     <>
       <HorseSelect form={form} horses={horses} horseId={horseId} />
-      {form.field("raceName", "Race Name", { required: true, maxLength: 200 })}
-      {form.field("raceDate", "Race Date", { type: "date", required: true })}
+      {form.field("raceName", t("race.raceName"), { required: true, maxLength: 200 })}
+      {form.field("raceDate", t("race.raceDate"), { type: "date", required: true })}
       {afterDate}
-      {form.field("track", "Track", { maxLength: 200 })}
-      {form.field("distance", "Distance", { maxLength: 100, placeholder: "e.g. 2400 m" })}
-      {form.field("jockey", "Jockey", { maxLength: 200 })}
+      {form.field("track", t("race.track"), { maxLength: 200 })}
+      {form.field("distance", t("race.distance"), { maxLength: 100, placeholder: t("race.distancePlaceholder") })}
+      {form.field("jockey", t("race.jockey"), { maxLength: 200 })}
     </>
   );
 }
@@ -78,14 +81,15 @@ export function PrizeField({
   prizeOre: number | null | undefined;
   note: string;
 }) {
+  const t = useAdminT();
   return (
     <Field
-      label="Prize Money (DKK)"
+      label={t("race.prize")}
       name="prize"
       inputMode="decimal"
       maxLength={40}
-      placeholder="e.g. 125.000,50"
-      hint={`${PRIZE_HINT}. ${note}`}
+      placeholder={t("race.prizePlaceholder")}
+      hint={t("race.prizeHint", { note })}
       defaultValue={val("prize", prizeOre != null ? formatAmount(prizeOre) : "")}
       error={errors.prize}
     />

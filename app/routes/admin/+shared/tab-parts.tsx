@@ -1,7 +1,8 @@
 import { Fragment, useEffect, useRef, type ReactNode } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Card } from "~/components/ui/card";
 import { ShowToast } from "~/components/ui/toast";
+import { useAdminT } from "~/i18n/admin/use-admin-t";
 import type { Toast } from "~/toast/toast";
 import type { AdminActionData } from "./admin-action.server";
 
@@ -58,20 +59,25 @@ export function RecordForms<T extends { id: string }>({
   records,
   cards: { add, edit },
   form,
+  addInstead,
 }: {
   tab: ReturnType<typeof useTabForms>;
   records: T[];
   /** The cards' headings (the edit card's may name the record) and their ids, which label the forms. */
   cards: RecordCards<T>;
   form: (props: RecordFormProps<T>) => ReactNode;
+  /** Shown in the add card instead of the form, while nothing can be added (no horse yet). */
+  addInstead?: ReactNode;
 }) {
   const editing = tab.opened(records);
   return (
     <>
       <Card title={add.title} titleId={add.titleId}>
-        <Fragment key={records.map((r) => r.id).join(",")}>
-          {form({ intent: "create", titleId: add.titleId, result: tab.answerFor("create") })}
-        </Fragment>
+        {addInstead ?? (
+          <Fragment key={records.map((r) => r.id).join(",")}>
+            {form({ intent: "create", titleId: add.titleId, result: tab.answerFor("create") })}
+          </Fragment>
+        )}
       </Card>
       {editing ? (
         <EditPanel key={editing.id} openKey={editing.id} title={edit.title(editing)} titleId={edit.titleId}>
@@ -120,5 +126,21 @@ export function EditPanel({
         {children}
       </Card>
     </div>
+  );
+}
+
+/**
+ * In place of a form that needs a horse, while there is none: says so and leads to the Horses tab
+ * (a victory and a runner each belong to a horse).
+ */
+export function NoHorsesYet() {
+  const t = useAdminT();
+  return (
+    <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      {t("race.noHorses")}{" "}
+      <Link to="/admin/horses" className="font-semibold underline underline-offset-4">
+        {t("race.noHorsesLink")}
+      </Link>
+    </p>
   );
 }
