@@ -101,5 +101,10 @@ test("contact messages queued before the mail queue existed keep their delivery 
     },
   ]);
   const messages = await handle.db.selectFrom("contact_messages").selectAll().orderBy("id").execute();
-  expect(Object.keys(messages[0]!).sort()).toEqual(["created_at", "email", "id", "message", "name"]);
+  // The delivery columns moved to the queue; later migrations may add columns of their own.
+  const columns = Object.keys(messages[0]!);
+  expect(columns).toEqual(expect.arrayContaining(["created_at", "email", "id", "message", "name"]));
+  for (const moved of ["state", "attempts", "attempt_limit", "next_attempt_at", "last_error", "sent_to"]) {
+    expect(columns).not.toContain(moved);
+  }
 });
