@@ -20,6 +20,7 @@ export interface Database {
   used_form_stamps: UsedFormStampsTable;
   backup_schedule: BackupScheduleTable;
   runners: RunnersTable;
+  deadline_reminders: DeadlineRemindersTable;
   horse_slug_history: HorseSlugHistoryTable;
   trash: TrashTable;
   activity: ActivityTable;
@@ -238,6 +239,29 @@ export interface RunnersTable {
   victory_id: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
+  /** entered (the default), declared, withdrawn (a non-runner); a result is shown over it. */
+  status: Generated<RunnerStatus>;
+  declared_at: string | null;
+  /** The declared weight in grams (57,5 kg → 57500), exact. */
+  weight_g: number | null;
+  draw: number | null;
+  /** The declared equipment, codes of RUNNER_EQUIPMENT joined by commas in that order; null for none. */
+  equipment: string | null;
+  withdrawn_at: string | null;
+  withdrawal_reason: string | null;
+  /** Instants (ISO UTC), typed as Danish time. */
+  declaration_deadline: string | null;
+  withdrawal_deadline: string | null;
+  /** iCalendar SEQUENCE: raised by every change, so subscribed calendars take the new version. */
+  sequence: Generated<number>;
+}
+
+export type RunnerStatus = "entered" | "declared" | "withdrawn";
+
+export interface DeadlineRemindersTable {
+  /** The Danish date whose 07:00 reminder was sent (YYYY-MM-DD). */
+  day: string;
+  sent_at: string;
 }
 
 export interface HorseSlugHistoryTable {

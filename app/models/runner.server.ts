@@ -1,6 +1,7 @@
 import { sql, type Selectable, type Transaction, type Updateable } from "kysely";
-import type { Database, RunnersTable } from "@db/schema";
-import { formatDanishDate, formatPrize } from "~/racing/format";
+import type { Database, RunnersTable, RunnerStatus } from "@db/schema";
+import { formatDanishDate, formatDanishTime, formatPrize } from "~/racing/format";
+import { equipmentColumn, equipmentFromColumn, formatWeight, type Equipment } from "~/racing/declaration";
 import { resultText } from "~/racing/race-day";
 import { writeContent } from "~/platform/invalidation.server";
 import { db } from "~/platform/db.server";
@@ -24,6 +25,16 @@ export type RunnerResult = {
   prizeOre: number | null;
 };
 
+export type { RunnerStatus };
+
+/** What a declaration says: the rider, the weight (grams), the draw, the equipment. */
+export type Declaration = {
+  jockey: string;
+  weightG: number;
+  draw: number | null;
+  equipment: Equipment[];
+};
+
 export type Runner = {
   id: string;
   horseId: string;
@@ -37,6 +48,16 @@ export type Runner = {
   jockey: string | null;
   result: RunnerResult | null;
   victoryId: string | null;
+  /** entered, declared or withdrawn (a non-runner); a recorded result is shown over it. */
+  status: RunnerStatus;
+  /** The declaration while the runner is declared (kept through a withdrawal, for a reinstatement). */
+  declaration: Declaration | null;
+  withdrawalReason: string | null;
+  /** ISO instants. */
+  declarationDeadline: string | null;
+  withdrawalDeadline: string | null;
+  /** The calendar's SEQUENCE: raised by every change. */
+  sequence: number;
   createdAt: string;
   updatedAt: string;
 };
@@ -44,6 +65,9 @@ export type Runner = {
 export type RunnerDetails = RaceDetails & {
   horseId: string;
   postTime?: string | null;
+  /** ISO instants; null for none. */
+  declarationDeadline?: string | null;
+  withdrawalDeadline?: string | null;
 };
 
 function selectRunners() {
@@ -68,6 +92,15 @@ function selectRunners() {
         "r.did_not_finish",
         "r.result_at",
         "r.victory_id",
+        "r.status",
+        "r.declared_at",
+        "r.weight_g",
+        "r.draw",
+        "r.equipment",
+        "r.withdrawal_reason",
+        "r.declaration_deadline",
+        "r.withdrawal_deadline",
+        "r.sequence",
         "r.created_at",
         "r.updated_at",
         sql<number | null>`coalesce(w.prize_ore, r.prize_ore)`.as("prize_ore"),
@@ -97,8 +130,26 @@ function toRunner(r: Row): Runner {
         }
       : null,
     victoryId: r.victory_id,
+    status: r.status,
+    declaration: declarationOf(r),
+    withdrawalReason: r.withdrawal_reason,
+    declarationDeadline: r.declaration_deadline,
+    withdrawalDeadline: r.withdrawal_deadline,
+    sequence: Number(r.sequence),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+  };
+}
+
+function declarationOf(
+  r: Pick<Selectable<RunnersTable>, "declared_at" | "jockey" | "weight_g" | "draw" | "equipment">,
+): Declaration | null {
+  if (!r.declared_at || r.weight_g === null) return null;
+  return {
+    jockey: r.jockey ?? "",
+    weightG: Number(r.weight_g),
+    draw: r.draw === null ? null : Number(r.draw),
+    equipment: equipmentFromColumn(r.equipment),
   };
 }
 
@@ -111,10 +162,18 @@ function selectWithoutResult() {
     .orderBy("r.created_at");
 }
 
-/** Runners still to run or to be given a result, from `today` on, soonest first. */
-export async function listUpcomingRunners(today: string, limit?: number): Promise<Runner[]> {
+/**
+ * Runners still to run or to be given a result, from `today` on, soonest first; non-runners too
+ * unless `runningOnly`.
+ */
+export async function listUpcomingRunners(
+  today: string,
+  limit?: number,
+  { runningOnly = false }: { runningOnly?: boolean } = {},
+): Promise<Runner[]> {
   const rows = await selectWithoutResult()
     .where("r.race_date", ">=", today)
+    .$if(runningOnly, (q) => q.where("r.status", "<>", "withdrawn"))
     .$if(limit !== undefined, (q) => q.limit(limit!))
     .execute();
   return rows.map(toRunner);
@@ -289,7 +348,20 @@ const LOGGED_FIELDS = {
   jockey: "Jockey",
   result: "Result",
   prize_ore: ["Prize Money", (ore: number | null) => formatPrize(ore)],
+  status: "Status",
+  weight_g: ["Weight", (grams: number | null) => (grams === null ? "" : formatWeight(grams))],
+  draw: "Draw",
+  equipment: "Equipment",
+  withdrawal_reason: "Reason",
+  declaration_deadline: ["Declaration Deadline", (iso: string | null) => (iso ? formatDanishTime(iso, "minute") : "")],
+  withdrawal_deadline: ["Withdrawal Deadline", (iso: string | null) => (iso ? formatDanishTime(iso, "minute") : "")],
 } as const;
+
+const STATUS_NAMES: Record<RunnerStatus, string> = {
+  entered: "Entered",
+  declared: "Declared",
+  withdrawn: "Non-runner",
+};
 
 /** Records a change of a runner (its details or its result), listing the fields that changed. */
 async function logRunnerChange(
@@ -314,6 +386,13 @@ async function logRunnerChange(
     jockey: r.jockey,
     result: r.result_at ? resultText({ position: r.position, didNotFinish: Number(r.did_not_finish) === 1 }) : null,
     prize_ore: r.result_at ? r.prize_ore : null,
+    status: STATUS_NAMES[r.status],
+    weight_g: r.weight_g === null ? null : Number(r.weight_g),
+    draw: r.draw,
+    equipment: r.equipment,
+    withdrawal_reason: r.withdrawal_reason,
+    declaration_deadline: r.declaration_deadline,
+    withdrawal_deadline: r.withdrawal_deadline,
   });
   await recordActivity(
     {
@@ -328,7 +407,13 @@ async function logRunnerChange(
 }
 
 function detailColumns(values: RunnerDetails) {
-  return { horse_id: values.horseId, ...raceColumns(values), post_time: values.postTime || null };
+  return {
+    horse_id: values.horseId,
+    ...raceColumns(values),
+    post_time: values.postTime || null,
+    declaration_deadline: values.declarationDeadline || null,
+    withdrawal_deadline: values.withdrawalDeadline || null,
+  };
 }
 
 /** What a result does to the horse: which counter it adds to, and whether it is a victory. */
@@ -403,7 +488,7 @@ async function changeRunner(
     const { set, droppedPhotoUrl } = await change(trx, before);
     const after = await trx
       .updateTable("runners")
-      .set({ ...set, updated_at: new Date().toISOString() })
+      .set({ ...set, sequence: sql<number>`sequence + 1`, updated_at: new Date().toISOString() })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -481,6 +566,7 @@ export async function recordResult(
 ): Promise<{ replacedImageUrl: string | null } | null> {
   return changeRunner(id, "Result recorded", async (trx, before) => {
     if (before.race_date > today) throw new RaceNotRunError();
+    if (before.status === "withdrawn") throw new RunnerStatusError("withdrawn");
     const next: RunnerResult = result.didNotFinish
       ? { position: null, didNotFinish: true, prizeOre: result.prizeOre }
       : result;
@@ -512,6 +598,110 @@ function detailsOf(row: StoredRunner): RunnerDetails {
     distance: row.distance,
     jockey: row.jockey,
   };
+}
+
+/**
+ * Why a status change cannot be made: the runner has its result, is (or is not) a non-runner, or
+ * its race day has passed.
+ */
+export class RunnerStatusError extends Error {
+  constructor(readonly reason: "has-result" | "withdrawn" | "not-withdrawn" | "race-passed") {
+    super(`The runner's status cannot change: ${reason}`);
+  }
+}
+
+/**
+ * Declares an entered runner (or corrects a declaration): jockey, weight, draw, equipment. A
+ * runner with a result or a non-runner cannot be declared. Null when there is no such runner.
+ */
+export async function declareRunner(id: string, declaration: Declaration): Promise<{ replacedImageUrl: null } | null> {
+  const done = await changeRunner(id, "Runner declared", async (_trx, before) => {
+    if (before.result_at) throw new RunnerStatusError("has-result");
+    if (before.status === "withdrawn") throw new RunnerStatusError("withdrawn");
+    const set = {
+      status: "declared" as const,
+      declared_at: before.declared_at ?? new Date().toISOString(),
+      jockey: declaration.jockey,
+      weight_g: declaration.weightG,
+      draw: declaration.draw,
+      equipment: equipmentColumn(declaration.equipment),
+    };
+    return { set, droppedPhotoUrl: null };
+  });
+  return done && { replacedImageUrl: null };
+}
+
+/** Withdraws a runner: a non-runner, with an optional reason. Null when there is no such runner. */
+export async function withdrawRunner(id: string, reason: string | null): Promise<{ replacedImageUrl: null } | null> {
+  const done = await changeRunner(id, "Runner withdrawn", async (_trx, before) => {
+    if (before.result_at) throw new RunnerStatusError("has-result");
+    if (before.status === "withdrawn") throw new RunnerStatusError("withdrawn");
+    const set = { status: "withdrawn" as const, withdrawn_at: new Date().toISOString(), withdrawal_reason: reason };
+    return { set, droppedPhotoUrl: null };
+  });
+  return done && { replacedImageUrl: null };
+}
+
+/**
+ * Undoes a withdrawal, up to and including race day (`today`, the Danish date): the runner is
+ * declared again if it was, else entered. Null when there is no such runner.
+ */
+export async function reinstateRunner(id: string, today: string): Promise<{ replacedImageUrl: null } | null> {
+  const done = await changeRunner(id, "Runner reinstated", async (_trx, before) => {
+    if (before.status !== "withdrawn") throw new RunnerStatusError("not-withdrawn");
+    if (before.race_date < today) throw new RunnerStatusError("race-passed");
+    const status: RunnerStatus = declarationOf(before) ? "declared" : "entered";
+    return { set: { status, withdrawn_at: null, withdrawal_reason: null }, droppedPhotoUrl: null };
+  });
+  return done && { replacedImageUrl: null };
+}
+
+export type Deadline = {
+  runnerId: string;
+  horseName: string;
+  raceName: string;
+  raceDate: string;
+  /** declare: the runner must be declared by then; withdraw: withdrawn by then if it is not to run. */
+  kind: "declare" | "withdraw";
+  at: string;
+};
+
+/**
+ * The deadlines from `fromIso` to `toIso` (instants, both included) that still need an action,
+ * soonest first: declaring an entered runner, withdrawing a runner that is not already out.
+ */
+export async function listDeadlines(fromIso: string, toIso: string): Promise<Deadline[]> {
+  const base = () =>
+    db()
+      .selectFrom("runners as r")
+      .innerJoin("horses as h", "h.id", "r.horse_id")
+      .select(["r.id", "h.name as horse_name", "r.race_name", "r.race_date"])
+      .where("r.result_at", "is", null);
+  const [declare, withdraw] = await Promise.all([
+    base()
+      .select("r.declaration_deadline as at")
+      .where("r.status", "=", "entered")
+      .where("r.declaration_deadline", ">=", fromIso)
+      .where("r.declaration_deadline", "<=", toIso)
+      .execute(),
+    base()
+      .select("r.withdrawal_deadline as at")
+      .where("r.status", "<>", "withdrawn")
+      .where("r.withdrawal_deadline", ">=", fromIso)
+      .where("r.withdrawal_deadline", "<=", toIso)
+      .execute(),
+  ]);
+  const of = (kind: Deadline["kind"]) => (r: (typeof declare)[number]) => ({
+    runnerId: r.id,
+    horseName: r.horse_name,
+    raceName: r.race_name,
+    raceDate: r.race_date,
+    kind,
+    at: r.at!,
+  });
+  return [...declare.map(of("declare")), ...withdraw.map(of("withdraw"))].sort((a, b) =>
+    a.at < b.at ? -1 : a.at > b.at ? 1 : a.kind.localeCompare(b.kind),
+  );
 }
 
 type RunnerSnapshot = { row: StoredRunner; victory: VictoryRow | null };
