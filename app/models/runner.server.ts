@@ -179,9 +179,12 @@ export async function listUpcomingRunners(
   return rows.map(toRunner);
 }
 
-/** Runners whose race day has passed without a result, oldest first. */
+/** Runners whose race day has passed without a result, oldest first (a non-runner has none to wait for). */
 export async function listAwaitingResults(today: string): Promise<Runner[]> {
-  const rows = await selectWithoutResult().where("r.race_date", "<", today).execute();
+  const rows = await selectWithoutResult()
+    .where("r.race_date", "<", today)
+    .where("r.status", "<>", "withdrawn")
+    .execute();
   return rows.map(toRunner);
 }
 
@@ -193,6 +196,7 @@ export async function countAwaitingResults(today: string): Promise<number> {
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .where("r.result_at", "is", null)
     .where("r.race_date", "<", today)
+    .where("r.status", "<>", "withdrawn")
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -807,6 +807,95 @@ describe("Runners tab", () => {
   });
 });
 
+describe("Runners tab: declarations and non-runners", () => {
+  const ahead = { raceName: "Dansk Derby", raceDate: "2099-06-07" };
+  const declareForm = (id: string, more: Record<string, string> = {}) => ({
+    intent: "declare",
+    id,
+    jockey: "M. Larsen",
+    weight: "57,5",
+    draw: "4",
+    "equipment-blinkers": "on",
+    ...more,
+  });
+
+  it("declares (and corrects), withdraws and reinstates a runner, each with its toast", async () => {
+    const h = await createHorse(horseValues);
+    const { id } = await createRunner({ horseId: h.id, ...ahead });
+    const declared = await run(runnersTab.action, "/admin/runners", declareForm(id));
+    expect(declared).toMatchObject({ status: 302, toast: success("Runner Declared") });
+    expect(declared.location).toBe(savedAt("/admin/runners", id));
+    expect(await getRunner(id)).toMatchObject({
+      status: "declared",
+      declaration: { jockey: "M. Larsen", weightG: 57_500, draw: 4, equipment: ["blinkers"] },
+    });
+    await run(runnersTab.action, "/admin/runners", declareForm(id, { draw: "", "equipment-hood": "on" }));
+    expect((await getRunner(id))!.declaration).toMatchObject({ draw: null, equipment: ["blinkers", "hood"] });
+
+    const withdrawn = await run(runnersTab.action, "/admin/runners", { intent: "withdraw", id, reason: "Coughing" });
+    expect(withdrawn).toMatchObject({ status: 302, toast: success("Runner Withdrawn") });
+    expect(await getRunner(id)).toMatchObject({ status: "withdrawn", withdrawalReason: "Coughing" });
+    const again = await run(runnersTab.action, "/admin/runners", declareForm(id));
+    expect(again).toMatchObject({ status: 409, toast: failure("The runner is a non-runner: reinstate it first") });
+
+    const reinstated = await run(runnersTab.action, "/admin/runners", { intent: "reinstate", id });
+    expect(reinstated).toMatchObject({ status: 302, toast: success("Runner Reinstated") });
+    expect((await getRunner(id))!.status).toBe("declared");
+    const twice = await run(runnersTab.action, "/admin/runners", { intent: "reinstate", id });
+    expect(twice.status).toBe(409);
+    expect((await run(runnersTab.action, "/admin/runners", { intent: "reinstate", id: "nobody" })).status).toBe(404);
+  });
+
+  it("keeps deadlines typed in Danish time and refuses a bad declaration, storing nothing", async () => {
+    const h = await createHorse(horseValues);
+    const added = await run(runnersTab.action, "/admin/runners", {
+      intent: "create",
+      horseId: h.id,
+      ...ahead,
+      declarationDeadline: "2099-06-05T09:30",
+      withdrawalDeadline: "2099-06-07T10:00",
+    });
+    expect(added.status).toBe(302);
+    const [runner] = await listUpcomingRunners(danishToday());
+    expect(runner).toMatchObject({
+      declarationDeadline: "2099-06-05T07:30:00.000Z",
+      withdrawalDeadline: "2099-06-07T08:00:00.000Z",
+    });
+    const badDeadline = await run(runnersTab.action, "/admin/runners", {
+      intent: "update",
+      id: runner!.id,
+      horseId: h.id,
+      ...ahead,
+      declarationDeadline: "5. juni",
+    });
+    expect(badDeadline.data!.errors!.declarationDeadline).toBe("Enter a date and time");
+
+    const bad = await run(
+      runnersTab.action,
+      "/admin/runners",
+      declareForm(runner!.id, { jockey: " ", weight: "57,555", draw: "x" }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.data!.errors).toMatchObject({
+      jockey: "Jockey is required",
+      weight: "Weight must be in kilograms from 30 to 100, e.g. 57,5",
+      draw: "Draw must be a whole number from 1 to 99",
+    });
+    expect(bad.data!.values).toMatchObject({ weight: "57,555", "equipment-blinkers": "on" });
+    expect((await getRunner(runner!.id))!.status).toBe("entered");
+  });
+
+  it("answers the spec's kind of error toast when the database fails", async () => {
+    const h = await createHorse(horseValues);
+    const { id } = await createRunner({ horseId: h.id, ...ahead });
+    await breakTable("runners");
+    const fails = failureCheck(runnersTab.action, "/admin/runners");
+    await fails(declareForm(id), "Failed to declare runner");
+    await fails({ intent: "withdraw", id }, "Failed to withdraw runner");
+    await fails({ intent: "reinstate", id }, "Failed to reinstate runner");
+  });
+});
+
 describe("Race day on the Home tab", () => {
   it("lists a past runner under Results to Record and records its result there, with the Runners tab's intent", async () => {
     const h = await createHorse(horseValues);

@@ -19,16 +19,47 @@ import { RaceFields, type HorseOption } from "./+shared/race-fields";
 import { ResultForm } from "./+shared/result-form";
 import { listHorses, type Horse } from "~/models/horse.server";
 import { listAwaitingResults, listRecentResults, listUpcomingRunners, type Runner } from "~/models/runner.server";
-import { createRunner, deleteRunner, updateRunner } from "~/models/runner.server";
+import {
+  createRunner,
+  declareRunner,
+  deleteRunner,
+  reinstateRunner,
+  RunnerStatusError,
+  updateRunner,
+  withdrawRunner,
+} from "~/models/runner.server";
 import { adminAction, intent, toTrash } from "./+shared/admin-action.server";
 import { openTab, readForTab } from "./+shared/tab-reads.server";
-import { runnerEditSchema, runnerSchema } from "./+shared/admin-forms";
+import {
+  declarationSchema,
+  recordIdSchema,
+  runnerEditSchema,
+  runnerSchema,
+  withdrawSchema,
+} from "./+shared/admin-forms";
+import type { AdminKey } from "~/i18n/admin/dictionary";
+import { Field } from "~/components/ui/field";
+import { DeclarationForm, EQUIPMENT_KEYS, WithdrawForm } from "./+shared/runner-status-forms";
+import { RowAction } from "./+shared/record-list";
+import { danishLocal, formatWeight } from "~/racing/declaration";
+import { formatDanishTime } from "~/racing/format";
 import { requireChosenHorse } from "./+shared/chosen-horse.server";
 import { recordResultIntent } from "./+shared/runner-result.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
 import { danishToday } from "~/racing/race-day";
 
 const TAB = "/admin/runners";
+
+const STATUS_REFUSALS: Record<RunnerStatusError["reason"], AdminKey> = {
+  "has-result": "runners.hasResult",
+  withdrawn: "runners.isWithdrawn",
+  "not-withdrawn": "runners.notWithdrawn",
+  "race-passed": "runners.racePassed",
+};
+
+/** A status change the runner's state does not allow: a toast saying why, nothing written. */
+const refuseStatus = (error: unknown) =>
+  error instanceof RunnerStatusError ? { toast: STATUS_REFUSALS[error.reason], status: 409 } : undefined;
 const RECENT_RESULTS = 20;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -77,6 +108,27 @@ export const action = adminAction({
       success: (_, { data }) => ({ title: "runners.updated", description: "runners.updatedText", show: data.id }),
     }),
     result: recordResultIntent,
+    declare: intent({
+      schema: declarationSchema,
+      failure: "runners.declareFailed",
+      write: ({ data: { id, ...declaration } }) => declareRunner(id, declaration),
+      refuse: refuseStatus,
+      success: (_, { data }) => ({ title: "runners.declared", description: "runners.declaredText", show: data.id }),
+    }),
+    withdraw: intent({
+      schema: withdrawSchema,
+      failure: "runners.withdrawFailed",
+      write: ({ data }) => withdrawRunner(data.id, data.reason),
+      refuse: refuseStatus,
+      success: (_, { data }) => ({ title: "runners.withdrawn", description: "runners.withdrawnText", show: data.id }),
+    }),
+    reinstate: intent({
+      schema: recordIdSchema,
+      failure: "runners.reinstateFailed",
+      write: ({ data }) => reinstateRunner(data.id, danishToday()),
+      refuse: refuseStatus,
+      success: (_, { data }) => ({ title: "runners.reinstated", description: "runners.reinstatedText", show: data.id }),
+    }),
     // A win's victory photo stays until the trash entry is purged, so that Undo brings it back.
     delete: toTrash(deleteRunner, "runners.deleteFailed"),
   },
@@ -88,6 +140,8 @@ export default function RunnersTab({ loaderData, actionData }: Route.ComponentPr
   const tab = useTabForms(actionData);
   const all = [...upcoming, ...awaiting, ...results];
   const recording = tab.opened(all, "result");
+  const declaring = tab.opened(upcoming, "declare");
+  const withdrawing = tab.opened(upcoming, "withdraw");
   const cards: RecordCards<Runner> = {
     add: { title: t("runners.add"), titleId: "add-runner" },
     edit: { title: () => t("runners.edit"), titleId: "edit-runner" },
@@ -121,6 +175,36 @@ export default function RunnersTab({ loaderData, actionData }: Route.ComponentPr
           />
         </EditPanel>
       ) : null}
+      {declaring && !declaring.result && declaring.status !== "withdrawn" ? (
+        <EditPanel
+          key={`declare-${declaring.id}`}
+          openKey={declaring.id}
+          title={t("runners.declareTitle")}
+          titleId="declare-runner"
+        >
+          <DeclarationForm
+            runner={declaring}
+            result={tab.answerFor("declare", declaring.id)}
+            titleId="declare-runner"
+            cancelTo={TAB}
+          />
+        </EditPanel>
+      ) : null}
+      {withdrawing && !withdrawing.result && withdrawing.status !== "withdrawn" ? (
+        <EditPanel
+          key={`withdraw-${withdrawing.id}`}
+          openKey={withdrawing.id}
+          title={t("runners.withdrawTitle")}
+          titleId="withdraw-runner"
+        >
+          <WithdrawForm
+            runner={withdrawing}
+            result={tab.answerFor("withdraw", withdrawing.id)}
+            titleId="withdraw-runner"
+            cancelTo={TAB}
+          />
+        </EditPanel>
+      ) : null}
       {lists.map(({ title, titleId, empty, runners }) => (
         <Card key={titleId} title={title} titleId={titleId}>
           <RecordList fetchError={fetchError} empty={empty} records={runners}>
@@ -142,7 +226,8 @@ function RunnerRow({ runner, today }: { runner: Runner; today: string }) {
       publicPage={{ href: "/runners", name: label }}
       actions={
         <>
-          {runner.raceDate <= today ? (
+          <StatusActions runner={runner} today={today} label={label} />
+          {runner.raceDate <= today && runner.status !== "withdrawn" ? (
             <OpenLink param="result" id={runner.id} label={t("runners.recordResultLabel", { name: label })}>
               {t("runners.recordResult")}
             </OpenLink>
@@ -161,6 +246,7 @@ function RunnerRow({ runner, today }: { runner: Runner; today: string }) {
       <p className="text-stone-700">
         {t("race.jockeyLine", { jockey: orFallback(runner.jockey, t("race.unknownJockey")) })}
       </p>
+      <StatusLines runner={runner} />
       {runner.result ? (
         <p className="font-medium text-brand-700">
           {localResultText(runner.result, lang, t)} · {formatPrize(runner.result.prizeOre, t("runners.noPrize"))}
@@ -191,6 +277,111 @@ function RunnerForm({
           hint: t("runners.postTimeHint"),
         })}
       />
+      <DeadlineField
+        form={form}
+        name="declarationDeadline"
+        label={t("runners.declarationDeadline")}
+        shown={runner?.declarationDeadline}
+      />
+      <DeadlineField
+        form={form}
+        name="withdrawalDeadline"
+        label={t("runners.withdrawalDeadline")}
+        shown={runner?.withdrawalDeadline}
+      />
     </RecordFormShell>
+  );
+}
+
+function DeadlineField({
+  form,
+  name,
+  label,
+  shown,
+}: {
+  form: { val: (name: string, fallback?: string | null) => string; errors: Record<string, string> };
+  name: string;
+  label: string;
+  shown: string | null | undefined;
+}) {
+  const t = useAdminT();
+  return (
+    <Field
+      type="datetime-local"
+      label={label}
+      name={name}
+      hint={t("runners.deadlineHint")}
+      defaultValue={form.val(name, shown ? danishLocal(shown) : null)}
+      error={form.errors[name]}
+    />
+  );
+}
+
+const STATUS_KEYS = {
+  entered: "runners.status.entered",
+  declared: "runners.status.declared",
+  withdrawn: "runners.status.withdrawn",
+} as const;
+
+/** Declare (or edit the declaration), Withdraw, or Reinstate, as the runner's status allows. */
+function StatusActions({ runner, today, label }: { runner: Runner; today: string; label: string }) {
+  const t = useAdminT();
+  if (runner.result || runner.raceDate < today) return null;
+  if (runner.status === "withdrawn") {
+    return (
+      <RowAction intent="reinstate" id={runner.id} variant="small" label={t("runners.reinstateLabel", { name: label })}>
+        {t("runners.reinstate")}
+      </RowAction>
+    );
+  }
+  return (
+    <>
+      <OpenLink param="declare" id={runner.id} label={t("runners.declareLabel", { name: label })}>
+        {runner.status === "declared" ? t("runners.editDeclaration") : t("runners.declare")}
+      </OpenLink>
+      <OpenLink param="withdraw" id={runner.id} label={t("runners.withdrawLabel", { name: label })}>
+        {t("runners.withdraw")}
+      </OpenLink>
+    </>
+  );
+}
+
+/** The runner's status, its declaration or reason, and its deadlines. */
+function StatusLines({ runner }: { runner: Runner }) {
+  const t = useAdminT();
+  if (runner.result) return null;
+  const { declaration } = runner;
+  return (
+    <>
+      <p className="mt-1">
+        <span className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-semibold text-stone-900">
+          {t(STATUS_KEYS[runner.status])}
+        </span>
+      </p>
+      {declaration && runner.status === "declared" ? (
+        <p className="text-stone-700">
+          {[
+            formatWeight(declaration.weightG),
+            declaration.draw ? t("runners.drawLine", { draw: declaration.draw }) : null,
+            ...declaration.equipment.map((code) => t(EQUIPMENT_KEYS[code])),
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+      ) : null}
+      {runner.status === "withdrawn" && runner.withdrawalReason ? (
+        <p className="text-stone-700">{t("runners.reasonLine", { reason: runner.withdrawalReason })}</p>
+      ) : null}
+      {runner.declarationDeadline && runner.status === "entered" ? (
+        <p className="text-stone-700">
+          {t("runners.declareBy", { time: formatDanishTime(runner.declarationDeadline, "minute") })}
+        </p>
+      ) : null}
+      {runner.withdrawalDeadline && runner.status !== "withdrawn" ? (
+        <p className="text-stone-700">
+          {t("runners.withdrawBy", { time: formatDanishTime(runner.withdrawalDeadline, "minute") })}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isAdminKey, type AdminKey, type AdminTranslate } from "~/i18n/admin/dictionary";
 import { AMOUNT_LIMIT_TEXT, readDkkAmount, withinAmountLimit } from "~/racing/money";
+import { danishLocalToIso, readWeightKg, RUNNER_EQUIPMENT, WEIGHT_MAX_G, WEIGHT_MIN_G } from "~/racing/declaration";
 
 /**
  * One schema per admin form, used by the page (checks before sending) and by the action (the real
@@ -142,6 +143,18 @@ const postTime = z
   .transform((v) => v || null)
   .refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), "runners.postTimeInvalid");
 
+/** A deadline typed as Danish date and time ('2026-06-20T09:30', a datetime-local field), as an ISO instant. */
+const deadline = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const s = (v ?? "").trim();
+    if (s === "") return null;
+    const iso = danishLocalToIso(s);
+    if (!iso) ctx.addIssue({ code: "custom", message: "runners.deadlineInvalid" });
+    return iso;
+  });
+
 export const runnerSchema = z.object({
   horseId: required("race.chooseHorse", 100),
   raceName: required("race.raceNameRequired"),
@@ -150,9 +163,51 @@ export const runnerSchema = z.object({
   track: optional(),
   distance: optional(100),
   jockey: optional(),
+  declarationDeadline: deadline,
+  withdrawalDeadline: deadline,
 });
 
 export const runnerEditSchema = runnerSchema.extend({ id: z.string().min(1) });
+
+/** The name of an equipment checkbox of the declaration form. */
+export const equipmentField = (code: string) => `equipment-${code}`;
+
+/** Declare (or correct a declaration): jockey, weight in kg the Danish way, draw, equipment checkboxes. */
+export const declarationSchema = z
+  .object({
+    id: z.string().min(1),
+    jockey: required("runners.jockeyRequired"),
+    weight: z
+      .string({ error: "runners.weightRequired" })
+      .trim()
+      .min(1, "runners.weightRequired")
+      .transform((v, ctx) => {
+        const grams = readWeightKg(v);
+        if (grams === null || grams < WEIGHT_MIN_G || grams > WEIGHT_MAX_G) {
+          ctx.addIssue({ code: "custom", message: "runners.weightInvalid" });
+          return 0;
+        }
+        return grams;
+      }),
+    draw: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || null)
+      .refine((v) => v === null || (/^\d{1,2}$/.test(v) && Number(v) >= 1), "runners.drawInvalid")
+      .transform((v) => (v === null ? null : Number(v))),
+  })
+  .catchall(z.string())
+  .transform(({ id, jockey, weight, draw, ...rest }) => ({
+    id,
+    jockey,
+    weightG: weight,
+    draw,
+    equipment: RUNNER_EQUIPMENT.filter((code) => rest[equipmentField(code)] !== undefined),
+  }));
+
+/** Withdraw a runner: a non-runner, with an optional reason. */
+export const withdrawSchema = z.object({ id: z.string().min(1), reason: optional(500) });
 
 export const DID_NOT_FINISH = "dnf";
 

@@ -1,4 +1,4 @@
-import { RaceNotRunError, recordResult } from "~/models/runner.server";
+import { RaceNotRunError, recordResult, RunnerStatusError } from "~/models/runner.server";
 import { danishToday } from "~/racing/race-day";
 import { intent } from "./admin-action.server";
 import { resultSchema } from "./admin-forms";
@@ -14,6 +14,8 @@ export const recordResultIntent = intent({
   refuse: (error) =>
     error instanceof RaceNotRunError
       ? { errors: { position: "runners.notRunYet" }, toast: "runners.fromRaceDay" }
-      : undefined,
+      : error instanceof RunnerStatusError
+        ? { toast: "runners.isWithdrawn", status: 409 }
+        : undefined,
   success: { title: "runners.resultRecorded", description: "runners.resultRecordedText" },
 });
