@@ -2,8 +2,10 @@ import { Link } from "react-router";
 import { localizedPath } from "~/i18n/lang";
 import { localResultText } from "~/i18n/results";
 import { useLang, useT } from "~/i18n/use-lang";
-import type { Runner } from "~/models/runner.server";
-import { ScrollTable } from "~/components/scroll-table";
+import type { MessageKey } from "~/i18n/dictionary";
+import type { RaceRecordEntry, Runner } from "~/models/runner.server";
+import { Cell, Row, ScrollTable } from "~/components/scroll-table";
+import { formatWeight, type Equipment } from "~/racing/declaration";
 import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
 
 /** Runners as a table, or the text `empty` when there are none. */
@@ -16,10 +18,6 @@ export function RunnerTableOrEmpty({ empty, ...table }: RunnerTableProps & { emp
   );
 }
 
-/**
- * Runners as a table: date, post time, track, race, horse (linking to its page), jockey, and with
- * `results` the position and prize.
- */
 type RunnerTableProps = {
   runners: Runner[];
   caption: string;
@@ -27,47 +25,162 @@ type RunnerTableProps = {
   showHorse?: boolean;
 };
 
+export const EQUIPMENT_TEXT: Record<Equipment, MessageKey> = {
+  blinkers: "runners.equipment.blinkers",
+  cheekpieces: "runners.equipment.cheekpieces",
+  visor: "runners.equipment.visor",
+  hood: "runners.equipment.hood",
+  "tongue-tie": "runners.equipment.tongueTie",
+};
+
+const STATUS_TEXT = {
+  entered: "runners.status.entered",
+  declared: "runners.status.declared",
+  withdrawn: "runners.status.withdrawn",
+} as const;
+
+/** Where each value sits on a phone's card: date and time, horse, race, track, distance, jockey, status, result, prize. */
+const ORDER = {
+  date: "max-sm:order-1",
+  time: "max-sm:order-2",
+  horse: "max-sm:order-3",
+  race: "max-sm:order-4",
+  track: "max-sm:order-5",
+  distance: "max-sm:order-6",
+  jockey: "max-sm:order-7",
+  status: "max-sm:order-8",
+  result: "max-sm:order-9",
+  prize: "max-sm:order-10",
+};
+
+/**
+ * Runners as a table (cards on a phone): date, post time, track, race, distance, horse (linking to
+ * its page), jockey, and the status (declared with weight, draw and equipment, or Non-runner); with
+ * `results` the position and prize instead of the post time and status.
+ */
 export function RunnerTable({ runners, caption, results = false, showHorse = true }: RunnerTableProps) {
   const lang = useLang();
   const t = useT();
+  const h = {
+    date: t("runners.date"),
+    time: t("runners.postTime"),
+    track: t("runners.track"),
+    race: t("runners.race"),
+    distance: t("runners.distance"),
+    horse: t("runners.horse"),
+    jockey: t("runners.jockey"),
+    status: t("runners.status"),
+    position: t("runners.position"),
+    prize: t("runners.prize"),
+  };
   const headings = [
-    t("runners.date"),
-    ...(results ? [] : [t("runners.postTime")]),
-    t("runners.track"),
-    t("runners.race"),
-    ...(showHorse ? [t("runners.horse")] : []),
-    t("runners.jockey"),
-    ...(results ? [t("runners.position"), t("runners.prize")] : []),
+    h.date,
+    ...(results ? [] : [h.time]),
+    h.track,
+    h.race,
+    h.distance,
+    ...(showHorse ? [h.horse] : []),
+    h.jockey,
+    ...(results ? [h.position, h.prize] : [h.status]),
   ];
   return (
     <ScrollTable label={caption} headings={headings}>
       {runners.map((runner) => (
-        <tr key={runner.id}>
-          <td className="whitespace-nowrap px-4 py-3">{formatDanishDate(runner.raceDate)}</td>
+        <Row key={runner.id}>
+          <Cell label={h.date} order={ORDER.date} nowrap>
+            {formatDanishDate(runner.raceDate)}
+          </Cell>
           {results ? null : (
-            <td className="whitespace-nowrap px-4 py-3">{runner.postTime ?? t("runners.toBeAnnounced")}</td>
+            <Cell label={h.time} order={ORDER.time} nowrap>
+              {runner.postTime ?? t("runners.toBeAnnounced")}
+            </Cell>
           )}
-          <td className="px-4 py-3">{orFallback(runner.track, t("winners.unknownTrack"))}</td>
-          <td className="px-4 py-3 font-medium text-stone-900">{runner.raceName}</td>
+          <Cell label={h.track} order={ORDER.track}>
+            {orFallback(runner.track, t("winners.unknownTrack"))}
+          </Cell>
+          <Cell label={h.race} order={ORDER.race} className="font-medium text-stone-900">
+            {runner.raceName}
+          </Cell>
+          <Cell label={h.distance} order={ORDER.distance}>
+            {orFallback(runner.distance, "–")}
+          </Cell>
           {showHorse ? (
-            <td className="px-4 py-3">
+            <Cell label={h.horse} order={ORDER.horse}>
               <Link
                 to={localizedPath(`/horses/${runner.horseSlug}`, lang)}
-                className="font-medium text-brand-700 underline"
+                className="font-medium text-brand-700 underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
               >
                 {runner.horseName}
               </Link>
-            </td>
+            </Cell>
           ) : null}
-          <td className="px-4 py-3">{orFallback(runner.jockey, t("winners.unknownJockey"))}</td>
+          <Cell label={h.jockey} order={ORDER.jockey}>
+            {orFallback(runner.jockey, t("winners.unknownJockey"))}
+          </Cell>
           {results && runner.result ? (
             <>
-              <td className="whitespace-nowrap px-4 py-3 font-semibold">{localResultText(runner.result, lang, t)}</td>
-              <td className="whitespace-nowrap px-4 py-3">{formatPrize(runner.result.prizeOre, "–")}</td>
+              <Cell label={h.position} order={ORDER.result} nowrap className="font-semibold">
+                {localResultText(runner.result, lang, t)}
+              </Cell>
+              <Cell label={h.prize} order={ORDER.prize} nowrap>
+                {formatPrize(runner.result.prizeOre, "–")}
+              </Cell>
             </>
           ) : null}
-        </tr>
+          {results ? null : (
+            <Cell label={h.status} order={ORDER.status}>
+              <RunnerStatus runner={runner} />
+            </Cell>
+          )}
+        </Row>
       ))}
     </ScrollTable>
+  );
+}
+
+/** Entered; Declared with weight, draw and equipment; or Non-runner. */
+function RunnerStatus({ runner }: { runner: Runner }) {
+  const t = useT();
+  const { declaration } = runner;
+  const details =
+    runner.status === "declared" && declaration
+      ? [
+          formatWeight(declaration.weightG),
+          declaration.draw ? t("runners.drawLine", { draw: declaration.draw }) : null,
+          ...declaration.equipment.map((code) => t(EQUIPMENT_TEXT[code])),
+        ].filter(Boolean)
+      : [];
+  return (
+    <>
+      <span className={runner.status === "withdrawn" ? "font-semibold text-red-800" : "font-medium"}>
+        {t(STATUS_TEXT[runner.status])}
+      </span>
+      {details.length ? <span className="block text-stone-700">{details.join(" · ")}</span> : null}
+    </>
+  );
+}
+
+/** A run of a horse's race record: date, race, track, distance, jockey, result, prize (a card on a phone). */
+export function RaceRecordRow({ entry }: { entry: RaceRecordEntry }) {
+  const lang = useLang();
+  const t = useT();
+  return (
+    <Row>
+      <Cell label={t("runners.date")} nowrap>
+        {formatDanishDate(entry.raceDate)}
+      </Cell>
+      <Cell label={t("runners.race")} className="font-medium text-stone-900">
+        {entry.raceName}
+      </Cell>
+      <Cell label={t("runners.track")}>{orFallback(entry.track, t("winners.unknownTrack"))}</Cell>
+      <Cell label={t("runners.distance")}>{orFallback(entry.distance, "–")}</Cell>
+      <Cell label={t("runners.jockey")}>{orFallback(entry.jockey, t("winners.unknownJockey"))}</Cell>
+      <Cell label={t("runners.position")} nowrap className="font-semibold">
+        {localResultText(entry, lang, t)}
+      </Cell>
+      <Cell label={t("runners.prize")} nowrap>
+        {formatPrize(entry.prizeOre, "–")}
+      </Cell>
+    </Row>
   );
 }

@@ -137,6 +137,18 @@ export const da = {
   "runners.prize": "Præmie",
   "runners.toBeAnnounced": "Oplyses senere",
   "runners.didNotFinish": "Fuldførte ikke",
+  "runners.status": "Status",
+  "runners.status.entered": "Tilmeldt",
+  "runners.status.declared": "Startanmeldt",
+  "runners.status.withdrawn": "Udgået",
+  "runners.drawLine": "Spor {draw}",
+  "runners.equipment.blinkers": "Skyklapper",
+  "runners.equipment.cheekpieces": "Kindstykker",
+  "runners.equipment.visor": "Visir",
+  "runners.equipment.hood": "Hætte",
+  "runners.equipment.tongueTie": "Tungebånd",
+  "horse.addToCalendar": "Føj {horse}s starter til din kalender",
+  "horse.calendarTitle": "{horse}s starter",
 
   "horse.allHorses": "Alle heste",
   "horse.metaDescription":

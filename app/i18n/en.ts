@@ -141,6 +141,18 @@ export const en = {
   "runners.prize": "Prize",
   "runners.toBeAnnounced": "To be announced",
   "runners.didNotFinish": "Did not finish",
+  "runners.status": "Status",
+  "runners.status.entered": "Entered",
+  "runners.status.declared": "Declared",
+  "runners.status.withdrawn": "Non-runner",
+  "runners.drawLine": "Draw {draw}",
+  "runners.equipment.blinkers": "Blinkers",
+  "runners.equipment.cheekpieces": "Cheekpieces",
+  "runners.equipment.visor": "Visor",
+  "runners.equipment.hood": "Hood",
+  "runners.equipment.tongueTie": "Tongue tie",
+  "horse.addToCalendar": "Add {horse}'s runs to your calendar",
+  "horse.calendarTitle": "{horse}'s runs",
 
   "horse.allHorses": "All horses",
   "horse.metaDescription":

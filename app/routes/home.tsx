@@ -26,7 +26,7 @@ export async function loader() {
   const [news, images, runners] = await Promise.all([
     readForPage("latest news", getLatestNews),
     readForPage("home images", listHomeImages),
-    readForPage("next runners", () => listUpcomingRunners(danishToday(), NEXT_RUNNERS)),
+    readForPage("next runners", () => listUpcomingRunners(danishToday(), NEXT_RUNNERS, { runningOnly: true })),
   ]);
   const page = {
     newsText: news.ok ? (news.value?.text ?? null) : null,

@@ -5,11 +5,11 @@ import { PlacingBadges } from "~/components/placing-badges";
 import { ReadFailed } from "~/components/read-failed";
 import { ResponsiveImage } from "~/media/responsive-image";
 import { PageSection } from "~/components/page-section";
-import { RunnerTableOrEmpty } from "~/components/runner-table";
+import { RaceRecordRow, RunnerTableOrEmpty } from "~/components/runner-table";
 import { ScrollTable } from "~/components/scroll-table";
 import { findHorseBySlug, type Horse } from "~/models/horse.server";
 import { getRaceRecord, listHorseUpcomingRunners, type RaceRecord, type Runner } from "~/models/runner.server";
-import { formatDanishDate, formatDkk, formatPrize, orFallback } from "~/racing/format";
+import { formatDkk } from "~/racing/format";
 import { isStoredImageUrl, SOCIAL_CARD, socialCardUrl } from "~/media/image";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
@@ -22,7 +22,6 @@ import { PLAIN_PAGE } from "~/routes/+shared/route-handle";
 import { keyFromMediaUrl } from "~/media/storage.server";
 import { isSlugShaped } from "~/racing/slug";
 import { jsonLd, runnerEvents } from "~/seo/structured-data";
-import { localResultText } from "~/i18n/results";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath, localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
@@ -180,15 +179,7 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
             className="mt-6"
           >
             {record.entries.map((entry) => (
-              <tr key={entry.id}>
-                <td className="whitespace-nowrap px-4 py-3">{formatDanishDate(entry.raceDate)}</td>
-                <td className="px-4 py-3 font-medium text-stone-900">{entry.raceName}</td>
-                <td className="px-4 py-3">{orFallback(entry.track, t("winners.unknownTrack"))}</td>
-                <td className="px-4 py-3">{orFallback(entry.distance, "–")}</td>
-                <td className="px-4 py-3">{orFallback(entry.jockey, t("winners.unknownJockey"))}</td>
-                <td className="whitespace-nowrap px-4 py-3 font-semibold">{localResultText(entry, lang, t)}</td>
-                <td className="whitespace-nowrap px-4 py-3">{formatPrize(entry.prizeOre, "–")}</td>
-              </tr>
+              <RaceRecordRow key={entry.id} entry={entry} />
             ))}
           </ScrollTable>
         )}
