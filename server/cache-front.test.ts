@@ -78,6 +78,43 @@ describe("the cached handler", () => {
     expect(second.headers.get("vary")).toContain("Cookie");
   });
 
+  it("answers a calendar feed's If-None-Match and If-Modified-Since with 304, and a newer feed after a change", async () => {
+    const cache = new PageCache();
+    let version = "v1";
+    let made = new Date("2026-06-01T10:00:00Z");
+    const handle: FetchHandler = async () =>
+      new Response(`BEGIN:VCALENDAR ${version}`, {
+        headers: { "Content-Type": "text/calendar; charset=utf-8", "Last-Modified": made.toUTCString() },
+      });
+    const base = await serve(cache, handle);
+    for (const path of ["/runners.ics", "/horses/nordlys.ics"]) {
+      const first = await fetch(`${base}${path}`);
+      expect(first.status).toBe(200);
+      expect(first.headers.get("x-cache")).toBe("MISS");
+      const etag = first.headers.get("etag")!;
+      const lastModified = first.headers.get("last-modified")!;
+      expect(etag).toMatch(/^W\/".+"$/);
+      expect(lastModified).toBe(made.toUTCString());
+      expect((await fetch(`${base}${path}`, { headers: { "If-None-Match": etag } })).status).toBe(304);
+      expect((await fetch(`${base}${path}`, { headers: { "If-Modified-Since": lastModified } })).status).toBe(304);
+      const older = new Date(made.getTime() - 60_000).toUTCString();
+      expect((await fetch(`${base}${path}`, { headers: { "If-Modified-Since": older } })).status).toBe(200);
+      // If-None-Match wins: a stale ETag gets the feed even with a current date.
+      const both = await fetch(`${base}${path}`, {
+        headers: { "If-None-Match": 'W/"old"', "If-Modified-Since": lastModified },
+      });
+      expect(both.status).toBe(200);
+    }
+    version = "v2";
+    made = new Date("2026-06-01T11:00:00Z");
+    cache.invalidate();
+    const changed = await fetch(`${base}/runners.ics`, {
+      headers: { "If-Modified-Since": "Mon, 01 Jun 2026 10:00:00 GMT" },
+    });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toContain("v2");
+  });
+
   it("serves the stored brotli and gzip variants", async () => {
     const cache = new PageCache();
     const { handle } = fakeSite();

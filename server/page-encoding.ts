@@ -162,6 +162,18 @@ export function pickEncoding(
 }
 
 /**
+ * If-Modified-Since, for a page that says when it was made (the calendar feeds); If-None-Match
+ * wins when both are sent (RFC 9110 §13.1.3).
+ */
+function unmodifiedSince(req: Request, entry: CachedPage) {
+  const since = req.headers["if-modified-since"];
+  const made = entry.headers.find(([name]) => name === "last-modified")?.[1];
+  if (!since || !made || req.headers["if-none-match"]) return false;
+  const [a, b] = [Date.parse(since), Date.parse(made)];
+  return Number.isFinite(a) && Number.isFinite(b) && b <= a;
+}
+
+/**
  * Writes a stored page. A shared page says `public, no-cache` with its ETag (304 when it matches);
  * a stamped page is different in every response: `private, no-cache`, no validator, never a 304.
  */
@@ -186,7 +198,7 @@ export function sendPage(req: Request, res: Response, entry: CachedPage, status:
   } else {
     res.setHeader("ETag", entry.etag);
     res.setHeader("Cache-Control", "public, no-cache");
-    if (etagMatches(req.headers["if-none-match"], entry.etag)) {
+    if (etagMatches(req.headers["if-none-match"], entry.etag) || unmodifiedSince(req, entry)) {
       res.status(304).end();
       return;
     }

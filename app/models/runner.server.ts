@@ -179,6 +179,11 @@ export async function listUpcomingRunners(
   return rows.map(toRunner);
 }
 
+/** A runner as the public pages get it: a withdrawal's reason is the stable's own. */
+export function publicRunners(runners: Runner[]): Runner[] {
+  return runners.map((r) => (r.withdrawalReason ? { ...r, withdrawalReason: null } : r));
+}
+
 /** Runners whose race day has passed without a result, oldest first (a non-runner has none to wait for). */
 export async function listAwaitingResults(today: string): Promise<Runner[]> {
   const rows = await selectWithoutResult()

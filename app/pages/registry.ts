@@ -74,6 +74,13 @@ export const REGISTRY: readonly RegistryEntry[] = [
     contentType: "text/calendar; charset=utf-8",
   },
   {
+    kind: "feed",
+    path: "/horses/:slug.ics",
+    file: "routes/horse-ics.ts",
+    cache: "shared",
+    contentType: "text/calendar; charset=utf-8",
+  },
+  {
     kind: "file",
     path: "/sitemap.xml",
     file: "routes/sitemap.ts",

@@ -6,9 +6,16 @@ import { ReadFailed } from "~/components/read-failed";
 import { ResponsiveImage } from "~/media/responsive-image";
 import { PageSection } from "~/components/page-section";
 import { RaceRecordRow, RunnerTableOrEmpty } from "~/components/runner-table";
+import { HorseCalendarLink } from "~/components/calendar-link";
 import { ScrollTable } from "~/components/scroll-table";
 import { findHorseBySlug, type Horse } from "~/models/horse.server";
-import { getRaceRecord, listHorseUpcomingRunners, type RaceRecord, type Runner } from "~/models/runner.server";
+import {
+  getRaceRecord,
+  listHorseUpcomingRunners,
+  publicRunners,
+  type RaceRecord,
+  type Runner,
+} from "~/models/runner.server";
 import { formatDkk } from "~/racing/format";
 import { isStoredImageUrl, SOCIAL_CARD, socialCardUrl } from "~/media/image";
 import { log } from "~/platform/log.server";
@@ -48,7 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const found = await findHorseBySlug(slug);
     if (!found || "redirectTo" in found) return found;
     const [nextRuns, record] = await Promise.all([
-      listHorseUpcomingRunners(found.horse.id, danishToday()),
+      listHorseUpcomingRunners(found.horse.id, danishToday()).then(publicRunners),
       getRaceRecord(found.horse.id),
     ]);
     return { horse: found.horse, nextRuns, record };
@@ -153,6 +160,7 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
           empty={t("horse.noRuns")}
           showHorse={false}
         />
+        <HorseCalendarLink slug={horse.slug} horseName={horse.name} />
       </PageSection>
 
       <PageSection id="race-record" title={t("horse.raceRecord")} className="mt-14">
@@ -205,6 +213,13 @@ export function meta(args: Route.MetaArgs) {
       dam: horse.dam,
     }),
     ...(socialCard ? { image: socialCard, imageAlt: horse.name } : {}),
+  });
+  tags.push({
+    tagName: "link",
+    rel: "alternate",
+    type: "text/calendar",
+    title: t("horse.calendarTitle", { horse: horse.name }),
+    href: `/horses/${horse.slug}.ics`,
   });
   if (socialCard) {
     tags.push(

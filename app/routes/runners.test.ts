@@ -6,7 +6,14 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { createHorse, deleteHorse, updateHorse } from "~/models/horse.server";
-import { createRunner, recordResult, updateRunner } from "~/models/runner.server";
+import {
+  createRunner,
+  declareRunner,
+  recordResult,
+  reinstateRunner,
+  updateRunner,
+  withdrawRunner,
+} from "~/models/runner.server";
 import { createWinner } from "~/models/winner.server";
 import { foldLine } from "~/racing/ical";
 import { danishToday } from "~/racing/race-day";
@@ -15,6 +22,7 @@ import { horseEdit } from "@tests/horses";
 import * as home from "./home";
 import * as horsePage from "./horse";
 import * as calendar from "./runners-ics";
+import * as horseCalendar from "./horse-ics";
 import * as runnersPage from "./runners";
 import * as sitemap from "./sitemap";
 
@@ -101,6 +109,59 @@ describe("/runners.ics", () => {
     expect(await uid()).toBe(before);
   });
 
+  it("cancels a non-runner's event under the same UID with a higher SEQUENCE, and names a declaration", async () => {
+    const h = await createHorse(horse);
+    const { id } = await createRunner({ horseId: h.id, raceName: "Derby", raceDate: inDays(3), distance: "2400 m" });
+    const event = async () => {
+      const { text } = await feed();
+      return new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!);
+    };
+    const entered = await event();
+    expect(entered.component.getFirstPropertyValue("status")).toBe("TENTATIVE");
+
+    await declareRunner(id, { jockey: "M. Larsen", weightG: 57_500, draw: 4, equipment: ["blinkers", "hood"] });
+    const declared = await event();
+    expect(declared.component.getFirstPropertyValue("status")).toBe("CONFIRMED");
+    expect(declared.description).toBe(
+      "Distance: 2400 m\nJockey: M. Larsen\nWeight: 57,5 kg\nDraw: 4\nEquipment: Blinkers, Hood",
+    );
+
+    await withdrawRunner(id, "Private reason");
+    const cancelled = await event();
+    expect(cancelled.uid).toBe(declared.uid);
+    expect(cancelled.component.getFirstPropertyValue("status")).toBe("CANCELLED");
+    expect(cancelled.sequence).toBeGreaterThan(declared.sequence);
+    expect(cancelled.description).not.toContain("Private reason");
+
+    await reinstateRunner(id, danishToday());
+    const back = await event();
+    expect(back.uid).toBe(declared.uid);
+    expect(back.component.getFirstPropertyValue("status")).toBe("CONFIRMED");
+    expect(back.sequence).toBeGreaterThan(cancelled.sequence);
+  });
+
+  it("has a feed per horse at /horses/<slug>.ics; an old slug moves to the new feed", async () => {
+    const h = await createHorse(horse);
+    const other = await createHorse({ ...horse, name: "Nordlys" });
+    await createRunner({ horseId: h.id, raceName: "Mine", raceDate: inDays(3) });
+    await createRunner({ horseId: other.id, raceName: "Not mine", raceDate: inDays(3) });
+    const load = (slug: string) => horseCalendar.loader(args(`/horses/${slug}.ics`, { slug }) as never);
+    const response = (await load("kongens-aere")) as Response;
+    expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(response.headers.get("Last-Modified")).toMatch(/GMT$/);
+    const vcalendar = new ICAL.Component(ICAL.parse(await response.text()));
+    expect(vcalendar.getFirstPropertyValue("x-wr-calname")).toContain("Kongens Ære");
+    expect(vcalendar.getAllSubcomponents("vevent").map((v) => v.getFirstPropertyValue("summary"))).toEqual([
+      "Kongens Ære – Mine",
+    ]);
+    expect(((await load("nobody")) as Response).status).toBe(404);
+    expect(((await load("../x")) as Response).status).toBe(404);
+    await updateHorse(h.id, horseEdit(horse, { name: "Storm" }));
+    const moved = await Promise.resolve(load("kongens-aere")).catch((thrown: unknown) => thrown);
+    expect((moved as Response).status).toBe(301);
+    expect((moved as Response).headers.get("Location")).toBe("/horses/storm.ics");
+  });
+
   it("is an empty but valid calendar without runners", async () => {
     const { text } = await feed();
     const vcalendar = new ICAL.Component(ICAL.parse(text));
@@ -183,6 +244,29 @@ describe("listings", () => {
     expect(body).toContain("<loc>http://localhost/horses/kongens-aere</loc>");
     expect(body).toContain("<loc>http://localhost/da/runners</loc>");
     expect(body).toContain("<loc>http://localhost/da/horses/kongens-aere</loc>");
+  });
+
+  it("shows a non-runner on /runners and the horse page (EventCancelled), but not in Next Runners", async () => {
+    const h = await createHorse(horse);
+    const out = await createRunner({ horseId: h.id, raceName: "Out", raceDate: inDays(1) });
+    await createRunner({ horseId: h.id, raceName: "Running", raceDate: inDays(2) });
+    await withdrawRunner(out.id, "Lame");
+    const homePage = await home.loader();
+    expect("nextRunners" in homePage && homePage.nextRunners.map((r) => r.raceName)).toEqual(["Running"]);
+    const runners = (await runnersPage.loader(args("/runners") as never)) as {
+      upcoming: { status: string }[];
+      events: string;
+    };
+    expect(runners.upcoming.map((r) => r.status)).toEqual(["withdrawn", "entered"]);
+    expect(JSON.stringify(runners)).not.toContain("Lame");
+    expect(JSON.parse(runners.events).map((e: { eventStatus: string }) => e.eventStatus)).toEqual([
+      "https://schema.org/EventCancelled",
+      "https://schema.org/EventScheduled",
+    ]);
+    const page = (await horsePage.loader(args("/horses/kongens-aere", { slug: "kongens-aere" }) as never)) as {
+      nextRuns: { status: string }[];
+    };
+    expect(page.nextRuns.map((r) => r.status)).toEqual(["withdrawn", "entered"]);
   });
 
   it("shows at most five next runners on the home page, soonest first", async () => {

@@ -4,7 +4,7 @@ import { PageIntro } from "~/components/page-intro";
 import { ReadFailed } from "~/components/read-failed";
 import { PageSection } from "~/components/page-section";
 import { RunnerTableOrEmpty } from "~/components/runner-table";
-import { listRecentResults, listUpcomingRunners, type Runner } from "~/models/runner.server";
+import { listRecentResults, listUpcomingRunners, publicRunners, type Runner } from "~/models/runner.server";
 import { publicOrigin } from "~/platform/origin.server";
 import { PLAIN_PAGE } from "~/routes/+shared/route-handle";
 import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
@@ -23,7 +23,7 @@ export const handle = PLAIN_PAGE;
 export async function loader({ request }: Route.LoaderArgs) {
   const today = danishToday();
   const read = await readForPage("runners", () =>
-    Promise.all([listUpcomingRunners(today), listRecentResults(RECENT_RESULTS)]),
+    Promise.all([listUpcomingRunners(today).then(publicRunners), listRecentResults(RECENT_RESULTS)]),
   );
   if (!read.ok) {
     return data(

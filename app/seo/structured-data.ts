@@ -36,7 +36,8 @@ export function runnerEvents(runners: Runner[], origin: string) {
     name: `${runner.horseName} – ${runner.raceName}`,
     sport: "Horse racing",
     startDate: raceStartIso(runner.raceDate, runner.postTime),
-    eventStatus: "https://schema.org/EventScheduled",
+    eventStatus:
+      runner.status === "withdrawn" ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     url: `${origin}/horses/${runner.horseSlug}`,
     ...(runner.track?.trim() ? { location: { "@type": "Place", name: runner.track.trim() } } : {}),
