@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { adminTranslator } from "~/i18n/admin/dictionary";
 import { createContactMessage, markContactMessageRead } from "~/models/contact-message.server";
 import { saveContactInfo } from "~/models/contact-info.server";
@@ -101,5 +101,37 @@ describe("Today at the Stable", () => {
   it("counts seven days from today", () => {
     expect(lastDayOf("2026-06-13", 7)).toBe("2026-06-19");
     expect(lastDayOf("2026-12-29", 7)).toBe("2027-01-04");
+  });
+});
+
+describe("deadlines on Today at the Stable", () => {
+  it("lists the deadlines of the next 48 hours, soonest first, each with the action it needs", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-06-13T05:00:00Z")); // 07:00 in Copenhagen
+    try {
+      const h = await createHorse({ name: "Nordlys", age: 4, color: "Brown", sire: "S", dam: "D" });
+      const race = { horseId: h.id, raceDate: "2026-06-15" };
+      const a = await createRunner({
+        ...race,
+        raceName: "Derby",
+        declarationDeadline: "2026-06-13T07:30:00.000Z",
+        withdrawalDeadline: "2026-06-15T08:00:00.000Z",
+      });
+      await createRunner({ ...race, raceName: "Later", declarationDeadline: "2026-06-16T07:30:00.000Z" });
+      await createRunner({ ...race, raceName: "Past", declarationDeadline: "2026-06-13T04:00:00.000Z" });
+      const b = await createRunner({ ...race, raceName: "Oaks", withdrawalDeadline: "2026-06-14T08:00:00.000Z" });
+      const { notices } = await readToday(en, TODAY);
+      expect(notices.map((n) => [n.text, n.link?.href])).toEqual([
+        ["Declaration deadline 13.06.2026, 09.30: Nordlys in Derby must be declared.", `/admin/runners?declare=${a.id}`],
+        [
+          "Withdrawal deadline 14.06.2026, 10.00: Nordlys in Oaks, withdraw it by then if it is not to run.",
+          `/admin/runners?withdraw=${b.id}`,
+        ],
+      ]);
+      const da = await readToday(adminTranslator("da"), TODAY);
+      expect(da.notices[0]!.link!.label).toBe("Startanmeld");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

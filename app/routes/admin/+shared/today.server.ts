@@ -8,7 +8,7 @@ import {
 import { getContactInfo, isContactInfoEmpty } from "~/models/contact-info.server";
 import { listHomeImages } from "~/models/home-image.server";
 import { listHorses } from "~/models/horse.server";
-import { listAwaitingResults, listRunnersUntil, type Runner } from "~/models/runner.server";
+import { listAwaitingResults, listDeadlines, listRunnersUntil, type Runner } from "~/models/runner.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { formatDanishTime } from "~/racing/format";
@@ -36,8 +36,31 @@ const backupNotices: NoticeSource = async (t) => {
   return [{ id: `backup-${failure.failedAt}`, tone: "warning", text }];
 };
 
+/** How far ahead the deadlines of entries are listed. */
+export const DEADLINE_HOURS = 48;
+
+/** The declaration and withdrawal deadlines of the next 48 hours, soonest first, each with what it needs. */
+const deadlineNotices: NoticeSource = async (t) => {
+  const now = new Date();
+  const until = new Date(now.getTime() + DEADLINE_HOURS * 3_600_000);
+  const deadlines = await listDeadlines(now.toISOString(), until.toISOString());
+  return deadlines.map((d) => {
+    const values = { time: formatDanishTime(d.at, "minute"), horse: d.horseName, race: d.raceName };
+    const declare = d.kind === "declare";
+    return {
+      id: `deadline-${d.kind}-${d.runnerId}`,
+      tone: "warning",
+      text: t(declare ? "runners.deadlineDeclare" : "runners.deadlineWithdraw", values),
+      link: {
+        href: `/admin/runners?${d.kind}=${d.runnerId}`,
+        label: t(declare ? "runners.declare" : "runners.withdraw"),
+      },
+    } satisfies Notice;
+  });
+};
+
 /** Every source of notices, in the order they are listed. */
-const NOTICE_SOURCES: NoticeSource[] = [backupNotices];
+const NOTICE_SOURCES: NoticeSource[] = [backupNotices, deadlineNotices];
 
 export type SetupStep = { step: "stable" | "horse" | "team" | "contact"; done: boolean; href: string };
 
