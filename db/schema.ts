@@ -171,7 +171,7 @@ export interface UserRolesTable {
 }
 
 export type MailDeliveryState = "pending" | "sending" | "sent" | "failed";
-export type MailKind = "contact" | "password-reset";
+export type MailKind = "contact" | "password-reset" | "deadline-reminder";
 
 export interface ContactMessagesTable {
   id: string;

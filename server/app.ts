@@ -1,4 +1,5 @@
 import "react-router";
+import { startDeadlineReminders, stopDeadlineReminders } from "~/deadlines/reminder.server";
 import path from "node:path";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
@@ -143,6 +144,7 @@ export async function startServices() {
   startMailDelivery();
   housekeeping ??= startHousekeeping();
   startScheduledBackups();
+  startDeadlineReminders();
   const url = env().DATABASE_URL;
   if (engine() === "postgres" && url) cacheSync.startListening(url);
 }
@@ -153,6 +155,7 @@ export async function stopServices() {
   await stopMailDelivery();
   await housekeeping?.stop();
   housekeeping = undefined;
+  await stopDeadlineReminders();
   // A backup in progress stops between two files and removes what it wrote.
   await stopScheduledBackups();
   await cacheSync.stop();

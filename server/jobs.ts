@@ -1,6 +1,7 @@
 import { registerResetMail } from "~/auth/auth-mail.server";
 import { registerContactMail } from "~/contact/contact-delivery.server";
 import { registerUploadSweep } from "~/media/upload.server";
+import { registerDeadlineReminderMail } from "~/deadlines/reminder.server";
 import { registerTrashPurge } from "~/trash/trash.server";
 
 /** The features hand the background jobs (app/jobs) what only they know; the jobs import none of them. */
@@ -9,4 +10,5 @@ export function registerFeatureJobs() {
   registerContactMail();
   registerTrashPurge();
   registerUploadSweep();
+  registerDeadlineReminderMail();
 }

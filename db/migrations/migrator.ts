@@ -11,6 +11,7 @@ import * as trashAndActivity from "./0030-trash-and-activity";
 import * as activityRepeats from "./0035-activity-repeats";
 import * as adminLanguageAndReadMessages from "./0045-admin-language-and-read-messages";
 import * as runnerStatus from "./0060-runner-status";
+import * as mailKinds from "./0061-mail-kinds";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "0035-activity-repeats": activityRepeats,
   "0045-admin-language-and-read-messages": adminLanguageAndReadMessages,
   "0060-runner-status": runnerStatus,
+  "0061-mail-kinds": mailKinds,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */

@@ -1,0 +1,66 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { createHorse } from "~/models/horse.server";
+import { listQueuedMail } from "~/models/mail-queue.server";
+import { createRunner } from "~/models/runner.server";
+import { db } from "~/platform/db.server";
+import { signedInUser } from "@tests/auth";
+import { TEST_DATABASE_URL, useFreshDatabase } from "@tests/db";
+import { waitFor } from "@tests/smtp";
+
+// Runs only with TEST_DATABASE_URL (vitest.config.ts includes *.pg.test.ts then): several instances need a server.
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** An instance in its own process, checking on a fake clock at `times` once told to go. */
+function startInstance(databaseUrl: string, times: string[]) {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/reminder-instance.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: databaseUrl,
+      REMINDER_TIMES: times.join(","),
+    },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  const out: string[] = [];
+  child.stdout.on("data", (chunk: Buffer) => out.push(...chunk.toString().split("\n").filter(Boolean)));
+  child.stderr.on("data", (chunk: Buffer) => out.push(chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return { child, out, exited };
+}
+
+describe("PostgreSQL: the deadline reminder with several instances", () => {
+  useFreshDatabase();
+
+  it("two instances checking at 07:00 on one database queue the reminder once per administrator", async () => {
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db());
+    const url = new URL(TEST_DATABASE_URL!);
+    url.pathname = `/${rows[0]!.name}`;
+    await signedInUser({ email: "anna@stald.example", admin: true });
+    await signedInUser({ email: "bo@stald.example", admin: true });
+    const h = await createHorse({ name: "Nordlys", age: 4, color: "Brown", sire: "S", dam: "D" });
+    await createRunner({
+      horseId: h.id,
+      raceName: "Derby",
+      raceDate: "2026-06-15",
+      declarationDeadline: "2026-06-13T07:30:00.000Z",
+    });
+    // 06:59 to 07:03 Danish time, minute by minute, as each instance's timer checks.
+    const times = [4 * 60 + 59, 5 * 60, 5 * 60 + 1, 5 * 60 + 2, 5 * 60 + 3].map((m) =>
+      new Date(Date.UTC(2026, 5, 13, 0, m)).toISOString(),
+    );
+    const instances = [startInstance(url.toString(), times), startInstance(url.toString(), times)];
+    for (const i of instances)
+      await waitFor(() => i.out.includes("ready"), 30_000, `an instance to start: ${i.out.join("\n")}`);
+    for (const i of instances) i.child.stdin.write("go\n");
+    await Promise.all(instances.map((i) => i.exited));
+    const counts = instances.map((i) => Number(i.out.find((l) => l.startsWith("queued "))?.slice(7)));
+    expect(counts.sort()).toEqual([0, 2]);
+    const queued = await listQueuedMail({ kind: "deadline-reminder" });
+    expect(queued.map((m) => m.toAddress).sort()).toEqual(["anna@stald.example", "bo@stald.example"]);
+  });
+});
