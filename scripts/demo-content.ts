@@ -12,7 +12,8 @@ import { createHorse } from "~/models/horse.server";
 import { saveNews } from "~/models/news.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
-import { createRunner, recordResult } from "~/models/runner.server";
+import { createRunner, declareRunner, recordResult, withdrawRunner } from "~/models/runner.server";
+import { danishLocalToIso, type Equipment } from "~/racing/declaration";
 import { danishToday } from "~/racing/race-day";
 import { db } from "~/platform/db.server";
 import { storeImage, type StoredImage } from "~/media/images.server";
@@ -416,6 +417,9 @@ const RUNNERS: {
   distance: string;
   jockey: string;
   result?: { position: number | null; prizeOre: number | null };
+  /** Declared (weight in grams, draw, equipment), or withdrawn as a non-runner (its reason). */
+  declared?: { weightG: number; draw: number | null; equipment: Equipment[] };
+  withdrawn?: string;
 }[] = [
   {
     horse: "Nordlys",
@@ -425,6 +429,7 @@ const RUNNERS: {
     track: KLAMPENBORG,
     distance: "2400 m",
     jockey: "Mads Sørensen",
+    declared: { weightG: 57_500, draw: 3, equipment: ["blinkers"] },
   },
   {
     horse: "Sølvpil",
@@ -434,6 +439,7 @@ const RUNNERS: {
     track: AARHUS,
     distance: "1600 m",
     jockey: "Sofie Lund",
+    declared: { weightG: 55_000, draw: null, equipment: ["hood", "tongue-tie"] },
   },
   {
     horse: "Havgus",
@@ -443,6 +449,7 @@ const RUNNERS: {
     track: AALBORG,
     distance: "1200 m",
     jockey: "Jonas Bech",
+    withdrawn: "A little stiff after Tuesday's work; we give him time.",
   },
   {
     horse: "Kongens Ære",
@@ -659,14 +666,18 @@ export async function fillDemo(report: (line: string) => void = () => {}) {
       track: r.track,
       distance: r.distance,
       jockey: r.jockey,
+      // Entered runners still to be declared: the deadline two days before, 09:30 Danish time.
+      declarationDeadline: r.days >= 3 && !r.declared ? danishLocalToIso(`${daysFrom(today, r.days - 2)}T09:30`) : null,
     });
+    if (r.declared) await declareRunner(id, { jockey: r.jockey, ...r.declared });
+    if (r.withdrawn) await withdrawRunner(id, r.withdrawn);
     if (r.result) {
       const { position, prizeOre } = r.result;
       await recordResult(id, { position, didNotFinish: position === null, prizeOre }, today);
     }
   }
   report(
-    `runners: ${RUNNERS.filter((r) => r.days >= 0).length} upcoming, ${RUNNERS.filter((r) => r.result).length} with results`,
+    `runners: ${RUNNERS.filter((r) => r.days >= 0).length} upcoming (${RUNNERS.filter((r) => r.declared).length} declared, ${RUNNERS.filter((r) => r.withdrawn).length} non-runner), ${RUNNERS.filter((r) => r.result).length} with results`,
   );
 
   for (const [i, m] of TEAM.entries()) {

@@ -100,7 +100,7 @@ test("an administrator adds runners, sees them on the site, records a win and a 
   await page.goto("/");
   const nextRunners = page.getByRole("region", { name: "Next Runners" });
   await expect(nextRunners.getByRole("row", { name: /Skandinavisk Grand Prix/ })).toContainText(
-    `${danish(next)}15:30Klampenborg GalopbaneSkandinavisk Grand PrixKongens ÆreMads Sørensen`,
+    `${danish(next)}15:30Klampenborg GalopbaneSkandinavisk Grand Prix2400 mKongens ÆreMads SørensenEntered`,
   );
   await page.goto("/runners");
   await expect(
