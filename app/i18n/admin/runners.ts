@@ -40,7 +40,8 @@ export const runnersTexts = section(
     "runners.reminderSubject": "Deadlines today",
     "runners.reminderIntro": "These runners have a deadline today:",
     "runners.deadlineDeclare": "Declaration deadline {time}: {horse} in {race} must be declared.",
-    "runners.deadlineWithdraw": "Withdrawal deadline {time}: {horse} in {race}, withdraw it by then if it is not to run.",
+    "runners.deadlineWithdraw":
+      "Withdrawal deadline {time}: {horse} in {race}, withdraw it by then if it is not to run.",
     "runners.declarationDeadline": "Declaration Deadline",
     "runners.withdrawalDeadline": "Withdrawal Deadline",
     "runners.deadlineHint": "Danish date and time. Optional.",
@@ -129,7 +130,8 @@ export const runnersTexts = section(
     "runners.reminderSubject": "Frister i dag",
     "runners.reminderIntro": "Disse starter har en frist i dag:",
     "runners.deadlineDeclare": "Frist for startanmeldelse {time}: {horse} i {race} skal startanmeldes.",
-    "runners.deadlineWithdraw": "Frist for udtagelse {time}: {horse} i {race}, tag den ud inden da, hvis den ikke skal starte.",
+    "runners.deadlineWithdraw":
+      "Frist for udtagelse {time}: {horse} i {race}, tag den ud inden da, hvis den ikke skal starte.",
     "runners.declarationDeadline": "Frist for startanmeldelse",
     "runners.withdrawalDeadline": "Frist for udtagelse",
     "runners.deadlineHint": "Dansk dato og tid. Valgfri.",

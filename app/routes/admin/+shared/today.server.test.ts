@@ -122,7 +122,10 @@ describe("deadlines on Today at the Stable", () => {
       const b = await createRunner({ ...race, raceName: "Oaks", withdrawalDeadline: "2026-06-14T08:00:00.000Z" });
       const { notices } = await readToday(en, TODAY);
       expect(notices.map((n) => [n.text, n.link?.href])).toEqual([
-        ["Declaration deadline 13.06.2026, 09.30: Nordlys in Derby must be declared.", `/admin/runners?declare=${a.id}`],
+        [
+          "Declaration deadline 13.06.2026, 09.30: Nordlys in Derby must be declared.",
+          `/admin/runners?declare=${a.id}`,
+        ],
         [
           "Withdrawal deadline 14.06.2026, 10.00: Nordlys in Oaks, withdraw it by then if it is not to run.",
           `/admin/runners?withdraw=${b.id}`,
