@@ -168,9 +168,8 @@ function bodiesFor(ids: Record<string, string>, intents: readonly string[] = [])
     { intent: "delete", id: ids.member! },
     { intent: "delete", id: ids.run! },
     { intent: "result", id: ids.runner!, position: "1", prize: "100.000" },
+    // Withdraw and Reinstate need only the id, which the declared intents below are sent with.
     { intent: "declare", id: ids.runner!, jockey: "Forged", weight: "57,5", "equipment-blinkers": "on" },
-    { intent: "withdraw", id: ids.runner!, reason: "Forged" },
-    { intent: "reinstate", id: ids.runner! },
     { intent: "create", horseId: ids.horse!, raceName: "Forged", raceDate: "2026-06-04" },
     { intent: "update", id: ids.horse!, name: "Hacked", news_text: "Hacked", newsText: "Hacked", address: "Hacked" },
     // The Trash tab and the Undo button of a delete toast.
