@@ -151,3 +151,42 @@ test(
     }
   },
 );
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test(
+    "the Runners tab declares, withdraws and reinstates a runner",
+    { tag: "@any-width" },
+    async ({ adminPage: page }) => {
+      const horse = await seedHorse({ name: "Kongens Ære" });
+      await createRunner({ horseId: horse.id, raceName: RACE, raceDate: inDays(5) });
+      await page.goto("/admin/runners");
+      const row = page
+        .getByRole("region", { name: "Upcoming Runners" })
+        .getByRole("listitem")
+        .filter({ hasText: RACE });
+
+      await page.getByRole("link", { name: `Declare: ${LABEL}` }).click();
+      const declare = page.getByRole("form", { name: "Declare Runner" });
+      await declare.getByRole("button", { name: "Save Declaration" }).click();
+      // Refused by the server: the messages beside the fields.
+      await expect(declare.getByText("Jockey is required")).toBeVisible();
+      await declare.getByLabel("Jockey", { exact: true }).fill("Mads Sørensen");
+      await declare.getByLabel("Weight (kg)", { exact: true }).fill("57,5");
+      await declare.getByLabel("Hood", { exact: true }).check();
+      await declare.getByRole("button", { name: "Save Declaration" }).click();
+      await toast(page, "Runner Declared");
+      await expect(row).toContainText("57,5 kg · Hood");
+
+      await page.getByRole("link", { name: `Withdraw: ${LABEL}` }).click();
+      await page.getByRole("form", { name: "Withdraw Runner" }).getByRole("button", { name: "Withdraw" }).click();
+      await toast(page, "Runner Withdrawn");
+      await expect(row).toContainText("Non-runner");
+
+      await page.getByRole("button", { name: `Reinstate: ${LABEL}` }).click();
+      await toast(page, "Runner Reinstated");
+      await expect(row).toContainText("Declared");
+    },
+  );
+});

@@ -147,7 +147,9 @@ function RunnerList({
     <ul className="divide-y divide-stone-200">
       {runners.map((runner) => {
         const label = `${runner.raceName} (${runner.horseName})`;
-        const canRecord = recordable || (recordableUntil !== undefined && runner.raceDate <= recordableUntil);
+        const canRecord =
+          runner.status !== "withdrawn" &&
+          (recordable || (recordableUntil !== undefined && runner.raceDate <= recordableUntil));
         return (
           <li key={runner.id} className="py-3">
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
@@ -158,6 +160,9 @@ function RunnerList({
                   {formatDanishDate(runner.raceDate)}
                   {runner.postTime ? ` ${runner.postTime}` : ""} · {orFallback(runner.track, t("race.unknownTrack"))}
                 </p>
+                {runner.result ? null : (
+                  <p className="text-stone-700">{t(`runners.status.${runner.status}` as const)}</p>
+                )}
               </div>
               {canRecord ? (
                 <OpenLink param="result" id={runner.id} label={t("runners.recordResultLabel", { name: label })}>
