@@ -1,6 +1,6 @@
 import type { Route } from "./+types/runners";
 import { Card } from "~/components/ui/card";
-import { msg } from "~/i18n/admin/dictionary";
+import { msg, type AdminKey } from "~/i18n/admin/dictionary";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { localResultText } from "~/i18n/results";
 import { useLang } from "~/i18n/use-lang";
@@ -18,15 +18,18 @@ import { EditAndDelete, OpenLink, RecordList, RecordRow } from "./+shared/record
 import { RaceFields, type HorseOption } from "./+shared/race-fields";
 import { ResultForm } from "./+shared/result-form";
 import { listHorses, type Horse } from "~/models/horse.server";
-import { listAwaitingResults, listRecentResults, listUpcomingRunners, type Runner } from "~/models/runner.server";
 import {
   createRunner,
   declareRunner,
   deleteRunner,
+  listAwaitingResults,
+  listRecentResults,
+  listUpcomingRunners,
   reinstateRunner,
   RunnerStatusError,
   updateRunner,
   withdrawRunner,
+  type Runner,
 } from "~/models/runner.server";
 import { adminAction, intent, toTrash } from "./+shared/admin-action.server";
 import { openTab, readForTab } from "./+shared/tab-reads.server";
@@ -37,12 +40,13 @@ import {
   runnerSchema,
   withdrawSchema,
 } from "./+shared/admin-forms";
-import type { AdminKey } from "~/i18n/admin/dictionary";
-import { Field } from "~/components/ui/field";
-import { DeclarationForm, EQUIPMENT_KEYS, WithdrawForm } from "./+shared/runner-status-forms";
-import { RowAction } from "./+shared/record-list";
-import { danishLocal, formatWeight } from "~/racing/declaration";
-import { formatDanishTime } from "~/racing/format";
+import {
+  DeadlineField,
+  DeclarationForm,
+  StatusActions,
+  StatusLines,
+  WithdrawForm,
+} from "./+shared/runner-status-forms";
 import { requireChosenHorse } from "./+shared/chosen-horse.server";
 import { recordResultIntent } from "./+shared/runner-result.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
@@ -290,98 +294,5 @@ function RunnerForm({
         shown={runner?.withdrawalDeadline}
       />
     </RecordFormShell>
-  );
-}
-
-function DeadlineField({
-  form,
-  name,
-  label,
-  shown,
-}: {
-  form: { val: (name: string, fallback?: string | null) => string; errors: Record<string, string> };
-  name: string;
-  label: string;
-  shown: string | null | undefined;
-}) {
-  const t = useAdminT();
-  return (
-    <Field
-      type="datetime-local"
-      label={label}
-      name={name}
-      hint={t("runners.deadlineHint")}
-      defaultValue={form.val(name, shown ? danishLocal(shown) : null)}
-      error={form.errors[name]}
-    />
-  );
-}
-
-const STATUS_KEYS = {
-  entered: "runners.status.entered",
-  declared: "runners.status.declared",
-  withdrawn: "runners.status.withdrawn",
-} as const;
-
-/** Declare (or edit the declaration), Withdraw, or Reinstate, as the runner's status allows. */
-function StatusActions({ runner, today, label }: { runner: Runner; today: string; label: string }) {
-  const t = useAdminT();
-  if (runner.result || runner.raceDate < today) return null;
-  if (runner.status === "withdrawn") {
-    return (
-      <RowAction intent="reinstate" id={runner.id} variant="small" label={t("runners.reinstateLabel", { name: label })}>
-        {t("runners.reinstate")}
-      </RowAction>
-    );
-  }
-  return (
-    <>
-      <OpenLink param="declare" id={runner.id} label={t("runners.declareLabel", { name: label })}>
-        {runner.status === "declared" ? t("runners.editDeclaration") : t("runners.declare")}
-      </OpenLink>
-      <OpenLink param="withdraw" id={runner.id} label={t("runners.withdrawLabel", { name: label })}>
-        {t("runners.withdraw")}
-      </OpenLink>
-    </>
-  );
-}
-
-/** The runner's status, its declaration or reason, and its deadlines. */
-function StatusLines({ runner }: { runner: Runner }) {
-  const t = useAdminT();
-  if (runner.result) return null;
-  const { declaration } = runner;
-  return (
-    <>
-      <p className="mt-1">
-        <span className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-semibold text-stone-900">
-          {t(STATUS_KEYS[runner.status])}
-        </span>
-      </p>
-      {declaration && runner.status === "declared" ? (
-        <p className="text-stone-700">
-          {[
-            formatWeight(declaration.weightG),
-            declaration.draw ? t("runners.drawLine", { draw: declaration.draw }) : null,
-            ...declaration.equipment.map((code) => t(EQUIPMENT_KEYS[code])),
-          ]
-            .filter(Boolean)
-            .join(" · ")}
-        </p>
-      ) : null}
-      {runner.status === "withdrawn" && runner.withdrawalReason ? (
-        <p className="text-stone-700">{t("runners.reasonLine", { reason: runner.withdrawalReason })}</p>
-      ) : null}
-      {runner.declarationDeadline && runner.status === "entered" ? (
-        <p className="text-stone-700">
-          {t("runners.declareBy", { time: formatDanishTime(runner.declarationDeadline, "minute") })}
-        </p>
-      ) : null}
-      {runner.withdrawalDeadline && runner.status !== "withdrawn" ? (
-        <p className="text-stone-700">
-          {t("runners.withdrawBy", { time: formatDanishTime(runner.withdrawalDeadline, "minute") })}
-        </p>
-      ) : null}
-    </>
   );
 }

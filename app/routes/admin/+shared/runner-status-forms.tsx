@@ -2,13 +2,14 @@ import { Field } from "~/components/ui/field";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
 import type { AdminKey } from "~/i18n/admin/dictionary";
 import type { Runner } from "~/models/runner.server";
-import { RUNNER_EQUIPMENT, weightKgText, type Equipment } from "~/racing/declaration";
-import { formatDanishDate } from "~/racing/format";
+import { danishLocal, formatWeight, RUNNER_EQUIPMENT, weightKgText, type Equipment } from "~/racing/declaration";
+import { formatDanishDate, formatDanishTime } from "~/racing/format";
+import { OpenLink, RowAction } from "./record-list";
 import type { AdminActionData } from "./admin-action.server";
 import { declarationSchema, equipmentField, withdrawSchema } from "./admin-forms";
 import { RecordFormShell, useRecordForm } from "./form-parts";
 
-export const EQUIPMENT_KEYS: Record<Equipment, AdminKey> = {
+const EQUIPMENT_KEYS: Record<Equipment, AdminKey> = {
   blinkers: "runners.equipment.blinkers",
   cheekpieces: "runners.equipment.cheekpieces",
   visor: "runners.equipment.visor",
@@ -16,6 +17,7 @@ export const EQUIPMENT_KEYS: Record<Equipment, AdminKey> = {
   "tongue-tie": "runners.equipment.tongueTie",
 };
 
+/** The runner a form is about: horse, race, date. */
 function RunnerLine({ runner }: { runner: Runner }) {
   return (
     <p className="text-sm text-stone-700 sm:col-span-2">
@@ -118,5 +120,99 @@ export function WithdrawForm({
         error={form.errors.reason}
       />
     </RecordFormShell>
+  );
+}
+
+/** A deadline typed as Danish date and time; the stored instant shown back in Danish time. */
+export function DeadlineField({
+  form,
+  name,
+  label,
+  shown,
+}: {
+  form: { val: (name: string, fallback?: string | null) => string; errors: Record<string, string> };
+  name: string;
+  label: string;
+  shown: string | null | undefined;
+}) {
+  const t = useAdminT();
+  return (
+    <Field
+      type="datetime-local"
+      label={label}
+      name={name}
+      hint={t("runners.deadlineHint")}
+      defaultValue={form.val(name, shown ? danishLocal(shown) : null)}
+      error={form.errors[name]}
+    />
+  );
+}
+
+const STATUS_KEYS = {
+  entered: "runners.status.entered",
+  declared: "runners.status.declared",
+  withdrawn: "runners.status.withdrawn",
+} as const;
+
+/** Declare (or edit the declaration), Withdraw, or Reinstate, as the runner's status allows. */
+export function StatusActions({ runner, today, label }: { runner: Runner; today: string; label: string }) {
+  const t = useAdminT();
+  if (runner.result || runner.raceDate < today) return null;
+  if (runner.status === "withdrawn") {
+    return (
+      <RowAction intent="reinstate" id={runner.id} variant="small" label={t("runners.reinstateLabel", { name: label })}>
+        {t("runners.reinstate")}
+      </RowAction>
+    );
+  }
+  return (
+    <>
+      <OpenLink param="declare" id={runner.id} label={t("runners.declareLabel", { name: label })}>
+        {runner.status === "declared" ? t("runners.editDeclaration") : t("runners.declare")}
+      </OpenLink>
+      <OpenLink param="withdraw" id={runner.id} label={t("runners.withdrawLabel", { name: label })}>
+        {t("runners.withdraw")}
+      </OpenLink>
+    </>
+  );
+}
+
+/** The runner's status, its declaration or reason, and its deadlines. */
+export function StatusLines({ runner }: { runner: Runner }) {
+  const t = useAdminT();
+  if (runner.result) return null;
+  const { declaration } = runner;
+  return (
+    <>
+      <p className="mt-1">
+        <span className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-semibold text-stone-900">
+          {t(STATUS_KEYS[runner.status])}
+        </span>
+      </p>
+      {declaration && runner.status === "declared" ? (
+        <p className="text-stone-700">
+          {[
+            formatWeight(declaration.weightG),
+            declaration.draw ? t("runners.drawLine", { draw: declaration.draw }) : null,
+            ...declaration.equipment.map((code) => t(EQUIPMENT_KEYS[code])),
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+      ) : null}
+      {runner.status === "withdrawn" && runner.withdrawalReason ? (
+        <p className="text-stone-700">{t("runners.reasonLine", { reason: runner.withdrawalReason })}</p>
+      ) : null}
+      {runner.declarationDeadline && runner.status === "entered" ? (
+        <p className="text-stone-700">
+          {t("runners.declareBy", { time: formatDanishTime(runner.declarationDeadline, "minute") })}
+        </p>
+      ) : null}
+      {runner.withdrawalDeadline && runner.status !== "withdrawn" ? (
+        <p className="text-stone-700">
+          {t("runners.withdrawBy", { time: formatDanishTime(runner.withdrawalDeadline, "minute") })}
+        </p>
+      ) : null}
+    </>
   );
 }
