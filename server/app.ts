@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { createRequestHandler } from "react-router";
 import { startScheduledBackups, stopScheduledBackups } from "~/backup/schedule.server";
+import { startPostSchedule } from "~/news/schedule.server";
 import { announceSetupLinkIfNeeded } from "~/auth/admin-setup.server";
 import { userByCookie, withRequestSession } from "~/auth/auth.server";
 import { startMailDelivery, stopMailDelivery } from "~/jobs/mail-delivery.server";
@@ -138,11 +139,14 @@ export function createSite({ buildDir, files }: { buildDir?: string; files?: Req
 let housekeeping: Housekeeping | undefined;
 
 /** Runs after migrations, before the server accepts requests. */
+let postSchedule: ReturnType<typeof startPostSchedule> | undefined;
+
 export async function startServices() {
   registerFeatureJobs();
   startMailDelivery();
   housekeeping ??= startHousekeeping();
   startScheduledBackups();
+  postSchedule ??= startPostSchedule();
   const url = env().DATABASE_URL;
   if (engine() === "postgres" && url) cacheSync.startListening(url);
 }
@@ -153,6 +157,8 @@ export async function stopServices() {
   await stopMailDelivery();
   await housekeeping?.stop();
   housekeeping = undefined;
+  postSchedule?.stop();
+  postSchedule = undefined;
   // A backup in progress stops between two files and removes what it wrote.
   await stopScheduledBackups();
   await cacheSync.stop();
