@@ -7,8 +7,6 @@ import { changedFields, recordActivity } from "./activity.server";
 import { imageRef, type ImageRef, type NewImage } from "./image-columns";
 import { deleteIntoTrash, type TrashKind } from "./trash.server";
 
-export const POST_TITLE_MAX = 120;
-export const POST_BODY_MAX = 20_000;
 export const POST_PHOTOS_MAX = 8;
 export const POSTS_PER_PAGE = 10;
 

@@ -15,6 +15,7 @@ export function startPostSchedule() {
   let due: number | null = null;
   let stopped = false;
   let generation = 0;
+  let pending: Promise<void> = Promise.resolve();
 
   async function arm() {
     const mine = ++generation;
@@ -37,12 +38,16 @@ export function startPostSchedule() {
       due = null;
       contentChanged();
     }
-    void arm();
+    pending = arm();
   }
 
-  const unsubscribe = onContentChange(() => void arm());
-  void arm();
+  const unsubscribe = onContentChange(() => {
+    pending = arm();
+  });
+  pending = arm();
   return {
+    /** Resolves once the next time has been read (tests wait for it). */
+    settled: () => pending,
     stop() {
       stopped = true;
       clearTimeout(timer);
