@@ -22,3 +22,6 @@ export type PostView = PostSummary & {
   /** The first photo's 1200 × 630 crop (its link preview), when it is a stored upload. */
   socialCard: string | null;
 };
+
+/** What a horse's page shows of the news: the posts tagged with it and a gallery of their photos. */
+export type HorseNews = { posts: PostSummary[]; photos: { image: ImageRef; description: string }[] };

@@ -1,12 +1,12 @@
-import type { Post } from "~/models/post.server";
+import { latestPosts, postsTaggedWith, type Post } from "~/models/post.server";
 import { isStoredImageUrl, socialCardUrl } from "~/media/image";
 import { localizedPath, type Lang } from "~/i18n/lang";
 import { postExcerpt, renderPostBody } from "./markdown.server";
 import { postDate } from "./publish-at";
 import { videoEmbedUrl, videoWatchUrl } from "./video-link";
-import type { PostSummary, PostView } from "./post-types";
+import type { HorseNews, PostSummary, PostView } from "./post-types";
 
-export type { PostSummary, PostView } from "./post-types";
+export type { HorseNews, PostSummary, PostView } from "./post-types";
 
 export function summaryOf(post: Post): PostSummary {
   const first = post.photos[0];
@@ -56,5 +56,18 @@ export function newsArticle(post: PostView, origin: string, lang: Lang, publishe
     author: { "@type": "Organization", name: publisher },
     publisher: { "@type": "Organization", name: publisher },
     ...(post.horses.length ? { about: post.horses.map((h) => ({ "@type": "Thing", name: h.name })) } : {}),
+  };
+}
+
+/** Home's latest posts. */
+export async function latestPostSummaries(limit: number): Promise<PostSummary[]> {
+  return (await latestPosts(limit)).map(summaryOf);
+}
+
+export async function horseNews(horseId: string): Promise<HorseNews> {
+  const posts = await postsTaggedWith(horseId);
+  return {
+    posts: posts.map(summaryOf),
+    photos: posts.flatMap((p) => p.photos.map((photo) => ({ image: photo.image, description: photo.description }))),
   };
 }

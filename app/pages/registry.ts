@@ -76,6 +76,20 @@ export const REGISTRY: readonly RegistryEntry[] = [
     contentType: "text/calendar; charset=utf-8",
   },
   {
+    kind: "feed",
+    path: "/news.rss",
+    file: "routes/news-rss.ts",
+    cache: "shared",
+    contentType: "application/rss+xml; charset=utf-8",
+  },
+  {
+    kind: "feed",
+    path: "/news.atom",
+    file: "routes/news-atom.ts",
+    cache: "shared",
+    contentType: "application/atom+xml; charset=utf-8",
+  },
+  {
     kind: "file",
     path: "/sitemap.xml",
     file: "routes/sitemap.ts",

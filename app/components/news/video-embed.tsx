@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useT } from "~/i18n/use-lang";
 
 /**
@@ -12,25 +13,41 @@ export function VideoEmbed({
   title: string;
 }) {
   const t = useT();
+  // Where React renders the page (a signed-in visitor); plain pages get the same from their script.
+  const [playing, setPlaying] = useState(false);
   const site = video.provider === "youtube" ? "YouTube" : "Vimeo";
   return (
     <div data-video className="relative aspect-video w-full overflow-hidden rounded-xl bg-brand-900">
-      <a
-        href={video.watchUrl}
-        data-embed={video.embedUrl}
-        data-title={title}
-        rel="noopener"
-        className="flex h-full w-full flex-col items-center justify-center gap-3 text-white hover:bg-brand-800"
-      >
-        <span
-          aria-hidden="true"
-          className="flex h-16 w-16 items-center justify-center rounded-full bg-white/90 text-3xl text-brand-900"
+      {playing ? (
+        <iframe
+          src={video.embedUrl}
+          title={title}
+          allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
+          allowFullScreen
+          className="h-full w-full border-0"
+        />
+      ) : (
+        <a
+          onClick={(event) => {
+            event.preventDefault();
+            setPlaying(true);
+          }}
+          href={video.watchUrl}
+          data-embed={video.embedUrl}
+          data-title={title}
+          rel="noopener"
+          className="flex h-full w-full flex-col items-center justify-center gap-3 text-white hover:bg-brand-800"
         >
-          ▶
-        </span>
-        <span className="font-semibold">{t("news.playVideo")}</span>
-        <span className="text-sm text-brand-100">{t("news.videoNotice", { site })}</span>
-      </a>
+          <span
+            aria-hidden="true"
+            className="flex h-16 w-16 items-center justify-center rounded-full bg-white/90 text-3xl text-brand-900"
+          >
+            ▶
+          </span>
+          <span className="font-semibold">{t("news.playVideo")}</span>
+          <span className="text-sm text-brand-100">{t("news.videoNotice", { site })}</span>
+        </a>
+      )}
     </div>
   );
 }
