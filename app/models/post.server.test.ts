@@ -129,6 +129,14 @@ describe("posts", () => {
     expect(entries[0]).toMatchObject({ summary: "Post updated: Renamed", changes: [{ field: "Title" }] });
   });
 
+  test("an edit in the same minute keeps the publishing time to the second", async () => {
+    const { id, slug } = await createPost(post({ publishAt: "2026-05-01T10:00:42.123Z" }));
+    await updatePost(id, post({ publishAt: "2026-05-01T10:00:00.000Z" }));
+    expect((await getPublishedPost(slug, now))!.publishAt).toBe("2026-05-01T10:00:42.123Z");
+    await updatePost(id, post({ publishAt: "2026-05-01T11:00:00.000Z" }));
+    expect((await getPublishedPost(slug, now))!.publishAt).toBe("2026-05-01T11:00:00.000Z");
+  });
+
   test("a deleted post goes to the trash with its photos and tags and comes back whole", async () => {
     const h = await createHorse(horse);
     const { id, slug } = await createPost(

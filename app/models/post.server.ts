@@ -310,9 +310,12 @@ export async function updatePost(
   return writeContent(async (trx) => {
     const before = await trx.selectFrom("posts").select(postColumns).where("id", "=", id).executeTakeFirst();
     if (!before) return null;
+    // The form shows the time to the minute: the same minute keeps the time it had.
+    const publishAt =
+      before.publish_at.slice(0, 16) === values.publishAt.slice(0, 16) ? before.publish_at : values.publishAt;
     const after = await trx
       .updateTable("posts")
-      .set({ ...postFields(values), updated_at: new Date().toISOString() })
+      .set({ ...postFields({ ...values, publishAt }), updated_at: new Date().toISOString() })
       .where("id", "=", id)
       .returning(postColumns)
       .executeTakeFirstOrThrow();
