@@ -8,7 +8,7 @@ import { getLatestNews } from "~/models/news.server";
 import { RunnerTable } from "~/components/runner-table";
 import { listUpcomingRunners } from "~/models/runner.server";
 import { danishToday } from "~/racing/race-day";
-import { FAILED_READ_INIT, readForPage, readOr } from "~/platform/public-read.server";
+import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
 import { PostsSection } from "~/components/news/post-cards";
 import { latestPostSummaries } from "~/news/post-views.server";
 import { DEFAULT_SITE_SETTINGS, stableNameFrom } from "~/models/site-settings";
@@ -30,14 +30,15 @@ export async function loader() {
     readForPage("home images", listHomeImages),
     readForPage("next runners", () => listUpcomingRunners(danishToday(), NEXT_RUNNERS)),
   ]);
+  const posts = await readForPage("latest posts", () => latestPostSummaries(3));
   const page = {
     newsText: news.ok ? (news.value?.text ?? null) : null,
     images: images.ok ? images.value : [],
     nextRunners: runners.ok ? runners.value : [],
-    latestPosts: await readOr("latest posts", () => latestPostSummaries(3), []),
+    latestPosts: posts.ok ? posts.value : [],
   };
   // Home has no error state of its own: it falls back to the welcome text and placeholders.
-  return news.ok && images.ok && runners.ok ? page : data(page, FAILED_READ_INIT);
+  return news.ok && images.ok && runners.ok && posts.ok ? page : data(page, FAILED_READ_INIT);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

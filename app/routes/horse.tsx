@@ -13,7 +13,7 @@ import { formatDanishDate, formatDkk, formatPrize, orFallback } from "~/racing/f
 import { isStoredImageUrl, SOCIAL_CARD, socialCardUrl } from "~/media/image";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
-import { FAILED_READ_INIT, readForPage, readOr } from "~/platform/public-read.server";
+import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
 import { HorseNewsSections } from "~/components/news/horse-news";
 import { horseNews, type HorseNews } from "~/news/post-views.server";
 import { danishToday, strikeRate } from "~/racing/race-day";
@@ -59,7 +59,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       horse: found.horse,
       nextRuns,
       record,
-      news: await readOr("horse news", () => horseNews(found.horse.id), null),
+      news: await horseNews(found.horse.id),
     };
   });
   if (!read.ok) return data<Page>({ state: "failed" }, FAILED_READ_INIT);
