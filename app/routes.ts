@@ -21,6 +21,7 @@ export default [
     route("winners", "routes/admin/winners.tsx"),
     route("runners", "routes/admin/runners.tsx"),
     route("team", "routes/admin/team.tsx"),
+    route("news", "routes/admin/news.tsx"),
     route("contact-info", "routes/admin/contact-info.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("trash", "routes/admin/trash.tsx"),

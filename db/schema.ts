@@ -24,6 +24,9 @@ export interface Database {
   horse_slug_history: HorseSlugHistoryTable;
   trash: TrashTable;
   activity: ActivityTable;
+  posts: PostsTable;
+  post_photos: PostPhotosTable;
+  post_horses: PostHorsesTable;
 }
 
 export interface SiteSettingsTable {
@@ -300,4 +303,36 @@ export interface ActivityTable {
   repeat_count: Generated<number>;
   /** The client network of a failed sign-in (an IPv4 address or an IPv6 /64); null when several. */
   network: string | null;
+}
+
+export interface PostsTable {
+  id: string;
+  slug: string;
+  title: string;
+  /** Markdown (a small subset), rendered and sanitised when shown. */
+  body: string;
+  language: "en" | "da";
+  audience: Generated<"public">;
+  video_provider: "youtube" | "vimeo" | null;
+  video_id: string | null;
+  publish_at: string;
+  draft: Generated<number>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface PostPhotosTable {
+  id: string;
+  post_id: string;
+  /** 1 to 8; the first is the post's picture in lists, feeds and link previews. */
+  position: number;
+  image_url: string;
+  image_width: number | null;
+  image_height: number | null;
+  description: Generated<string>;
+}
+
+export interface PostHorsesTable {
+  post_id: string;
+  horse_id: string;
 }

@@ -5,6 +5,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { createRequestHandler } from "react-router";
 import { startScheduledBackups, stopScheduledBackups } from "~/backup/schedule.server";
+import { startPostSchedule } from "~/news/schedule.server";
 import { announceSetupLinkIfNeeded } from "~/auth/admin-setup.server";
 import { userByCookie, withRequestSession } from "~/auth/auth.server";
 import { startMailDelivery, stopMailDelivery } from "~/jobs/mail-delivery.server";
@@ -139,12 +140,15 @@ export function createSite({ buildDir, files }: { buildDir?: string; files?: Req
 let housekeeping: Housekeeping | undefined;
 
 /** Runs after migrations, before the server accepts requests. */
+let postSchedule: ReturnType<typeof startPostSchedule> | undefined;
+
 export async function startServices() {
   registerFeatureJobs();
   startMailDelivery();
   housekeeping ??= startHousekeeping();
   startScheduledBackups();
   startDeadlineReminders();
+  postSchedule ??= startPostSchedule();
   const url = env().DATABASE_URL;
   if (engine() === "postgres" && url) cacheSync.startListening(url);
 }
@@ -156,6 +160,8 @@ export async function stopServices() {
   await housekeeping?.stop();
   housekeeping = undefined;
   await stopDeadlineReminders();
+  postSchedule?.stop();
+  postSchedule = undefined;
   // A backup in progress stops between two files and removes what it wrote.
   await stopScheduledBackups();
   await cacheSync.stop();

@@ -39,6 +39,9 @@ export function useUploadStatus(): UploadSnapshot & { busy: boolean } {
   return { ...upload, busy: upload.phase !== "idle" || submitting };
 }
 
+/** Submissions one of a form's image fields has let through (the form's other fields let them pass too). */
+const acceptedSubmits = new WeakSet<Event>();
+
 /**
  * An image file picker for admin forms: images only, a preview of the current image and of the
  * chosen file, the upload percentage while a large photo is sent and then "Processing…" while
@@ -82,12 +85,14 @@ export function ImageUploadField({
     const form = inputRef.current?.form;
     if (!form) return;
     const onSubmit = (event: SubmitEvent) => {
-      // Runs before React Router's own submit handler, which skips a prevented event.
-      if (busyRef.current) {
+      // Runs before React Router's own submit handler, which skips a prevented event. A form with
+      // several image fields: the first one's upload makes the form busy, which the others let pass.
+      if (busyRef.current && !acceptedSubmits.has(event)) {
         event.preventDefault();
         event.stopImmediatePropagation();
         return;
       }
+      acceptedSubmits.add(event);
       setChanged(false);
       if (inputRef.current?.files?.length) armUpload(form);
     };

@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { env } from "~/platform/env.server";
 
 /** The spec's storage buckets. */
-export const BUCKETS = ["horse-images", "winner-photos", "team-photos"] as const;
+export const BUCKETS = ["horse-images", "winner-photos", "team-photos", "post-photos"] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
 /** Where stored files are served from; a file's public URL is this prefix plus its key. */

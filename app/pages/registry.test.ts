@@ -158,6 +158,7 @@ describe("the page registry", () => {
       { to: "/runners", label: "nav.runners" },
       { to: "/team", label: "nav.team" },
       { to: "/contact", label: "nav.contact" },
+      { to: "/news", label: "nav.news" },
     ]);
   });
 });

@@ -18,7 +18,7 @@ export type Audience = "public" | "owners";
 export type CacheRule = "shared" | "stamped" | "never";
 
 /** The kinds of records a page is listed once per in the sitemap (the sitemap route reads each). */
-export type SitemapSource = "horses";
+export type SitemapSource = "horses" | "news";
 
 type Entry = {
   /** The English address. `:slug` is a segment with a slug's shape; a literal may follow it (`:slug.ics`). */
@@ -66,6 +66,8 @@ export const REGISTRY: readonly RegistryEntry[] = [
   page({ path: "/runners", file: "routes/runners.tsx", cache: "shared", nav: "nav.runners", sitemap: "fixed" }),
   page({ path: "/team", file: "routes/team.tsx", cache: "shared", nav: "nav.team", sitemap: "fixed" }),
   page({ path: "/contact", file: "routes/contact.tsx", cache: "stamped", nav: "nav.contact", sitemap: "fixed" }),
+  page({ path: "/news", file: "routes/news.tsx", cache: "shared", nav: "nav.news", sitemap: "fixed", reads: ["page"] }),
+  page({ path: "/news/:slug", file: "routes/news-item.tsx", cache: "shared", sitemap: "news" }),
   {
     kind: "feed",
     path: "/runners.ics",
@@ -79,6 +81,20 @@ export const REGISTRY: readonly RegistryEntry[] = [
     file: "routes/horse-ics.ts",
     cache: "shared",
     contentType: "text/calendar; charset=utf-8",
+  },
+  {
+    kind: "feed",
+    path: "/news.rss",
+    file: "routes/news-rss.ts",
+    cache: "shared",
+    contentType: "application/rss+xml; charset=utf-8",
+  },
+  {
+    kind: "feed",
+    path: "/news.atom",
+    file: "routes/news-atom.ts",
+    cache: "shared",
+    contentType: "application/atom+xml; charset=utf-8",
   },
   {
     kind: "file",
@@ -219,12 +235,12 @@ export type SitemapEntry = { versions: { lang: Lang; path: string }[] };
  * one address per record for pages listed from a source (`records`: the records' parameters).
  */
 export function sitemapEntries(
-  records: Record<SitemapSource, readonly Record<string, string>[]>,
+  records: Partial<Record<SitemapSource, readonly Record<string, string>[]>>,
   registry: readonly RegistryEntry[] = REGISTRY,
 ): SitemapEntry[] {
   return registry.flatMap((entry) => {
     if (entry.kind !== "page" || entry.audience !== "public" || !entry.sitemap) return [];
-    const all = entry.sitemap === "fixed" ? [{}] : records[entry.sitemap];
+    const all = entry.sitemap === "fixed" ? [{}] : (records[entry.sitemap] ?? []);
     return all.map((params) => {
       const english = pathOf(entry, params);
       return { versions: languagesOf(entry).map((lang) => ({ lang, path: localizedPath(english, lang) })) };

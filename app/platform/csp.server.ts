@@ -10,6 +10,8 @@ const BASE = [
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
+  // A post's video player, loaded only when the visitor clicks (app/news/video-link.ts names the same two).
+  "frame-src https://www.youtube-nocookie.com https://player.vimeo.com",
 ];
 
 /** Scripts only from this origin, plus exactly the inline scripts whose hashes are listed. */

@@ -9,6 +9,8 @@ import { RunnerTable } from "~/components/runner-table";
 import { listUpcomingRunners } from "~/models/runner.server";
 import { danishToday } from "~/racing/race-day";
 import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
+import { PostsSection } from "~/components/news/post-cards";
+import { latestPostSummaries } from "~/news/post-views.server";
 import { DEFAULT_SITE_SETTINGS, stableNameFrom } from "~/models/site-settings";
 import { seo } from "~/seo/seo";
 import { translator, type MessageKey } from "~/i18n/dictionary";
@@ -28,13 +30,15 @@ export async function loader() {
     readForPage("home images", listHomeImages),
     readForPage("next runners", () => listUpcomingRunners(danishToday(), NEXT_RUNNERS, { runningOnly: true })),
   ]);
+  const posts = await readForPage("latest posts", () => latestPostSummaries(3));
   const page = {
     newsText: news.ok ? (news.value?.text ?? null) : null,
     images: images.ok ? images.value : [],
     nextRunners: runners.ok ? runners.value : [],
+    latestPosts: posts.ok ? posts.value : [],
   };
   // Home has no error state of its own: it falls back to the welcome text and placeholders.
-  return news.ok && images.ok && runners.ok ? page : data(page, FAILED_READ_INIT);
+  return news.ok && images.ok && runners.ok && posts.ok ? page : data(page, FAILED_READ_INIT);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -143,6 +147,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      <PostsSection posts={loaderData.latestPosts} id="latest-posts" />
 
       <section className="mx-auto max-w-4xl px-4 py-16 text-center sm:py-20">
         <h2 className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("home.readyHeading")}</h2>

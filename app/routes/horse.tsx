@@ -21,6 +21,8 @@ import { isStoredImageUrl, SOCIAL_CARD, socialCardUrl } from "~/media/image";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
 import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
+import { HorseNewsSections } from "~/components/news/horse-news";
+import { horseNews, type HorseNews } from "~/news/post-views.server";
 import { danishToday, strikeRate } from "~/racing/race-day";
 import { stableNameFrom } from "~/models/site-settings";
 import { seo } from "~/seo/seo";
@@ -43,6 +45,7 @@ type Page =
       record: RaceRecord;
       socialCard: string | null;
       events: string | null;
+      news: HorseNews | null;
     };
 
 export const handle = PLAIN_PAGE;
@@ -58,7 +61,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       listHorseUpcomingRunners(found.horse.id, danishToday()).then(publicRunners),
       getRaceRecord(found.horse.id),
     ]);
-    return { horse: found.horse, nextRuns, record };
+    return {
+      horse: found.horse,
+      nextRuns,
+      record,
+      news: await horseNews(found.horse.id),
+    };
   });
   if (!read.ok) return data<Page>({ state: "failed" }, FAILED_READ_INIT);
   if (!read.value) return missing();
@@ -67,9 +75,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const lang = langFromPath(new URL(request.url).pathname);
     throw redirect(localizedPath(`/horses/${read.value.redirectTo}`, lang), 301);
   }
-  const { horse, nextRuns, record } = read.value;
+  const { horse, nextRuns, record, news } = read.value;
   const events = nextRuns.length ? jsonLd(runnerEvents(nextRuns, publicOrigin(request))) : null;
-  return { state: "found", horse, nextRuns, record, socialCard: await socialCardOf(horse), events } satisfies Page;
+  return {
+    state: "found",
+    horse,
+    nextRuns,
+    record,
+    socialCard: await socialCardOf(horse),
+    events,
+    news,
+  } satisfies Page;
 }
 
 /** The photo's link-preview crop, when one was made (photos uploaded before there were crops have none). */
@@ -192,6 +208,7 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
           </ScrollTable>
         )}
       </PageSection>
+      <HorseNewsSections news={page.news} horse={horse.name} />
     </div>
   );
 }

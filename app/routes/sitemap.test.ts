@@ -14,6 +14,7 @@ describe("sitemap.xml", () => {
         "/runners",
         "/team",
         "/contact",
+        "/news",
         "/horses/kongens-aere",
         "/da",
         "/da/horses",
@@ -21,6 +22,7 @@ describe("sitemap.xml", () => {
         "/da/runners",
         "/da/team",
         "/da/contact",
+        "/da/news",
         "/da/horses/kongens-aere",
       ]
         .map((p) => `https://stald.example${p}`)

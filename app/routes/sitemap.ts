@@ -1,5 +1,6 @@
 import type { Route } from "./+types/sitemap";
 import { listHorses } from "~/models/horse.server";
+import { listPublishedSlugs } from "~/models/post.server";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
 import { contentTypeOf, sitemapEntries, type SitemapSource } from "~/pages/registry";
@@ -9,6 +10,7 @@ type Records = Record<SitemapSource, readonly Record<string, string>[]>;
 /** The records each listed-per-record page is listed for (app/pages/registry.ts names the source). */
 const SOURCES: { [S in SitemapSource]: () => Promise<Records[S]> } = {
   horses: async () => (await listHorses()).map((h) => ({ slug: h.slug })),
+  news: async () => (await listPublishedSlugs()).map((p) => ({ slug: p.slug })),
 };
 
 function escapeXml(value: string) {
@@ -19,7 +21,7 @@ function escapeXml(value: string) {
  * Each public page of the registry in each of its languages (one address per record for the pages
  * listed per record), with links to its versions in the other languages.
  */
-export function sitemapXml(origin: string, records: Records = { horses: [] }) {
+export function sitemapXml(origin: string, records: Partial<Records> = {}) {
   const urls = sitemapEntries(records).flatMap(({ versions }) => {
     const english = versions.find((v) => v.lang === "en") ?? versions[0]!;
     const links =
@@ -44,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       log.error(`Reading ${source} for the sitemap failed`, { error });
       return [];
     });
-  const records: Records = { horses: await read("horses") };
+  const records: Records = { horses: await read("horses"), news: await read("news") };
   return new Response(sitemapXml(publicOrigin(request), records), {
     headers: { "Content-Type": contentTypeOf("/sitemap.xml"), "Cache-Control": "public, max-age=3600" },
   });

@@ -52,7 +52,15 @@ describe("seo", () => {
 
   it("gives pages that exist in English only no language alternates", () => {
     const tags = seo({ ...args, location: { pathname: "/no-such-page" } }, { title: "x", description: "y" });
-    expect(tags.some((t) => "rel" in t && t.rel === "alternate")).toBe(false);
+    expect(tags.some((t) => "rel" in t && t.rel === "alternate" && "hrefLang" in t)).toBe(false);
+  });
+
+  it("points every public page to the news feeds", () => {
+    const tags = seo({ ...args, location: { pathname: "/no-such-page" } }, { title: "x", description: "y" });
+    const feeds = tags
+      .filter((t) => "rel" in t && t.rel === "alternate" && "type" in t)
+      .map((t) => "type" in t && t.type);
+    expect(feeds).toEqual(["application/rss+xml", "application/atom+xml"]);
   });
 
   it("keeps admin and sign-in pages out of search results without social tags", () => {

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { langFromPath, LANGS, LOCALES, otherLang } from "~/i18n/lang";
 import { pageAlternates } from "~/pages/registry";
+import { feedLinks } from "./feed-links";
 
 export const SOCIAL_IMAGE = { path: "/social-card.png", width: 1200, height: 630 };
 
@@ -82,6 +83,7 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
     );
   if (name) tags.push({ property: "og:site_name", content: name });
   tags.push(...languageAlternates(args.location.pathname, origin));
+  tags.push(...feedLinks(origin, name));
   return tags;
 }
 

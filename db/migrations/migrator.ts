@@ -12,6 +12,7 @@ import * as activityRepeats from "./0035-activity-repeats";
 import * as adminLanguageAndReadMessages from "./0045-admin-language-and-read-messages";
 import * as runnerStatus from "./0060-runner-status";
 import * as mailKinds from "./0061-mail-kinds";
+import * as posts from "./0070-posts";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0045-admin-language-and-read-messages": adminLanguageAndReadMessages,
   "0060-runner-status": runnerStatus,
   "0061-mail-kinds": mailKinds,
+  "0070-posts": posts,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */

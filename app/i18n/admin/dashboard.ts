@@ -19,6 +19,7 @@ export const dashboardTexts = section(
     "tabs.messages": "Messages",
     "tabs.trash": "Trash",
     "tabs.activity": "Activity",
+    "tabs.news": "News",
     "tabs.account": "Account",
     "tabs.resultsToRecordOne": "{tab}, {count} result to record",
     "tabs.resultsToRecordMany": "{tab}, {count} results to record",
@@ -34,6 +35,7 @@ export const dashboardTexts = section(
     "loading.messages": "Loading messages...",
     "loading.trash": "Loading trash...",
     "loading.activity": "Loading activity...",
+    "loading.posts": "Loading posts...",
     "loading.account": "Loading your account...",
 
     "backup.failed": "The last scheduled backup failed ({time}).",
@@ -58,6 +60,7 @@ export const dashboardTexts = section(
     "tabs.messages": "Beskeder",
     "tabs.trash": "Papirkurv",
     "tabs.activity": "Aktivitet",
+    "tabs.news": "Nyheder",
     "tabs.account": "Konto",
     "tabs.resultsToRecordOne": "{tab}, {count} resultat mangler",
     "tabs.resultsToRecordMany": "{tab}, {count} resultater mangler",
@@ -73,6 +76,7 @@ export const dashboardTexts = section(
     "loading.messages": "Henter beskeder ...",
     "loading.trash": "Henter papirkurven ...",
     "loading.activity": "Henter aktivitet ...",
+    "loading.posts": "Henter opslag ...",
     "loading.account": "Henter din konto ...",
 
     "backup.failed": "Den seneste planlagte sikkerhedskopi mislykkedes ({time}).",

@@ -3,6 +3,7 @@ import type { Lang } from "~/i18n/lang";
 import type { Translations } from "./section";
 import { accountTexts } from "./account";
 import { activityTexts } from "./activity";
+import { newsTexts } from "./news";
 import { contactInfoTexts } from "./contact-info";
 import { dashboardTexts } from "./dashboard";
 import { formTexts } from "./forms";
@@ -38,6 +39,7 @@ export const ADMIN_SECTIONS = [
   messagesTexts,
   trashTexts,
   activityTexts,
+  newsTexts,
 ] as const;
 
 type Sections = (typeof ADMIN_SECTIONS)[number];

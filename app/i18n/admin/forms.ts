@@ -36,6 +36,7 @@ export const formTexts = section(
     "fetch.messages": "Failed to fetch messages",
     "fetch.trash": "Failed to fetch trash",
     "fetch.activity": "Failed to fetch activity",
+    "fetch.posts": "Failed to fetch posts",
     "fetch.today": "Failed to fetch today's work",
 
     "fault.database-unavailable": "The database cannot be reached right now. Please try again in a moment.",
@@ -79,6 +80,7 @@ export const formTexts = section(
     "fetch.messages": "Beskederne kunne ikke hentes",
     "fetch.trash": "Papirkurven kunne ikke hentes",
     "fetch.activity": "Aktiviteten kunne ikke hentes",
+    "fetch.posts": "Opslagene kunne ikke hentes",
     "fetch.today": "Dagens opgaver kunne ikke hentes",
 
     "fault.database-unavailable": "Databasen kan ikke nås lige nu. Prøv igen om et øjeblik.",

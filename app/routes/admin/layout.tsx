@@ -48,6 +48,7 @@ const TABS: readonly Tab[] = [
     }),
   },
   { to: "/admin/team", label: "tabs.team", loading: ["loading.team"] },
+  { to: "/admin/news", label: "tabs.news", loading: ["loading.posts"] },
   { to: "/admin/contact-info", label: "tabs.contactInfo", loading: ["loading.contactInfo"] },
   {
     to: "/admin/messages",

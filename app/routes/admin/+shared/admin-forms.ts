@@ -2,6 +2,12 @@ import { z } from "zod";
 import { isAdminKey, type AdminKey, type AdminTranslate } from "~/i18n/admin/dictionary";
 import { AMOUNT_LIMIT_TEXT, readDkkAmount, withinAmountLimit } from "~/racing/money";
 import { danishLocalToIso, readWeightKg, RUNNER_EQUIPMENT, WEIGHT_MAX_G, WEIGHT_MIN_G } from "~/racing/declaration";
+import { fromDanishLocal } from "~/news/publish-at";
+import { parseVideoLink } from "~/news/video-link";
+
+/** A post's limits (the model's too; kept here so the page needs no server module). */
+export const POST_TITLE_MAX = 120;
+export const POST_BODY_MAX = 20_000;
 
 /**
  * One schema per admin form, used by the page (checks before sending) and by the action (the real
@@ -305,3 +311,63 @@ export function textFields(form: FormData): Record<string, string> {
   }
   return out;
 }
+
+export const POST_PHOTO_SLOTS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+/** A tagged horse's checkbox is named by its id, so the form needs no repeated field. */
+export const POST_HORSE_FIELD = "horse:";
+
+/** Add Post: the post's text fields; its photos are the files photo1 … photo8. */
+export const postSchema = z
+  .object({
+    title: required("posts.titleRequired", POST_TITLE_MAX),
+    body: required("posts.bodyRequired", POST_BODY_MAX),
+    language: z.enum(["en", "da"]).catch("en"),
+    videoLink: z
+      .string()
+      .trim()
+      .max(500, TOO_LONG)
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return null;
+        const video = parseVideoLink(v);
+        if (!video) ctx.addIssue({ code: "custom", message: "posts.videoInvalid" });
+        return video;
+      }),
+    publishAt: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v?.trim()) return null;
+        const iso = fromDanishLocal(v);
+        if (!iso) ctx.addIssue({ code: "custom", message: "posts.publishAtInvalid" });
+        return iso;
+      }),
+    draft: z
+      .string()
+      .optional()
+      .transform((v) => v === "1"),
+    ...Object.fromEntries(POST_PHOTO_SLOTS.map((n) => [`description${n}`, optional(300)])),
+    ...Object.fromEntries(POST_PHOTO_SLOTS.map((n) => [`remove${n}`, z.string().optional()])),
+  })
+  .catchall(z.string())
+  .transform((form) => {
+    const values = form as Record<string, unknown>;
+    return {
+      title: form.title,
+      body: form.body,
+      language: form.language,
+      video: form.videoLink,
+      publishAt: form.publishAt,
+      draft: form.draft,
+      horseIds: Object.keys(values)
+        .filter((k) => k.startsWith(POST_HORSE_FIELD))
+        .map((k) => k.slice(POST_HORSE_FIELD.length)),
+      photos: POST_PHOTO_SLOTS.map((n) => ({
+        position: n,
+        description: (values[`description${n}`] as string | null) ?? "",
+        remove: values[`remove${n}`] === "1",
+      })),
+    };
+  });
+
+export const postEditSchema = z.intersection(z.object({ id: z.string().min(1) }), postSchema);

@@ -1,0 +1,165 @@
+import { describe, expect, test } from "vitest";
+import { useFreshDatabase } from "@tests/db";
+import { countChanges } from "@tests/content-changes";
+import { listActivity } from "~/models/activity.server";
+import { createHorse, deleteHorse } from "~/models/horse.server";
+import { runAs, type Actor } from "~/platform/actor.server";
+import { restoreFromTrash } from "~/trash/trash.server";
+import {
+  createPost,
+  deletePost,
+  getPublishedPost,
+  latestPosts,
+  listAllPosts,
+  listPublishedPosts,
+  nextScheduledAt,
+  postsTaggedWith,
+  updatePost,
+  type NewPost,
+} from "./post.server";
+
+useFreshDatabase();
+
+const admin: Actor = { userId: "u1", email: "admin@example.com", via: "dashboard" };
+const photo = (n: number) => ({ url: `/media/post-photos/p${n}.webp`, width: 1600, height: 1200 });
+const horse = { name: "Nordlys", age: 4, color: "Bay", sire: "S", dam: "D" };
+
+function post(values: Partial<NewPost> = {}): NewPost {
+  return {
+    title: "First Win of the Season",
+    body: "Nordlys **won** today.",
+    language: "en",
+    video: null,
+    publishAt: "2026-05-01T10:00:00.000Z",
+    draft: false,
+    horseIds: [],
+    photos: [],
+    ...values,
+  };
+}
+
+const now = new Date("2026-06-01T12:00:00Z");
+
+describe("posts", () => {
+  test("a post keeps its photos in order, its tagged horses and its video, and gets an address", async () => {
+    const h = await createHorse(horse);
+    const changes = countChanges();
+    const { slug } = await createPost(
+      post({
+        video: { provider: "youtube", id: "dQw4w9WgXcQ" },
+        horseIds: [h.id, h.id, "no-such-horse"],
+        photos: [
+          { position: 2, image: photo(2), description: "Second" },
+          { position: 1, image: photo(1), description: "First" },
+        ],
+      }),
+    );
+    changes.stop();
+    expect(changes.count).toBe(1);
+    expect(slug).toBe("first-win-of-the-season");
+    const saved = await getPublishedPost(slug, now);
+    expect(saved).toMatchObject({
+      title: "First Win of the Season",
+      language: "en",
+      audience: "public",
+      video: { provider: "youtube", id: "dQw4w9WgXcQ" },
+      horses: [{ id: h.id, name: "Nordlys", slug: "nordlys" }],
+    });
+    expect(saved!.photos.map((p) => [p.position, p.description, p.image.url])).toEqual([
+      [1, "First", photo(1).url],
+      [2, "Second", photo(2).url],
+    ]);
+    expect((await createPost(post())).slug).toBe("first-win-of-the-season-2");
+    expect(await postsTaggedWith(h.id, now)).toHaveLength(1);
+  });
+
+  test("drafts and scheduled posts stay off the public lists until their time", async () => {
+    await createPost(post({ title: "Draft", draft: true }));
+    await createPost(post({ title: "Later", publishAt: "2026-06-02T08:00:00.000Z" }));
+    await createPost(post({ title: "Old", publishAt: "2026-01-01T08:00:00.000Z" }));
+    await createPost(post({ title: "New", publishAt: "2026-05-30T08:00:00.000Z" }));
+    expect((await latestPosts(3, now)).map((p) => p.title)).toEqual(["New", "Old"]);
+    expect(await getPublishedPost("draft", now)).toBeNull();
+    expect(await getPublishedPost("later", now)).toBeNull();
+    expect(await nextScheduledAt(now)).toBe("2026-06-02T08:00:00.000Z");
+    const later = new Date("2026-06-02T08:00:00Z");
+    expect((await latestPosts(3, later)).map((p) => p.title)).toEqual(["Later", "New", "Old"]);
+    expect(await nextScheduledAt(later)).toBeNull();
+    expect(await listAllPosts()).toHaveLength(4);
+  });
+
+  test("ten a page, newest first", async () => {
+    for (let i = 1; i <= 12; i++) {
+      await createPost(post({ title: `Post ${i}`, publishAt: `2026-05-${String(i).padStart(2, "0")}T10:00:00.000Z` }));
+    }
+    const first = await listPublishedPosts({ page: 1 }, now);
+    expect(first.pages).toBe(2);
+    expect(first.posts).toHaveLength(10);
+    expect(first.posts[0]!.title).toBe("Post 12");
+    expect((await listPublishedPosts({ page: 2 }, now)).posts.map((p) => p.title)).toEqual(["Post 2", "Post 1"]);
+  });
+
+  test("an edit replaces, describes and removes photos, keeps the address and logs the changes", async () => {
+    const { id, slug } = await createPost(
+      post({
+        photos: [
+          { position: 1, image: photo(1), description: "One" },
+          { position: 2, image: photo(2), description: "Two" },
+        ],
+      }),
+    );
+    const result = await runAs(admin, () =>
+      updatePost(
+        id,
+        post({
+          title: "Renamed",
+          photos: [
+            { position: 1, image: photo(3), description: "Three" },
+            { position: 2, description: "", remove: true },
+          ],
+        }),
+      ),
+    );
+    expect(result).toEqual({ replacedImageUrls: [photo(1).url, photo(2).url], slug });
+    const saved = await getPublishedPost(slug, now);
+    expect(saved!.title).toBe("Renamed");
+    expect(saved!.photos.map((p) => p.image.url)).toEqual([photo(3).url]);
+    expect(await updatePost("nope", post())).toBeNull();
+    const { entries } = await listActivity();
+    expect(entries[0]).toMatchObject({ summary: "Post updated: Renamed", changes: [{ field: "Title" }] });
+  });
+
+  test("an edit in the same minute keeps the publishing time to the second", async () => {
+    const { id, slug } = await createPost(post({ publishAt: "2026-05-01T10:00:42.123Z" }));
+    await updatePost(id, post({ publishAt: "2026-05-01T10:00:00.000Z" }));
+    expect((await getPublishedPost(slug, now))!.publishAt).toBe("2026-05-01T10:00:42.123Z");
+    await updatePost(id, post({ publishAt: "2026-05-01T11:00:00.000Z" }));
+    expect((await getPublishedPost(slug, now))!.publishAt).toBe("2026-05-01T11:00:00.000Z");
+  });
+
+  test("a deleted post goes to the trash with its photos and tags and comes back whole", async () => {
+    const h = await createHorse(horse);
+    const { id, slug } = await createPost(
+      post({ horseIds: [h.id], photos: [{ position: 1, image: photo(1), description: "One" }] }),
+    );
+    const changes = countChanges();
+    const removed = await runAs(admin, () => deletePost(id));
+    changes.stop();
+    expect(changes.count).toBe(1);
+    expect(await getPublishedPost(slug, now)).toBeNull();
+    expect(await deletePost(id)).toBeNull();
+    await runAs(admin, () => restoreFromTrash(removed!.trashId));
+    const back = await getPublishedPost(slug, now);
+    expect(back!.photos).toHaveLength(1);
+    expect(back!.horses.map((x) => x.id)).toEqual([h.id]);
+  });
+
+  test("a deleted horse's tags come back with the horse", async () => {
+    const h = await createHorse(horse);
+    const { slug } = await createPost(post({ horseIds: [h.id] }));
+    const removed = await deleteHorse(h.id);
+    expect((await getPublishedPost(slug, now))!.horses).toEqual([]);
+    await restoreFromTrash(removed!.trashId);
+    expect((await getPublishedPost(slug, now))!.horses.map((x) => x.id)).toEqual([h.id]);
+  });
+});

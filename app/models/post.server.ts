@@ -1,0 +1,370 @@
+import type { Selectable, Transaction } from "kysely";
+import type { Database, PostHorsesTable, PostPhotosTable, PostsTable } from "@db/schema";
+import { db } from "~/platform/db.server";
+import { writeContent } from "~/platform/invalidation.server";
+import { firstFreeSlug, slugify } from "~/racing/slug";
+import { changedFields, recordActivity } from "./activity.server";
+import { imageRef, type ImageRef, type NewImage } from "./image-columns";
+import { deleteIntoTrash, type TrashKind } from "./trash.server";
+
+export const POST_PHOTOS_MAX = 8;
+export const POSTS_PER_PAGE = 10;
+
+export type PostLanguage = "en" | "da";
+/** Who may read a post: everyone now; an owners-only audience shares the table, editor and trash later. */
+export type PostAudience = "public";
+export type PostVideoRef = { provider: "youtube" | "vimeo"; id: string };
+export type PostPhoto = { position: number; image: ImageRef; description: string };
+export type TaggedHorse = { id: string; name: string; slug: string };
+
+export type Post = {
+  id: string;
+  slug: string;
+  title: string;
+  body: string;
+  language: PostLanguage;
+  audience: PostAudience;
+  video: PostVideoRef | null;
+  publishAt: string;
+  draft: boolean;
+  createdAt: string;
+  updatedAt: string;
+  photos: PostPhoto[];
+  horses: TaggedHorse[];
+};
+
+/** A photo slot of the form: a new image, a new description, or taken out. */
+export type PhotoChange = { position: number; image?: NewImage | null; description: string; remove?: boolean };
+
+export type NewPost = {
+  title: string;
+  body: string;
+  language: PostLanguage;
+  video: PostVideoRef | null;
+  /** ISO instant; the post is public from then on unless it is a draft. */
+  publishAt: string;
+  draft: boolean;
+  horseIds: string[];
+  photos: PhotoChange[];
+};
+
+type PostRow = Selectable<PostsTable>;
+type PhotoRow = Selectable<PostPhotosTable>;
+
+const postColumns = [
+  "id",
+  "slug",
+  "title",
+  "body",
+  "language",
+  "audience",
+  "video_provider",
+  "video_id",
+  "publish_at",
+  "draft",
+  "created_at",
+  "updated_at",
+] as const;
+
+async function withParts(rows: PostRow[]): Promise<Post[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [photos, horses] = await Promise.all([
+    db()
+      .selectFrom("post_photos")
+      .select(["post_id", "position", "image_url", "image_width", "image_height", "description"])
+      .where("post_id", "in", ids)
+      .orderBy("position")
+      .execute(),
+    db()
+      .selectFrom("post_horses as ph")
+      .innerJoin("horses as h", "h.id", "ph.horse_id")
+      .select(["ph.post_id", "h.id", "h.name", "h.slug"])
+      .where("ph.post_id", "in", ids)
+      .orderBy("h.name")
+      .execute(),
+  ]);
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    body: r.body,
+    language: r.language,
+    audience: r.audience,
+    video: r.video_provider && r.video_id ? { provider: r.video_provider, id: r.video_id } : null,
+    publishAt: r.publish_at,
+    draft: r.draft === 1,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    photos: photos
+      .filter((p) => p.post_id === r.id)
+      .map((p) => ({
+        position: p.position,
+        image: imageRef(p.image_url, p.image_width, p.image_height)!,
+        description: p.description,
+      })),
+    horses: horses.filter((h) => h.post_id === r.id).map((h) => ({ id: h.id, name: h.name, slug: h.slug ?? "" })),
+  }));
+}
+
+/** Every post, drafts and scheduled ones included, the latest publishing time first (the News tab). */
+export async function listAllPosts(): Promise<Post[]> {
+  const rows = await db()
+    .selectFrom("posts")
+    .select(postColumns)
+    .orderBy("publish_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return withParts(rows);
+}
+
+function published(now: Date) {
+  return db()
+    .selectFrom("posts")
+    .where("audience", "=", "public")
+    .where("draft", "=", 0)
+    .where("publish_at", "<=", now.toISOString());
+}
+
+/** One page of the public posts, newest first, and how many pages there are. */
+export async function listPublishedPosts(
+  { page = 1, perPage = POSTS_PER_PAGE }: { page?: number; perPage?: number } = {},
+  now = new Date(),
+): Promise<{ posts: Post[]; pages: number }> {
+  const { count } = await published(now)
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
+  const rows = await published(now)
+    .select(postColumns)
+    .orderBy("publish_at", "desc")
+    .orderBy("id", "desc")
+    .limit(perPage)
+    .offset((Math.max(1, page) - 1) * perPage)
+    .execute();
+  return { posts: await withParts(rows), pages: Math.max(1, Math.ceil(Number(count) / perPage)) };
+}
+
+/** The latest public posts (Home, the feeds). */
+export async function latestPosts(limit: number, now = new Date()): Promise<Post[]> {
+  return (await listPublishedPosts({ perPage: limit }, now)).posts;
+}
+
+/** A public post by its address, or null (drafts, scheduled and unknown posts alike). */
+export async function getPublishedPost(slug: string, now = new Date()): Promise<Post | null> {
+  const row = await published(now).select(postColumns).where("slug", "=", slug).executeTakeFirst();
+  return row ? ((await withParts([row]))[0] ?? null) : null;
+}
+
+/** The public posts tagged with a horse, newest first. */
+export async function postsTaggedWith(horseId: string, now = new Date()): Promise<Post[]> {
+  const rows = await published(now)
+    .select(postColumns)
+    .where("id", "in", db().selectFrom("post_horses").select("post_id").where("horse_id", "=", horseId))
+    .orderBy("publish_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return withParts(rows);
+}
+
+/** The addresses of every public post and when each last changed (the sitemap). */
+export async function listPublishedSlugs(now = new Date()): Promise<{ slug: string; updatedAt: string }[]> {
+  const rows = await published(now).select(["slug", "updated_at"]).orderBy("publish_at", "desc").execute();
+  return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at }));
+}
+
+/** When the next scheduled public post appears, or null: the page cache must let it in then. */
+export async function nextScheduledAt(now = new Date()): Promise<string | null> {
+  const row = await db()
+    .selectFrom("posts")
+    .select("publish_at")
+    .where("audience", "=", "public")
+    .where("draft", "=", 0)
+    .where("publish_at", ">", now.toISOString())
+    .orderBy("publish_at")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.publish_at ?? null;
+}
+
+async function freeSlug(trx: Transaction<Database>, title: string, exceptId?: string) {
+  const base = slugify(title).replace(/^horse$/, "post");
+  let query = trx.selectFrom("posts").select("slug").where("slug", "like", `${base}%`);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  return firstFreeSlug(
+    base,
+    (await query.execute()).map((r) => r.slug),
+  );
+}
+
+function postFields(values: NewPost) {
+  return {
+    title: values.title,
+    body: values.body,
+    language: values.language,
+    video_provider: values.video?.provider ?? null,
+    video_id: values.video?.id ?? null,
+    publish_at: values.publishAt,
+    draft: values.draft ? 1 : 0,
+  };
+}
+
+async function setHorses(trx: Transaction<Database>, postId: string, horseIds: string[]) {
+  await trx.deleteFrom("post_horses").where("post_id", "=", postId).execute();
+  const unique = [...new Set(horseIds)];
+  if (unique.length === 0) return;
+  const known = await trx.selectFrom("horses").select("id").where("id", "in", unique).execute();
+  if (known.length) {
+    await trx
+      .insertInto("post_horses")
+      .values(known.map((h) => ({ post_id: postId, horse_id: h.id })))
+      .execute();
+  }
+}
+
+/** Applies the form's photo slots; returns the image URLs the post no longer uses. */
+async function applyPhotos(trx: Transaction<Database>, postId: string, changes: PhotoChange[]): Promise<string[]> {
+  const current = await trx.selectFrom("post_photos").selectAll().where("post_id", "=", postId).execute();
+  const byPosition = new Map<number, PhotoRow>(current.map((p) => [p.position, p]));
+  const dropped: string[] = [];
+  for (const change of changes) {
+    if (change.position < 1 || change.position > POST_PHOTOS_MAX) continue;
+    const existing = byPosition.get(change.position);
+    if (change.image) {
+      if (existing) {
+        await trx
+          .updateTable("post_photos")
+          .set({
+            image_url: change.image.url,
+            image_width: change.image.width,
+            image_height: change.image.height,
+            description: change.description,
+          })
+          .where("id", "=", existing.id)
+          .execute();
+        if (existing.image_url !== change.image.url) dropped.push(existing.image_url);
+      } else {
+        await trx
+          .insertInto("post_photos")
+          .values({
+            id: crypto.randomUUID(),
+            post_id: postId,
+            position: change.position,
+            image_url: change.image.url,
+            image_width: change.image.width,
+            image_height: change.image.height,
+            description: change.description,
+          })
+          .execute();
+      }
+    } else if (existing && change.remove) {
+      await trx.deleteFrom("post_photos").where("id", "=", existing.id).execute();
+      dropped.push(existing.image_url);
+    } else if (existing && existing.description !== change.description) {
+      await trx
+        .updateTable("post_photos")
+        .set({ description: change.description })
+        .where("id", "=", existing.id)
+        .execute();
+    }
+  }
+  return dropped;
+}
+
+/** Writes a new post with its photos and tagged horses; its address comes from the title. */
+export async function createPost(values: NewPost): Promise<{ id: string; slug: string }> {
+  return writeContent(async (trx) => {
+    const id = crypto.randomUUID();
+    const slug = await freeSlug(trx, values.title);
+    const now = new Date().toISOString();
+    await trx
+      .insertInto("posts")
+      .values({ id, slug, ...postFields(values), audience: "public", created_at: now, updated_at: now })
+      .execute();
+    await applyPhotos(trx, id, values.photos);
+    await setHorses(trx, id, values.horseIds);
+    await recordActivity(
+      { kind: "create", entity: "post", entityId: id, summary: `Post added: ${values.title}` },
+      { trx },
+    );
+    return { id, slug };
+  });
+}
+
+const LOGGED_FIELDS = {
+  title: "Title",
+  body: "Body",
+  language: "Language",
+  video_id: "Video Link",
+  publish_at: "Publish At",
+  draft: ["Draft", (d: number) => (d ? "Yes" : "No")],
+} as const;
+
+/**
+ * Saves a post's fields, photos and horses. The address stays what it was (links keep working).
+ * Returns the images it no longer uses, or null when there is no such post.
+ */
+export async function updatePost(
+  id: string,
+  values: NewPost,
+): Promise<{ replacedImageUrls: string[]; slug: string } | null> {
+  return writeContent(async (trx) => {
+    const before = await trx.selectFrom("posts").select(postColumns).where("id", "=", id).executeTakeFirst();
+    if (!before) return null;
+    // The form shows the time to the minute: the same minute keeps the time it had.
+    const publishAt =
+      before.publish_at.slice(0, 16) === values.publishAt.slice(0, 16) ? before.publish_at : values.publishAt;
+    const after = await trx
+      .updateTable("posts")
+      .set({ ...postFields({ ...values, publishAt }), updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .returning(postColumns)
+      .executeTakeFirstOrThrow();
+    const replacedImageUrls = await applyPhotos(trx, id, values.photos);
+    await setHorses(trx, id, values.horseIds);
+    await recordActivity(
+      {
+        kind: "update",
+        entity: "post",
+        entityId: id,
+        summary: `Post updated: ${after.title}`,
+        changes: changedFields(before, after, LOGGED_FIELDS),
+      },
+      { trx },
+    );
+    return { replacedImageUrls, slug: after.slug };
+  });
+}
+
+type PostSnapshot = { row: PostRow; photos: PhotoRow[]; horses: Selectable<PostHorsesTable>[] };
+
+/** Deletes a post into the trash, photos and tags with it; the photo files stay until purged. */
+export async function deletePost(id: string): Promise<{ trashId: string } | null> {
+  return deleteIntoTrash(postTrash, async (trx) => {
+    const photos = await trx.selectFrom("post_photos").selectAll().where("post_id", "=", id).execute();
+    const horses = await trx.selectFrom("post_horses").selectAll().where("post_id", "=", id).execute();
+    const row = await trx.deleteFrom("posts").where("id", "=", id).returningAll().executeTakeFirst();
+    if (!row) return null;
+    return {
+      recordId: id,
+      label: row.title,
+      snapshot: { row, photos, horses },
+      imageUrls: photos.map((p) => p.image_url),
+    };
+  });
+}
+
+/** A deleted post comes back as it was; its address is taken again unless a newer post has it. */
+export const postTrash: TrashKind<PostSnapshot> = {
+  name: "post",
+  noun: "Post",
+  restore: async (trx, { row, photos, horses }) => {
+    const taken = await trx.selectFrom("posts").select("id").where("slug", "=", row.slug).executeTakeFirst();
+    const slug = taken ? await freeSlug(trx, row.title) : row.slug;
+    await trx
+      .insertInto("posts")
+      .values({ ...row, slug })
+      .execute();
+    if (photos.length) await trx.insertInto("post_photos").values(photos).execute();
+    if (horses.length) await trx.insertInto("post_horses").values(horses).execute();
+  },
+};

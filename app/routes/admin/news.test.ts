@@ -1,0 +1,165 @@
+import { sql } from "kysely";
+import { beforeEach, describe, expect, it } from "vitest";
+import { buildRequest, signedInUser } from "@tests/auth";
+import { useFreshDatabase } from "@tests/db";
+import { plainJpeg } from "@tests/images";
+import { listActivity } from "~/models/activity.server";
+import { createHorse } from "~/models/horse.server";
+import { getPublishedPost, listAllPosts } from "~/models/post.server";
+import { socialCardUrl } from "~/media/image";
+import { storage } from "~/media/storage.server";
+import { db } from "~/platform/db.server";
+import { getToast } from "~/toast/toast.server";
+import type { AdminActionData } from "./+shared/admin-action.server";
+import * as newsTab from "./news";
+
+useFreshDatabase();
+
+let cookie = "";
+beforeEach(async () => {
+  cookie = (await signedInUser({ admin: true })).cookie;
+});
+
+type Outcome = { status: number; location: string | null; toast: unknown; data: AdminActionData | null };
+
+async function post(form: Record<string, string> | FormData): Promise<Outcome> {
+  let request: Request;
+  if (form instanceof FormData) {
+    const url = new URL("/admin/news", "http://localhost");
+    request = new Request(url, { method: "POST", headers: { Cookie: cookie, Origin: url.origin }, body: form });
+  } else {
+    request = buildRequest("/admin/news", { cookie, form });
+  }
+  let outcome: unknown;
+  try {
+    outcome = await newsTab.action({ request, params: {}, context: {} } as never);
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    outcome = thrown;
+  }
+  if (outcome instanceof Response) {
+    const setCookie = outcome.headers.get("Set-Cookie");
+    const toast = setCookie
+      ? (await getToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }))).toast
+      : null;
+    return { status: outcome.status, location: outcome.headers.get("Location"), toast, data: null };
+  }
+  const d = (outcome as { data: AdminActionData; init?: ResponseInit | null }).data;
+  return {
+    status: (outcome as { init?: ResponseInit | null }).init?.status ?? 200,
+    location: null,
+    toast: d.toast,
+    data: d,
+  };
+}
+
+async function withPhotos(fields: Record<string, string>, count: number) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (let n = 1; n <= count; n++) {
+    const bytes = await plainJpeg(1600, 1000);
+    form.append(`photo${n}`, new File([new Uint8Array(bytes)], `p${n}.jpg`, { type: "image/jpeg" }));
+  }
+  return form;
+}
+
+const postForm = {
+  intent: "create",
+  title: "Nordlys wins at Klampenborg",
+  body: "A **great** day.",
+  language: "da",
+  videoLink: "https://youtu.be/dQw4w9WgXcQ",
+  publishAt: "",
+  draft: "0",
+  description1: "In the winner's circle",
+  description2: "",
+};
+
+const success = (title: string) => expect.objectContaining({ type: "success", title });
+
+describe("News tab", () => {
+  it("publishes a post with two photos, a video and a tagged horse; the first photo gets its link preview", async () => {
+    const h = await createHorse({ name: "Nordlys", age: 4, color: "Bay", sire: "S", dam: "D" });
+    const r = await post(await withPhotos({ ...postForm, [`horse:${h.id}`]: "1", "horse:unknown": "1" }, 2));
+    expect(r).toMatchObject({ status: 302, toast: success("Post Published") });
+    const saved = await getPublishedPost("nordlys-wins-at-klampenborg");
+    expect(saved).toMatchObject({
+      language: "da",
+      video: { provider: "youtube", id: "dQw4w9WgXcQ" },
+      horses: [{ id: h.id }],
+      draft: false,
+    });
+    expect(saved!.photos.map((p) => p.description)).toEqual(["In the winner's circle", ""]);
+    const store = storage();
+    expect(await store.exists(saved!.photos[0]!.image.url.replace("/media/", ""))).toBe(true);
+    expect(await store.exists(socialCardUrl(saved!.photos[0]!.image.url).replace("/media/", ""))).toBe(true);
+    expect((await listActivity()).entries[0]).toMatchObject({ summary: "Post added: Nordlys wins at Klampenborg" });
+  });
+
+  it("saves a draft and a scheduled post (Danish time), which are not public", async () => {
+    expect(await post({ ...postForm, title: "Draft", draft: "1" })).toMatchObject({ toast: success("Draft Saved") });
+    await post({ ...postForm, title: "Later", publishAt: "2099-06-01T14:30" });
+    const all = await listAllPosts();
+    expect(all.map((p) => [p.title, p.draft, p.publishAt])).toEqual([
+      ["Later", false, "2099-06-01T12:30:00.000Z"],
+      ["Draft", true, expect.any(String)],
+    ]);
+    expect(await getPublishedPost("draft")).toBeNull();
+    expect(await getPublishedPost("later")).toBeNull();
+  });
+
+  it("refuses a missing title, a too long body, a video elsewhere and a bad time; nothing is stored", async () => {
+    const r = await post({
+      ...postForm,
+      title: "",
+      body: "x".repeat(20_001),
+      videoLink: "javascript:alert(1)",
+      publishAt: "soon",
+    });
+    expect(r.status).toBe(400);
+    expect(r.data!.errors).toMatchObject({
+      title: "Title is required",
+      body: expect.stringContaining("20000"),
+      videoLink: "Enter a YouTube or Vimeo address",
+      publishAt: "Enter a date and time",
+    });
+    expect(r.data!.values.videoLink).toBe("javascript:alert(1)");
+    expect(await listAllPosts()).toEqual([]);
+  });
+
+  it("updates a post, replacing a photo, and deletes it into the trash with Undo", async () => {
+    await post(await withPhotos(postForm, 1));
+    const [saved] = await listAllPosts();
+    const oldUrl = saved!.photos[0]!.image.url;
+    const updated = await post(
+      await withPhotos({ ...postForm, intent: "update", id: saved!.id, title: "New title", videoLink: "" }, 1),
+    );
+    expect(updated).toMatchObject({ status: 302, toast: success("Post Updated") });
+    const [after] = await listAllPosts();
+    expect(after).toMatchObject({ title: "New title", slug: saved!.slug, video: null });
+    expect(after!.photos[0]!.image.url).not.toBe(oldUrl);
+    expect(await storage().exists(oldUrl.replace("/media/", ""))).toBe(false);
+    const removed = await post({ intent: "delete", id: saved!.id });
+    expect(removed).toMatchObject({
+      status: 302,
+      toast: expect.objectContaining({
+        title: "Item Deleted",
+        undo: expect.objectContaining({ trashId: expect.any(String) }),
+      }),
+    });
+    expect(await listAllPosts()).toEqual([]);
+    expect(await post({ ...postForm, intent: "update", id: "nope" })).toMatchObject({ status: 404 });
+  });
+
+  it("answers 'Failed to add post' when the database fails, and the tab still opens with its toast", async () => {
+    await sql`alter table posts rename to posts_gone`.execute(db());
+    const r = await post(postForm);
+    expect(r).toMatchObject({ status: 500, toast: expect.objectContaining({ description: "Failed to add post" }) });
+    const loaded = (await newsTab.loader({
+      request: buildRequest("/admin/news", { cookie }),
+      params: {},
+      context: {},
+    } as never)) as { fetchError: { description: string } | null };
+    expect(loaded.fetchError?.description).toBe("Failed to fetch posts");
+  });
+});

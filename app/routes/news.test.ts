@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { useFreshDatabase } from "@tests/db";
+import { createHorse } from "~/models/horse.server";
+import { createPost, type NewPost } from "~/models/post.server";
+import { sitemapXml } from "./sitemap";
+import * as newsItem from "./news-item";
+import * as newsList from "./news";
+
+useFreshDatabase();
+
+const base: NewPost = {
+  title: "Post",
+  body: "Body",
+  language: "en",
+  video: null,
+  publishAt: "2026-01-01T10:00:00.000Z",
+  draft: false,
+  horseIds: [],
+  photos: [],
+};
+
+async function load<T>(
+  module: { loader: (args: never) => unknown },
+  path: string,
+  params: Record<string, string> = {},
+) {
+  const outcome = await module.loader({
+    request: new Request(`http://localhost${path}`),
+    params,
+    context: {},
+  } as never);
+  if (outcome && typeof outcome === "object" && "init" in outcome && "data" in outcome) {
+    const o = outcome as { data: T; init?: ResponseInit | null };
+    return { status: o.init?.status ?? 200, data: o.data };
+  }
+  return { status: 200, data: outcome as T };
+}
+
+type ListPage = { state: string; posts: { title: string; date: string; excerpt: string }[]; pages: number };
+type ItemPage = { state: string; post: { html: string; title: string; language: string }; article: string };
+
+describe("the news pages", () => {
+  it("list the public posts newest first, ten a page, with their Danish dates", async () => {
+    for (let i = 1; i <= 11; i++) {
+      await createPost({
+        ...base,
+        title: `Post ${i}`,
+        publishAt: `2026-05-${String(i).padStart(2, "0")}T10:00:00.000Z`,
+      });
+    }
+    await createPost({ ...base, title: "Draft", draft: true });
+    const first = await load<ListPage>(newsList, "/news");
+    expect(first.data.posts).toHaveLength(10);
+    expect(first.data.posts[0]).toMatchObject({ title: "Post 11", date: "11. maj 2026" });
+    expect((await load<ListPage>(newsList, "/da/news?page=2")).data.posts.map((p) => p.title)).toEqual(["Post 1"]);
+    expect((await load<ListPage>(newsList, "/news?page=3")).status).toBe(404);
+    expect((await load<ListPage>(newsList, "/news?page=x")).status).toBe(404);
+  });
+
+  it("show a post with its language, safe body, horses and NewsArticle data; stored XSS stays text", async () => {
+    const h = await createHorse({ name: "Nordlys", age: 4, color: "Bay", sire: "S", dam: "D" });
+    const { slug } = await createPost({
+      ...base,
+      title: "</script><script>alert(1)</script>",
+      body: "<img src=x onerror=alert(1)> [x](javascript:alert(1)) **ok**",
+      language: "da",
+      horseIds: [h.id],
+    });
+    const page = await load<ItemPage>(newsItem, `/news/${slug}`, { slug });
+    expect(page.data.post.language).toBe("da");
+    expect(page.data.post.html).not.toMatch(/<img|<script|href="javascript/);
+    expect(page.data.post.html).toContain("<strong>ok</strong>");
+    expect(page.data.article).not.toContain("</script>");
+    expect(JSON.parse(page.data.article)).toMatchObject({
+      "@type": "NewsArticle",
+      headline: "</script><script>alert(1)</script>",
+      inLanguage: "da",
+    });
+    expect((await load<ItemPage>(newsItem, "/news/nope", { slug: "nope" })).status).toBe(404);
+    const draft = await createPost({ ...base, title: "Secret", draft: true });
+    expect((await load<ItemPage>(newsItem, `/news/${draft.slug}`, { slug: draft.slug })).status).toBe(404);
+  });
+
+  it("are in the sitemap in both languages, drafts not", async () => {
+    const xml = sitemapXml("https://stald.example", { news: [{ slug: "first-post" }] });
+    expect(xml).toContain("<loc>https://stald.example/news/first-post</loc>");
+    expect(xml).toContain("<loc>https://stald.example/da/news/first-post</loc>");
+    expect(xml).toContain("<loc>https://stald.example/news</loc>");
+  });
+});

@@ -1,0 +1,80 @@
+import { test, expect, navigationsWaitForHydration } from "./fixtures";
+import { expectNoAxeViolations } from "./public-helpers";
+import { solid } from "@tests/images";
+import { createHorse } from "~/models/horse.server";
+
+test.describe.configure({ timeout: 90_000 });
+
+const horse = { name: "Nordlys", age: 4, color: "Brown", sire: "Sea The Stars", dam: "Frøken Fryd" };
+
+test("publish a post with two photos, a video and a tagged horse; it shows on News, its page, the horse page and Home in both languages", async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
+  await createHorse(horse);
+  await page.goto("/admin/news");
+  const add = page.getByRole("form", { name: "Add Post" });
+  await add.getByLabel("Title", { exact: true }).fill("Nordlys wins the Derby");
+  await add.getByLabel("Body", { exact: true }).fill("What a **day**.\n\n- a clean start\n- a strong finish");
+  await add
+    .getByLabel("Photo 1", { exact: true })
+    .setInputFiles({ name: "one.jpg", mimeType: "image/jpeg", buffer: await solid(1600, 1000).jpeg().toBuffer() });
+  await add.getByLabel("Description of photo 1", { exact: true }).fill("In the winner's circle");
+  await add
+    .getByLabel("Photo 2", { exact: true })
+    .setInputFiles({ name: "two.jpg", mimeType: "image/jpeg", buffer: await solid(1200, 900).jpeg().toBuffer() });
+  await add.getByLabel("Description of photo 2", { exact: true }).fill("Back at the yard");
+  await add.getByLabel("Video Link", { exact: true }).fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+  await add.getByLabel("Nordlys", { exact: true }).check();
+  await add.getByRole("button", { name: "Publish Post" }).click();
+  await expect(page.getByText("Post Published", { exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Posts" }).getByText("Nordlys wins the Derby")).toBeVisible();
+  // Scanned once the toast (which fades in) is gone: the tab with its list.
+  await page.goto("/admin/news");
+  await expectNoAxeViolations(page);
+
+  // What a visitor sees: the plain public pages.
+  const context = await browser.newContext({ baseURL });
+  const visitor = await context.newPage();
+  navigationsWaitForHydration(visitor);
+  const videoRequests: string[] = [];
+  await visitor.route(/youtube|vimeo/, (route) => {
+    videoRequests.push(route.request().url());
+    return route.abort();
+  });
+
+  for (const [prefix, news] of [
+    ["", "News"],
+    ["/da", "Nyheder"],
+  ] as const) {
+    await visitor.goto(`${prefix}/news`);
+    await expect(visitor.getByRole("heading", { level: 1, name: news })).toBeVisible();
+    await visitor.getByRole("link", { name: "Nordlys wins the Derby" }).click();
+    await expect(visitor).toHaveURL(new RegExp(`${prefix}/news/nordlys-wins-the-derby$`));
+    const article = visitor.getByRole("article");
+    await expect(article.getByRole("heading", { level: 1, name: "Nordlys wins the Derby" })).toBeVisible();
+    await expect(article).toHaveAttribute("lang", "en");
+    await expect(article.getByRole("img", { name: "In the winner's circle" })).toBeVisible();
+    await expect(article.getByRole("img", { name: "Back at the yard" })).toBeVisible();
+    await expect(article.locator("strong", { hasText: "day" })).toBeVisible();
+    await expect(article.locator("iframe")).toHaveCount(0);
+    await expectNoAxeViolations(visitor);
+    expect(videoRequests).toEqual([]);
+    await article.getByRole("link", { name: "Nordlys", exact: true }).click();
+    await expect(visitor).toHaveURL(new RegExp(`${prefix}/horses/nordlys$`));
+    await expect(visitor.getByRole("link", { name: "Nordlys wins the Derby" })).toBeVisible();
+    await expect(visitor.getByRole("img", { name: "Back at the yard" })).toBeVisible();
+    await visitor.goto(prefix || "/");
+    await expect(visitor.getByRole("link", { name: "Nordlys wins the Derby" })).toBeVisible();
+  }
+
+  // The player is loaded only when the visitor asks for it.
+  await visitor.goto("/news/nordlys-wins-the-derby");
+  await visitor.getByRole("link", { name: /Play video/ }).click();
+  await expect(visitor.locator("iframe")).toHaveAttribute(
+    "src",
+    "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1",
+  );
+  await context.close();
+});
