@@ -18,7 +18,14 @@ export const FORM_RULES = {
   admin: { maxBytes: 64 * 1024, maxFields: 100 },
 } satisfies Record<string, FormRule>;
 
-const UPLOAD_ROUTES = new Set(["/admin", "/admin/horses", "/admin/winners", "/admin/team", "/__test/image-upload"]);
+const UPLOAD_ROUTES = new Set([
+  "/admin",
+  "/admin/horses",
+  "/admin/winners",
+  "/admin/team",
+  "/admin/site",
+  "/__test/image-upload",
+]);
 
 /** The route a path addresses: client navigation posts to `/auth.data`, the index to `/_root.data`; `/da/contact` is the contact page too. */
 function routeOf(path: string) {

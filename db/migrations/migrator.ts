@@ -10,6 +10,7 @@ import * as runners from "./0020-runners";
 import * as trashAndActivity from "./0030-trash-and-activity";
 import * as activityRepeats from "./0035-activity-repeats";
 import * as adminLanguageAndReadMessages from "./0045-admin-language-and-read-messages";
+import * as siteSettings from "./0050-site-settings";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "0030-trash-and-activity": trashAndActivity,
   "0035-activity-repeats": activityRepeats,
   "0045-admin-language-and-read-messages": adminLanguageAndReadMessages,
+  "0050-site-settings": siteSettings,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */
