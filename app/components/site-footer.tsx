@@ -2,7 +2,7 @@ import { Link, useLocation } from "react-router";
 import type { ContactInfo } from "~/models/contact-info.server";
 import type { SocialNetwork } from "~/models/site-settings";
 import { LanguageSwitch } from "~/components/language-switch";
-import { otherLang } from "~/i18n/lang";
+import { otherLang, unprefixedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
 import { pageAlternates } from "~/pages/registry";
 
@@ -36,9 +36,11 @@ export function SiteFooter({
   const other = otherLang(lang);
   // Pages that exist in English only (sign-in, admin) have no switch; the 404 page has its own.
   const alternates = pageAlternates(location.pathname);
-  const address = contact?.address.trim();
-  const phone = contact?.phoneNumber.trim();
-  const email = contact?.emailAddress.trim();
+  // The Contact page shows them in its own card already.
+  const details = unprefixedPath(location.pathname) === "/contact" ? undefined : contact;
+  const address = details?.address.trim();
+  const phone = details?.phoneNumber.trim();
+  const email = details?.emailAddress.trim();
   return (
     <footer className="mt-16 bg-brand-900 text-brand-100">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 text-sm sm:grid-cols-2">

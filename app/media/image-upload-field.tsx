@@ -54,6 +54,9 @@ export function useUploadStatus(): UploadSnapshot & { busy: boolean } {
  *     <button type="submit" disabled={useUploadStatus().busy}>Save Changes</button>
  *   </Form>
  */
+/** Submissions a field of the form has already handled. */
+const seenSubmissions = new WeakSet<Event>();
+
 export function ImageUploadField({
   name,
   label,
@@ -82,14 +85,20 @@ export function ImageUploadField({
     const form = inputRef.current?.form;
     if (!form) return;
     const onSubmit = (event: SubmitEvent) => {
+      // A form with several image fields: the first one's handler decides for the submission (the
+      // upload it arms would otherwise make the next field's handler take the form for busy).
+      const first = !seenSubmissions.has(event);
+      seenSubmissions.add(event);
       // Runs before React Router's own submit handler, which skips a prevented event.
-      if (busyRef.current) {
+      if (first && busyRef.current) {
         event.preventDefault();
         event.stopImmediatePropagation();
         return;
       }
       setChanged(false);
-      if (inputRef.current?.files?.length) armUpload(form);
+      if (first && [...form.querySelectorAll<HTMLInputElement>('input[type="file"]')].some((i) => i.files?.length)) {
+        armUpload(form);
+      }
     };
     form.addEventListener("submit", onSubmit);
     return () => form.removeEventListener("submit", onSubmit);
