@@ -196,8 +196,9 @@ function GalleryImage({ position, image }: { position: number; image: HomeImage 
 /** The first screen's photo: the hero photo, else the first gallery image that has one. */
 function heroOf(site: SiteSettings, images: HomeImage[], lang: Lang): { photo: ImageRef | null; alt: string } {
   if (site.hero) return { photo: site.hero, alt: site.heroAlt[lang] || site.heroAlt.en };
+  // A gallery image standing in is described in the gallery below; here it is decoration.
   const first = images.find((image) => image.image);
-  return { photo: first?.image ?? null, alt: first?.altText.trim() ?? "" };
+  return { photo: first?.image ?? null, alt: "" };
 }
 
 export function meta(args: Route.MetaArgs) {
