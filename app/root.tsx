@@ -25,14 +25,15 @@ import { getUser } from "~/auth/auth.server";
 import { readOr } from "~/platform/public-read.server";
 import { publicOrigin } from "~/platform/origin.server";
 import { jsonLd, stableStructuredData } from "~/seo/structured-data";
-import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
+import { DEFAULT_SITE_SETTINGS, socialLinks, taglineIn, type SiteSettings } from "~/models/site-settings";
+import { isStoredImageUrl, variantUrl, variantWidths } from "~/media/image";
 import { getToast } from "~/toast/toast.server";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import playfairLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
 import { ServerDocumentContext, SiteCssContext } from "~/components/document-context";
 import { leafHandle } from "~/routes/+shared/route-handle";
 import publicScript from "~/islands/main.ts?worker&url";
-import { localizedPath, type Lang } from "~/i18n/lang";
+import { langFromPath, localizedPath, type Lang } from "~/i18n/lang";
 import { translator } from "~/i18n/dictionary";
 import { LangContext, useLang, useT } from "~/i18n/use-lang";
 
@@ -48,10 +49,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const contact = await readOr("contact information", getContactInfo, EMPTY_CONTACT_INFO);
   const { toast, headers } = await getToast(request);
   const origin = publicOrigin(request);
-  const structuredData = jsonLd(stableStructuredData(site, contact, origin));
+  const lang = langFromPath(new URL(request.url).pathname);
+  const structuredData = jsonLd(stableStructuredData(site, contact, origin, lang));
   return data(
     {
       site,
+      contact,
       toast,
       user: user ? { email: user.email, isAdmin: user.isAdmin, adminLang: user.adminLang } : null,
       origin,
@@ -75,9 +78,15 @@ function SiteStyles() {
 }
 
 /** The fallback for routes that set no meta of their own: the stable's name and tagline. */
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, location }: Route.MetaArgs) {
   const site = data?.site ?? DEFAULT_SITE_SETTINGS;
-  return [{ title: site.stableName }, { name: "description", content: site.tagline }];
+  return [{ title: site.stableName }, { name: "description", content: taglineIn(site, langFromPath(location.pathname)) }];
+}
+
+/** The header draws the logo 40 px tall: an upload's smallest WebP variant is plenty. */
+function headerLogo(site: SiteSettings): string {
+  if (!site.logo?.width || !isStoredImageUrl(site.logo.url)) return site.logoUrl;
+  return variantUrl(site.logo.url, variantWidths(site.logo.width)[0]!, "webp");
 }
 
 /**
@@ -123,13 +132,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader
           stableName={site.stableName}
-          logoUrl={site.logoUrl}
+          logoUrl={headerLogo(site)}
           actions={signedIn ? <AuthActions /> : undefined}
         />
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter stableName={site.stableName} signedIn={signedIn} />
+        <SiteFooter
+          stableName={site.stableName}
+          signedIn={signedIn}
+          contact={root?.contact}
+          social={socialLinks(site)}
+        />
         {plain ? (
           <script type="module" src={handle.script ?? publicScript} />
         ) : (

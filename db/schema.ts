@@ -34,6 +34,22 @@ export interface SiteSettingsTable {
   stable_name: string;
   tagline: string;
   logo_url: string;
+  logo_width: number | null;
+  logo_height: number | null;
+  tagline_da: string;
+  hero_url: string | null;
+  hero_width: number | null;
+  hero_height: number | null;
+  hero_alt_en: string;
+  hero_alt_da: string;
+  excellence_en: string | null;
+  excellence_da: string | null;
+  care_en: string | null;
+  care_da: string | null;
+  facebook_url: string | null;
+  instagram_url: string | null;
+  youtube_url: string | null;
+  x_url: string | null;
 }
 
 export interface LatestNewsTable {

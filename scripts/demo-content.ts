@@ -14,6 +14,7 @@ import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
 import { createRunner, declareRunner, recordResult, withdrawRunner } from "~/models/runner.server";
 import { danishLocalToIso, type Equipment } from "~/racing/declaration";
+import { saveSiteSettings } from "~/models/site-settings.server";
 import { danishToday } from "~/racing/race-day";
 import { db } from "~/platform/db.server";
 import { storeImage, type StoredImage } from "~/media/images.server";
@@ -152,6 +153,17 @@ function personPortrait(seed: number) {
   <ellipse cx="400" cy="360" rx="112" ry="130" fill="${skins[i]}"/>
   <path d="M288 350 C 280 230 360 200 400 205 C 470 205 525 250 512 350 C 490 290 440 270 400 272 C 350 272 305 300 288 350 Z" fill="${hair[i]}"/>
 </svg>`;
+}
+
+/** Home's first screen: a string of horses at morning exercise, wide enough for a desktop. */
+function heroSvg() {
+  const p = PALETTES[0]!;
+  return landscape(
+    2400,
+    1350,
+    p,
+    `${rails(2400, 930)}${horseShape(1560, 1060, 3.4, COATS.Bay![0], COATS.Bay![1])}${horseShape(1020, 1110, 3, COATS.Grey![0], COATS.Grey![1])}${horseShape(520, 1150, 2.6, COATS["Dark Bay"]![0], COATS["Dark Bay"]![1])}`,
+  );
 }
 
 function gallerySvg(index: number) {
@@ -612,6 +624,7 @@ export async function fillDemo(report: (line: string) => void = () => {}) {
   const teamPhotos = await Promise.all(
     TEAM.map(async (_, i) => saveImage("team-photos", await jpeg(personPortrait(i), 640))),
   );
+  const hero = await saveImage("horse-images", await jpeg(heroSvg(), 2400), { socialCard: true });
 
   for (const [index, row] of gallery.entries()) {
     await updateHomeImage(row.id, { altText: GALLERY_ALT[index % 4]!, image: galleryImages[index]! });
@@ -696,4 +709,22 @@ export async function fillDemo(report: (line: string) => void = () => {}) {
     });
     report("contact details");
   }
+
+  await saveSiteSettings({
+    stableName: "Stald Nordlys",
+    tagline: "Thoroughbred training from Klampenborg to the winner's circle",
+    taglineDa: "Fuldblodstræning fra Klampenborg til vindercirklen",
+    heroAltEn: "Three of our horses at morning exercise along the rails of the training track",
+    heroAltDa: "Tre af vores heste på morgentræning langs rækværket på træningsbanen",
+    excellenceEn: null,
+    excellenceDa: null,
+    careEn: null,
+    careDa: null,
+    facebook: "https://www.facebook.com/staldnordlys",
+    instagram: "https://www.instagram.com/staldnordlys",
+    youtube: null,
+    x: null,
+    hero,
+  });
+  report("site: hero photo, taglines, social links");
 }

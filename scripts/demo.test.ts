@@ -11,7 +11,9 @@ import { listHorses } from "~/models/horse.server";
 import { getLatestNews, saveNews } from "~/models/news.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { listWinnersWithHorses } from "~/models/winner.server";
-import { listRecentResults, listUpcomingRunners } from "~/models/runner.server";
+import { getRaceRecord, listRecentResults, listUpcomingRunners } from "~/models/runner.server";
+import { getSiteSettings } from "~/models/site-settings.server";
+import { careerAndRecord } from "~/racing/career";
 import { socialCardUrl } from "~/media/image";
 import { danishToday } from "~/racing/race-day";
 import { keyFromMediaUrl, storage } from "~/media/storage.server";
@@ -52,7 +54,15 @@ describe("fillDemo", () => {
         .reduce((sum, r) => sum + (r.result!.prizeOre ?? 0), 0);
       expect(h.totalPrizeOre).toBe(won + placed);
       expect(h.firstPlaces).toBeGreaterThanOrEqual(winners.filter((w) => w.horseId === h.id).length);
+      // The badges (career figures) never hold fewer places than the race record shows.
+      const { career } = careerAndRecord(h, (await getRaceRecord(h.id)).entries);
+      expect(career).toEqual({ firstPlaces: h.firstPlaces, secondPlaces: h.secondPlaces, thirdPlaces: h.thirdPlaces });
     }
+    const site = await getSiteSettings();
+    expect(site.hero).not.toBeNull();
+    expect(site.heroAlt.en).toBeTruthy();
+    expect(site.taglineDa).toBeTruthy();
+    expect(await storage().exists(keyFromMediaUrl(socialCardUrl(site.hero!.url))!)).toBe(true);
 
     // Every new page has something to show: runners to come, results including a win and a place.
     expect((await listUpcomingRunners(danishToday())).length).toBeGreaterThanOrEqual(5);

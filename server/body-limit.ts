@@ -24,6 +24,7 @@ const UPLOAD_ROUTES = new Set([
   "/admin/winners",
   "/admin/team",
   "/admin/news",
+  "/admin/site",
   "/__test/image-upload",
 ]);
 

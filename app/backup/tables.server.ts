@@ -18,7 +18,7 @@ export type TablePolicy = { kind: TableKind; why: string; only?: { column: strin
 type TableName = keyof Database | (typeof MIGRATION_TABLES)[number];
 
 export const BACKUP_TABLES = {
-  site_settings: { kind: "content", why: "the stable's name, tagline and logo" },
+  site_settings: { kind: "content", why: "the stable's name, taglines, logo, hero photo, home texts and social links" },
   latest_news: { kind: "content", why: "the news banner" },
   home_images: { kind: "content", why: "the home gallery" },
   horses: { kind: "content", why: "horses in training" },

@@ -2,7 +2,8 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 // clsx, not cn(): these classes never conflict, and tailwind-merge would add ~8 kB to every public page.
 import { clsx } from "clsx";
-import { LANGUAGE_NAMES, localizedPath, otherLang, type Lang } from "~/i18n/lang";
+import { localizedPath, otherLang } from "~/i18n/lang";
+import { LanguageSwitch } from "~/components/language-switch";
 import { useLang, useT } from "~/i18n/use-lang";
 import { navLinks, pageAlternates } from "~/pages/registry";
 
@@ -45,7 +46,7 @@ export function SiteHeader({
     <header className="sticky top-0 z-40 bg-brand-900/95 shadow-md backdrop-blur">
       <nav aria-label={t("nav.label")} className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <Link to={localizedPath("/", lang)} className="flex items-center gap-3 text-white">
-          <img src={logoUrl} alt="" width={40} height={40} className="h-10 w-10" />
+          <img src={logoUrl} alt="" width={40} height={40} className="h-10 w-10 object-contain" />
           <span className="font-serif text-lg font-semibold tracking-wide">{stableName}</span>
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
@@ -99,19 +100,5 @@ export function SiteHeader({
         </details>
       </nav>
     </header>
-  );
-}
-
-/** The page being read, in the other language: named in that language and marked so for screen readers. */
-function LanguageSwitch({ to, lang }: { to: string; lang: Lang }) {
-  return (
-    <Link
-      to={to}
-      hrefLang={lang}
-      lang={lang}
-      className="rounded-md border border-brand-50/40 px-3 py-2 text-sm font-medium text-brand-50 hover:bg-brand-700"
-    >
-      {LANGUAGE_NAMES[lang]}
-    </Link>
   );
 }

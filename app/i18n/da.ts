@@ -21,8 +21,12 @@ export const da = {
   "nav.team": "Holdet",
   "nav.contact": "Kontakt",
 
+  "footer.contact": "Find os",
+  "footer.follow": "Følg os",
+
   "notFound.title": "Siden findes ikke",
   "notFound.text": "Ups! Siden findes ikke",
+  "notFound.pages": "Eller find vej herfra",
   "notFound.home": "Tilbage til forsiden",
 
   "home.metaTitle": "{name} | Træningsstald for galopheste",
@@ -37,6 +41,10 @@ export const da = {
   "home.nextRunners": "Næste starter",
   "home.nextRunnersCaption": "Næste starter",
   "home.allRunners": "Alle starter og resultater",
+  "home.latestWinner": "Seneste vinder",
+  "home.allWinners": "Alle vindere",
+  "home.featuredHorse": "Fra stalden",
+  "home.meetHorse": "Mød {name}",
   "home.offerHeading": "Det tilbyder vi",
   "home.explore": "Læs mere",
   "home.exploreLabel": "Læs mere om {title}",
@@ -160,6 +168,8 @@ export const da = {
   "horse.nextRunsCaption": "Næste starter for {horse}",
   "horse.noRuns": "Ingen starter anmeldt endnu.",
   "horse.raceRecord": "Løbshistorik",
+  "horse.career": "Karriere",
+  "horse.raceRecordSince": "Løbshistorik siden {date}",
   "horse.runs": "Starter",
   "horse.wins": "Sejre",
   "horse.places": "Placeringer",

@@ -26,8 +26,12 @@ export const en = {
   "nav.team": "Team",
   "nav.contact": "Contact",
 
+  "footer.contact": "Find us",
+  "footer.follow": "Follow us",
+
   "notFound.title": "Page not found",
   "notFound.text": "Oops! Page not found",
+  "notFound.pages": "Or find your way from here",
   "notFound.home": "Return to Home",
 
   "home.metaTitle": "{name} | Racehorse training stable",
@@ -42,6 +46,10 @@ export const en = {
   "home.nextRunners": "Next Runners",
   "home.nextRunnersCaption": "Next runners",
   "home.allRunners": "All runners and results",
+  "home.latestWinner": "Latest Winner",
+  "home.allWinners": "All winners",
+  "home.featuredHorse": "From the Yard",
+  "home.meetHorse": "Meet {name}",
   "home.offerHeading": "What We Offer",
   "home.explore": "Explore",
   "home.exploreLabel": "Explore {title}",
@@ -164,6 +172,8 @@ export const en = {
   "horse.nextRunsCaption": "Next runs of {horse}",
   "horse.noRuns": "No runs declared yet.",
   "horse.raceRecord": "Race Record",
+  "horse.career": "Career",
+  "horse.raceRecordSince": "Race record since {date}",
   "horse.runs": "Runs",
   "horse.wins": "Wins",
   "horse.places": "Places",

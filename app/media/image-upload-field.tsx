@@ -39,9 +39,6 @@ export function useUploadStatus(): UploadSnapshot & { busy: boolean } {
   return { ...upload, busy: upload.phase !== "idle" || submitting };
 }
 
-/** Submissions one of a form's image fields has let through (the form's other fields let them pass too). */
-const acceptedSubmits = new WeakSet<Event>();
-
 /**
  * An image file picker for admin forms: images only, a preview of the current image and of the
  * chosen file, the upload percentage while a large photo is sent and then "Processing…" while
@@ -57,6 +54,9 @@ const acceptedSubmits = new WeakSet<Event>();
  *     <button type="submit" disabled={useUploadStatus().busy}>Save Changes</button>
  *   </Form>
  */
+/** Submissions a field of the form has already handled. */
+const seenSubmissions = new WeakSet<Event>();
+
 export function ImageUploadField({
   name,
   label,
@@ -85,16 +85,20 @@ export function ImageUploadField({
     const form = inputRef.current?.form;
     if (!form) return;
     const onSubmit = (event: SubmitEvent) => {
-      // Runs before React Router's own submit handler, which skips a prevented event. A form with
-      // several image fields: the first one's upload makes the form busy, which the others let pass.
-      if (busyRef.current && !acceptedSubmits.has(event)) {
+      // A form with several image fields: the first one's handler decides for the submission (the
+      // upload it arms would otherwise make the next field's handler take the form for busy).
+      const first = !seenSubmissions.has(event);
+      seenSubmissions.add(event);
+      // Runs before React Router's own submit handler, which skips a prevented event.
+      if (first && busyRef.current) {
         event.preventDefault();
         event.stopImmediatePropagation();
         return;
       }
-      acceptedSubmits.add(event);
       setChanged(false);
-      if (inputRef.current?.files?.length) armUpload(form);
+      if (first && [...form.querySelectorAll<HTMLInputElement>('input[type="file"]')].some((i) => i.files?.length)) {
+        armUpload(form);
+      }
     };
     form.addEventListener("submit", onSubmit);
     return () => form.removeEventListener("submit", onSubmit);

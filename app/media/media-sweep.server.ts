@@ -31,6 +31,7 @@ export async function referencedStems(): Promise<Set<string>> {
     db().selectFrom("team_members").select("photo_url as url").execute(),
     db().selectFrom("site_settings").select("logo_url as url").execute(),
     db().selectFrom("post_photos").select("image_url as url").execute(),
+    db().selectFrom("site_settings").select("hero_url as url").execute(),
     trashedImageUrls().then((list) => list.map((url) => ({ url }))),
   ]);
   const stems = new Set<string>();

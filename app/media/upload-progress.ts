@@ -61,6 +61,15 @@ export function armUpload(form: HTMLFormElement) {
   set({ phase: "uploading", percent: 0, form });
 }
 
+/** The form's own check refused the submission: nothing will be sent, so the form is free again at once. */
+export function disarmUpload(form: HTMLFormElement) {
+  if (armed?.form === form) {
+    clearTimeout(armed.timer);
+    armed = null;
+  }
+  if (snapshot.form === form && snapshot.phase === "uploading" && snapshot.percent === 0) set(IDLE);
+}
+
 function carriesFile(body: unknown): body is FormData {
   if (typeof FormData === "undefined" || !(body instanceof FormData)) return false;
   for (const [, value] of body) if (typeof value !== "string" && value.size > 0) return true;

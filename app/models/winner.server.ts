@@ -23,6 +23,8 @@ export type Winner = {
   jockey: string | null;
   prizeOre: number | null;
   photo: ImageRef | null;
+  /** The horse's own photo, shown for a victory that has none. */
+  horsePhoto: ImageRef | null;
   createdAt: string;
 };
 
@@ -37,6 +39,9 @@ export async function listWinnersWithHorses(): Promise<Winner[]> {
       "h.name as horse_name",
       "h.slug as horse_slug",
       "h.owner as horse_owner",
+      "h.image_url",
+      "h.image_width",
+      "h.image_height",
       "w.race_name",
       "w.race_date",
       "w.track",
@@ -64,6 +69,7 @@ export async function listWinnersWithHorses(): Promise<Winner[]> {
     jockey: r.jockey,
     prizeOre: r.prize_ore,
     photo: imageFromColumns(r, "photo"),
+    horsePhoto: imageFromColumns(r, "image"),
     createdAt: r.created_at,
   }));
 }

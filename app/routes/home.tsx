@@ -11,10 +11,16 @@ import { danishToday } from "~/racing/race-day";
 import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
 import { PostsSection } from "~/components/news/post-cards";
 import { latestPostSummaries } from "~/news/post-views.server";
-import { DEFAULT_SITE_SETTINGS, stableNameFrom } from "~/models/site-settings";
+import { DEFAULT_SITE_SETTINGS, siteFrom, taglineIn, type SiteSettings } from "~/models/site-settings";
+import type { ImageRef } from "~/models/image-columns";
+import { listWinnersWithHorses } from "~/models/winner.server";
+import { listHorses, type Horse } from "~/models/horse.server";
+import { homeTextsIn } from "~/i18n/home-texts";
+import { isStoredImageUrl, SOCIAL_CARD, socialCardUrl } from "~/media/image";
+import { FeaturedHorse, HomeHero, LatestWinner } from "~/routes/+shared/home-sections";
 import { seo } from "~/seo/seo";
 import { translator, type MessageKey } from "~/i18n/dictionary";
-import { langFromPath, localizedPath } from "~/i18n/lang";
+import { langFromPath, localizedPath, type Lang } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
@@ -25,20 +31,38 @@ const NEXT_RUNNERS = 5;
 export const handle = PLAIN_PAGE;
 
 export async function loader() {
-  const [news, images, runners] = await Promise.all([
+  const [news, images, runners, winners, horses] = await Promise.all([
     readForPage("latest news", getLatestNews),
     readForPage("home images", listHomeImages),
     readForPage("next runners", () => listUpcomingRunners(danishToday(), NEXT_RUNNERS, { runningOnly: true })),
+    readForPage("winners", listWinnersWithHorses),
+    readForPage("horses", listHorses),
   ]);
   const posts = await readForPage("latest posts", () => latestPostSummaries(3));
+  const latestWinner = winners.ok ? (winners.value[0] ?? null) : null;
   const page = {
     newsText: news.ok ? (news.value?.text ?? null) : null,
     images: images.ok ? images.value : [],
     nextRunners: runners.ok ? runners.value : [],
     latestPosts: posts.ok ? posts.value : [],
+    latestWinner,
+    featuredHorse: horses.ok ? featuredHorse(horses.value, latestWinner?.horseId ?? null) : null,
   };
   // Home has no error state of its own: it falls back to the welcome text and placeholders.
-  return news.ok && images.ok && runners.ok && posts.ok ? page : data(page, FAILED_READ_INIT);
+  const ok = news.ok && images.ok && runners.ok && winners.ok && horses.ok && posts.ok;
+  return ok ? page : data(page, FAILED_READ_INIT);
+}
+
+/**
+ * The horse Home shows off (decision 0161): one with a photo before one without, the best earner
+ * first, and not the latest winner, whom the section above already shows, when there is another.
+ */
+function featuredHorse(horses: Horse[], latestWinnerId: string | null): Horse | null {
+  const ranked = [...horses].sort(
+    (a, b) =>
+      Number(!!b.image) - Number(!!a.image) || b.totalPrizeOre - a.totalPrizeOre || a.name.localeCompare(b.name),
+  );
+  return ranked.find((horse) => horse.id !== latestWinnerId) ?? ranked[0] ?? null;
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -54,19 +78,17 @@ const FEATURES = [
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site ?? DEFAULT_SITE_SETTINGS;
-  const { newsText, images, nextRunners } = loaderData;
+  const { newsText, images, nextRunners, latestWinner, featuredHorse } = loaderData;
   const lang = useLang();
   const t = useT();
   const to = (path: string) => localizedPath(path, lang);
   const byPosition = new Map(images.map((image) => [image.position, image]));
+  const hero = heroOf(site, images, lang);
+  const texts = homeTextsIn(site, lang);
 
   return (
     <>
-      <section aria-label={t("home.gallery")} className="grid grid-cols-2 gap-1 bg-brand-900 md:grid-cols-4">
-        {GALLERY_POSITIONS.map((position) => (
-          <GalleryImage key={position} position={position} image={byPosition.get(position)} />
-        ))}
-      </section>
+      <HomeHero photo={hero.photo} alt={hero.alt} stableName={site.stableName} tagline={taglineIn(site, lang)} />
 
       <section aria-label={t("home.news")} className="bg-gold-300 text-stone-900">
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-3">
@@ -75,26 +97,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="bg-gradient-to-b from-brand-900 to-brand-800 text-white">
-        <div className="mx-auto max-w-4xl px-4 py-20 text-center sm:py-28">
-          <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">{site.stableName}</h1>
-          <p className="mt-6 text-lg text-brand-100 sm:text-xl">{site.tagline}</p>
-          <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
-            <Link
-              to={to("/horses")}
-              className="rounded-md bg-gold-400 px-6 py-3 font-semibold text-stone-900 shadow hover:bg-gold-300"
-            >
-              {t("home.viewChampions")}
-            </Link>
-            <Link
-              to={to("/contact")}
-              className="rounded-md border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10"
-            >
-              {t("home.startTraining")}
-            </Link>
-          </div>
-        </div>
-      </section>
+      {latestWinner ? <LatestWinner winner={latestWinner} /> : null}
 
       {nextRunners.length > 0 ? (
         <section aria-labelledby="next-runners" className="mx-auto max-w-7xl px-4 pt-16 sm:pt-20">
@@ -111,6 +114,19 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ) : null}
+
+      {featuredHorse ? <FeaturedHorse horse={featuredHorse} /> : null}
+
+      <section aria-labelledby="gallery" className="mx-auto max-w-7xl px-4 pt-16 sm:pt-20">
+        <h2 id="gallery" className="text-3xl font-bold text-brand-900 sm:text-4xl">
+          {t("home.gallery")}
+        </h2>
+        <div className="mt-6 grid grid-cols-2 gap-2 overflow-hidden rounded-2xl md:grid-cols-4">
+          {GALLERY_POSITIONS.map((position) => (
+            <GalleryImage key={position} position={position} image={byPosition.get(position)} />
+          ))}
+        </div>
+      </section>
 
       <section aria-labelledby="what-we-offer" className="mx-auto max-w-7xl px-4 py-16 sm:py-20">
         <h2 id="what-we-offer" className="text-center text-3xl font-bold text-brand-900 sm:text-4xl">
@@ -137,13 +153,20 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:py-20 lg:grid-cols-2 lg:items-center">
           <div>
             <h2 className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("home.excellenceHeading")}</h2>
-            <p className="mt-5 text-lg text-stone-700">{t("home.excellenceText1")}</p>
-            <p className="mt-4 text-lg text-stone-700">{t("home.excellenceText2")}</p>
+            {texts.excellence.map((paragraph, i) => (
+              <p key={i} className={cn("text-lg text-stone-700", i === 0 ? "mt-5" : "mt-4")}>
+                {paragraph}
+              </p>
+            ))}
           </div>
           <div className="rounded-2xl bg-brand-900 p-8 text-white shadow-lg">
             <p className="font-serif text-5xl font-bold text-gold-300">24/7</p>
             <h3 className="mt-2 text-2xl font-semibold">{t("home.careHeading")}</h3>
-            <p className="mt-4 text-brand-100">{t("home.careText")}</p>
+            {texts.care.map((paragraph, i) => (
+              <p key={i} className="mt-4 text-brand-100">
+                {paragraph}
+              </p>
+            ))}
           </div>
         </div>
       </section>
@@ -169,17 +192,38 @@ function GalleryImage({ position, image }: { position: number; image: HomeImage 
       <ResponsiveImage
         image={image?.image}
         alt={image?.altText.trim() || t("home.galleryImage", { position })}
-        sizes="(min-width: 768px) 25vw, 50vw"
-        priority={position === 1}
-        eager
+        sizes="(min-width: 1280px) 308px, (min-width: 768px) calc(25vw - 14px), calc(50vw - 20px)"
         className="aspect-[4/3] w-full bg-brand-800 object-cover"
       />
     </div>
   );
 }
 
+/** The first screen's photo: the hero photo, else the first gallery image that has one. */
+function heroOf(site: SiteSettings, images: HomeImage[], lang: Lang): { photo: ImageRef | null; alt: string } {
+  if (site.hero) return { photo: site.hero, alt: site.heroAlt[lang] || site.heroAlt.en };
+  // A gallery image standing in is described in the gallery below; here it is decoration.
+  const first = images.find((image) => image.image);
+  return { photo: first?.image ?? null, alt: "" };
+}
+
 export function meta(args: Route.MetaArgs) {
-  const name = stableNameFrom(args.matches);
-  const t = translator(langFromPath(args.location.pathname));
-  return seo(args, { title: t("home.metaTitle", { name }), description: t("home.metaDescription", { name }) });
+  const site = siteFrom(args.matches);
+  const name = site.stableName;
+  const lang = langFromPath(args.location.pathname);
+  const t = translator(lang);
+  // Link previews show the hero photo's 1200 × 630 crop, made when it was uploaded.
+  const card = site.hero && isStoredImageUrl(site.hero.url) ? socialCardUrl(site.hero.url) : null;
+  const tags = seo(args, {
+    title: t("home.metaTitle", { name }),
+    description: t("home.metaDescription", { name }),
+    ...(card ? { image: card, imageAlt: site.heroAlt[lang] || name } : {}),
+  });
+  if (card) {
+    tags.push(
+      { property: "og:image:width", content: String(SOCIAL_CARD.width) },
+      { property: "og:image:height", content: String(SOCIAL_CARD.height) },
+    );
+  }
+  return tags;
 }

@@ -1,7 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/horse";
 import { NotFoundPage } from "~/components/not-found-page";
-import { PlacingBadges } from "~/components/placing-badges";
+import { CareerBadges } from "~/components/career-badges";
+import { careerAndRecord } from "~/racing/career";
 import { ReadFailed } from "~/components/read-failed";
 import { ResponsiveImage } from "~/media/responsive-image";
 import { PageSection } from "~/components/page-section";
@@ -16,7 +17,7 @@ import {
   type RaceRecord,
   type Runner,
 } from "~/models/runner.server";
-import { formatDkk } from "~/racing/format";
+import { formatDanishDate, formatDkk } from "~/racing/format";
 import { isStoredImageUrl, SOCIAL_CARD, socialCardUrl } from "~/media/image";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
@@ -128,6 +129,7 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
     );
   }
   const { horse, nextRuns, record, events } = page;
+  const figures = careerAndRecord(horse, record.entries);
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       {events ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: events }} /> : null}
@@ -165,7 +167,7 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
             <dt className="font-medium text-stone-600">{t("horses.prizeMoney")}</dt>
             <dd className="font-semibold text-brand-800">{formatDkk(horse.totalPrizeOre)}</dd>
           </dl>
-          <PlacingBadges horse={horse} className="mt-6" />
+          <CareerBadges figures={figures} className="mt-6" />
         </div>
       </div>
 
@@ -179,7 +181,15 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
         <HorseCalendarLink slug={horse.slug} horseName={horse.name} />
       </PageSection>
 
-      <PageSection id="race-record" title={t("horse.raceRecord")} className="mt-14">
+      <PageSection
+        id="race-record"
+        title={
+          figures.differ && figures.since
+            ? t("horse.raceRecordSince", { date: formatDanishDate(figures.since) })
+            : t("horse.raceRecord")
+        }
+        className="mt-14"
+      >
         <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
           {[
             [t("horse.runs"), String(record.runs)],

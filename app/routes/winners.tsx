@@ -59,8 +59,14 @@ function WinnerCard({ winner, priority, eager }: { winner: Winner; priority: boo
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       <ResponsiveImage
-        image={winner.photo}
-        alt={winner.photo ? t("winners.photoAlt", { horse: horseName, race: raceName }) : ""}
+        image={winner.photo ?? winner.horsePhoto}
+        alt={
+          winner.photo
+            ? t("winners.photoAlt", { horse: horseName, race: raceName })
+            : winner.horsePhoto
+              ? horseName
+              : ""
+        }
         sizes="(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)"
         priority={priority}
         eager={eager}

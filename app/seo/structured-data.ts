@@ -1,19 +1,29 @@
 import type { ContactInfo } from "~/models/contact-info.server";
 import type { Runner } from "~/models/runner.server";
 import { raceStartIso } from "~/racing/race-day";
-import type { SiteSettings } from "~/models/site-settings";
+import { socialLinks, taglineIn, type SiteSettings } from "~/models/site-settings";
 
-/** schema.org data describing the stable, for search engines' rich results. */
-export function stableStructuredData(site: SiteSettings, contact: ContactInfo, origin: string) {
+/**
+ * schema.org data describing the stable, for search engines' rich results: its name, tagline in the
+ * page's language, logo, contact details and its profiles elsewhere (`sameAs`).
+ */
+export function stableStructuredData(
+  site: SiteSettings,
+  contact: ContactInfo,
+  origin: string,
+  lang: "en" | "da" = "en",
+) {
   const address = contact.address.trim();
+  const profiles = socialLinks(site).map((link) => link.url);
   return {
     "@context": "https://schema.org",
     "@type": "SportsOrganization",
     name: site.stableName,
-    description: site.tagline,
+    description: taglineIn(site, lang),
     sport: "Horse racing",
-    url: `${origin}/`,
+    url: `${origin}${lang === "da" ? "/da" : "/"}`,
     logo: /^https?:/.test(site.logoUrl) ? site.logoUrl : `${origin}${site.logoUrl}`,
+    ...(profiles.length ? { sameAs: profiles } : {}),
     ...(contact.phoneNumber.trim() ? { telephone: contact.phoneNumber.trim() } : {}),
     ...(contact.emailAddress.trim() ? { email: contact.emailAddress.trim() } : {}),
     ...(address

@@ -10,6 +10,7 @@ import * as runners from "./0020-runners";
 import * as trashAndActivity from "./0030-trash-and-activity";
 import * as activityRepeats from "./0035-activity-repeats";
 import * as adminLanguageAndReadMessages from "./0045-admin-language-and-read-messages";
+import * as siteSettings from "./0050-site-settings";
 import * as runnerStatus from "./0060-runner-status";
 import * as mailKinds from "./0061-mail-kinds";
 import * as posts from "./0070-posts";
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0030-trash-and-activity": trashAndActivity,
   "0035-activity-repeats": activityRepeats,
   "0045-admin-language-and-read-messages": adminLanguageAndReadMessages,
+  "0050-site-settings": siteSettings,
   "0060-runner-status": runnerStatus,
   "0061-mail-kinds": mailKinds,
   "0070-posts": posts,

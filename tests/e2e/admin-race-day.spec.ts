@@ -186,14 +186,25 @@ test(
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/admin");
     const links = tabs(page).getByRole("link");
-    await expect(links).toHaveCount(9);
-    for (let i = 0; i < 9; i++) {
+    await expect(links).toHaveCount(11);
+    for (let i = 0; i < 11; i++) {
       const box = (await links.nth(i).boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    for (const name of ["Horses", "Winners", "Runners", "Team", "Contact Info", "Messages", "Trash", "Activity"]) {
+    for (const name of [
+      "Horses",
+      "Winners",
+      "Runners",
+      "Team",
+      "News",
+      "Contact Info",
+      "Site",
+      "Messages",
+      "Trash",
+      "Activity",
+    ]) {
       await tabs(page).getByRole("link", { name }).click();
       await expect(tabs(page).getByRole("link", { name })).toHaveAttribute("aria-current", "page");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -12,6 +12,7 @@ import { horsesTexts } from "./horses";
 import { messagesTexts } from "./messages";
 import { raceTexts } from "./race";
 import { runnersTexts } from "./runners";
+import { siteTexts } from "./site";
 import { teamTexts } from "./team";
 import { todayTexts } from "./today";
 import { trashTexts } from "./trash";
@@ -36,6 +37,7 @@ export const ADMIN_SECTIONS = [
   runnersTexts,
   teamTexts,
   contactInfoTexts,
+  siteTexts,
   messagesTexts,
   trashTexts,
   activityTexts,

@@ -50,6 +50,7 @@ const TABS: readonly Tab[] = [
   { to: "/admin/team", label: "tabs.team", loading: ["loading.team"] },
   { to: "/admin/news", label: "tabs.news", loading: ["loading.posts"] },
   { to: "/admin/contact-info", label: "tabs.contactInfo", loading: ["loading.contactInfo"] },
+  { to: "/admin/site", label: "tabs.site", loading: ["loading.site"] },
   {
     to: "/admin/messages",
     label: "tabs.messages",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isAdminKey, type AdminKey, type AdminTranslate } from "~/i18n/admin/dictionary";
+import { isHttpsUrl } from "~/models/site-settings";
 import { AMOUNT_LIMIT_TEXT, readDkkAmount, withinAmountLimit } from "~/racing/money";
 import { danishLocalToIso, readWeightKg, RUNNER_EQUIPMENT, WEIGHT_MAX_G, WEIGHT_MIN_G } from "~/racing/declaration";
 import { fromDanishLocal } from "~/news/publish-at";
@@ -262,6 +263,47 @@ export const contactInfoSchema = z.object({
   address: z.string().trim().max(1000, TOO_LONG).default(""),
   phoneNumber: z.string().trim().max(100, TOO_LONG).default(""),
   emailAddress: z.string().trim().max(255, TOO_LONG).default(""),
+});
+
+/** A social link: empty, or an https address (nothing a visitor's browser would run). */
+const httpsLink = z
+  .string()
+  .trim()
+  .max(500, TOO_LONG)
+  .optional()
+  .transform((v) => v || null)
+  .refine((v) => v === null || isHttpsUrl(v), "site.httpsOnly");
+
+/** A home text: empty (or the standard text unchanged) means the site's standard text. */
+const homeText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, TOO_LONG)
+    .optional()
+    .transform((v) => v?.replace(/\r\n/g, "\n") || null);
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on");
+
+export const siteSchema = z.object({
+  stableName: required("site.nameRequired", 100),
+  tagline: required("site.taglineRequired", 200),
+  taglineDa: required("site.taglineRequired", 200),
+  heroAltEn: z.string().trim().max(200, TOO_LONG).default(""),
+  heroAltDa: z.string().trim().max(200, TOO_LONG).default(""),
+  excellenceEn: homeText(2000),
+  excellenceDa: homeText(2000),
+  careEn: homeText(1000),
+  careDa: homeText(1000),
+  facebook: httpsLink,
+  instagram: httpsLink,
+  youtube: httpsLink,
+  x: httpsLink,
+  removeLogo: checkbox,
+  removeHero: checkbox,
 });
 
 /** The forms that send only a record's id: delete, move, purge. */

@@ -5,6 +5,7 @@ import { Field } from "~/components/ui/field";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { ImageUploadField, type ImageUploadFieldProps } from "~/media/image-upload-field";
+import { disarmUpload } from "~/media/upload-progress";
 import type { z } from "zod";
 import type { AdminActionData } from "./admin-action.server";
 import { fieldErrors, textFields, type FieldErrors } from "~/routes/admin/+shared/admin-forms";
@@ -21,6 +22,8 @@ function useSchemaCheck(schema: z.ZodType, serverErrors: FieldErrors | undefined
     const result = schema.safeParse(textFields(new FormData(event.currentTarget)));
     if (!result.success) {
       event.preventDefault();
+      // The image fields armed the upload's progress for a submission that is not going out.
+      disarmUpload(event.currentTarget);
       const found = fieldErrors(result.error, t);
       setErrors(found);
       // As after a round trip without JavaScript: the first field in error is where to start.

@@ -1,0 +1,32 @@
+import type { SiteSettings } from "~/models/site-settings";
+import { translator } from "./dictionary";
+import type { Lang } from "./lang";
+
+/** The home page's Excellence and 24/7 texts as the site ships them, in `lang`. */
+export function standardHomeTexts(lang: Lang) {
+  const t = translator(lang);
+  return { excellence: `${t("home.excellenceText1")}\n\n${t("home.excellenceText2")}`, care: t("home.careText") };
+}
+
+/** The texts the home page shows in `lang`: the stable's own, or the standard ones. */
+export function homeTextsIn(site: SiteSettings, lang: Lang) {
+  const standard = standardHomeTexts(lang);
+  return {
+    excellence: paragraphs(site.excellence?.[lang] ?? standard.excellence),
+    care: paragraphs(site.care?.[lang] ?? standard.care),
+  };
+}
+
+/** A text's paragraphs: a blank line starts a new one. */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** What the Site tab stores for a home text: null when it is the standard text (or empty). */
+export function ownTextOrNull(text: string | null, lang: Lang, which: "excellence" | "care"): string | null {
+  if (!text) return null;
+  return paragraphs(text).join("\n\n") === paragraphs(standardHomeTexts(lang)[which]).join("\n\n") ? null : text;
+}

@@ -1,0 +1,161 @@
+import { sql } from "kysely";
+import { beforeEach, describe, expect, it } from "vitest";
+import { getSiteSettings } from "~/models/site-settings.server";
+import { db } from "~/platform/db.server";
+import { socialCardUrl } from "~/media/image";
+import { storage } from "~/media/storage.server";
+import type { AdminActionData } from "~/routes/admin/+shared/admin-action.server";
+import { getToast } from "~/toast/toast.server";
+import { standardHomeTexts } from "~/i18n/home-texts";
+import { signedInUser } from "@tests/auth";
+import { useFreshDatabase } from "@tests/db";
+import { plainJpeg, solid } from "@tests/images";
+import * as siteTab from "./site";
+
+useFreshDatabase();
+
+let cookie = "";
+beforeEach(async () => {
+  cookie = (await signedInUser({ admin: true })).cookie;
+});
+
+const fields = {
+  stableName: "Stald Vestergaard",
+  tagline: "Racehorses from the west coast",
+  taglineDa: "Væddeløbsheste fra vestkysten",
+  heroAltEn: "Horses on the beach",
+  heroAltDa: "Heste på stranden",
+  excellenceEn: "Our own words.",
+  excellenceDa: standardHomeTexts("da").excellence,
+  careEn: "",
+  careDa: "Altid nogen i stalden.",
+  facebook: "https://facebook.com/vestergaard",
+  instagram: "",
+  youtube: "https://www.youtube.com/@vestergaard",
+  x: "",
+};
+
+function post(values: Record<string, string>, files: Record<string, Blob> = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(values)) form.append(k, v);
+  for (const [k, v] of Object.entries(files)) form.append(k, new File([v], `${k}.bin`, { type: "image/jpeg" }));
+  const request = new Request("http://localhost/admin/site", {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: "http://localhost" },
+    body: form,
+  });
+  return answer(() => siteTab.action({ request, params: {}, context: {} } as never));
+}
+
+async function answer(call: () => unknown) {
+  let outcome: unknown;
+  try {
+    outcome = await call();
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    outcome = thrown;
+  }
+  if (outcome instanceof Response) {
+    const setCookie = outcome.headers.get("Set-Cookie");
+    const toast = setCookie
+      ? (await getToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }))).toast
+      : null;
+    return { status: outcome.status, location: outcome.headers.get("Location"), toast, data: null };
+  }
+  if (outcome && typeof outcome === "object" && "init" in outcome && "data" in outcome) {
+    const wrapped = outcome as { data: AdminActionData; init?: ResponseInit | null };
+    return {
+      status: wrapped.init?.status ?? 200,
+      location: null,
+      toast: wrapped.data.toast ?? null,
+      data: wrapped.data,
+    };
+  }
+  return { status: 200, location: null, toast: null, data: outcome as AdminActionData };
+}
+
+const jpeg = async (w: number, h: number) => new Blob([new Uint8Array(await plainJpeg(w, h))]);
+
+describe("Site tab", () => {
+  it("saves every field, the logo and the hero photo with its link-preview crop", async () => {
+    const r = await post(fields, { logo: await jpeg(400, 400), hero: await jpeg(1600, 1000) });
+    expect(r).toMatchObject({
+      status: 302,
+      location: "/admin/site",
+      toast: expect.objectContaining({ type: "success", title: "Site Settings Saved" }),
+    });
+    const site = await getSiteSettings();
+    expect(site).toMatchObject({
+      stableName: "Stald Vestergaard",
+      taglineDa: fields.taglineDa,
+      heroAlt: { en: "Horses on the beach", da: "Heste på stranden" },
+      // The standard text unchanged, or none, stays the standard text (it follows the site's own wording).
+      excellence: { en: "Our own words.", da: null },
+      care: { en: null, da: "Altid nogen i stalden." },
+      social: { facebook: fields.facebook, instagram: null, youtube: fields.youtube, x: null },
+    });
+    expect(site.hero!.url).toMatch(/^\/media\/horse-images\/.+\.jpg$/);
+    expect(site.logo!.url).toMatch(/^\/media\/horse-images\/.+\.jpg$/);
+    const card = socialCardUrl(site.hero!.url).replace("/media/", "");
+    expect(await storage().exists(card)).toBe(true);
+
+    const loaded = await answer(() =>
+      siteTab.loader({
+        request: new Request("http://localhost/admin/site", { headers: { Cookie: cookie } }),
+      } as never),
+    );
+    const values = (loaded.data as unknown as { values: Record<string, string> }).values;
+    expect(values.excellenceDa).toBe(standardHomeTexts("da").excellence);
+    expect(values.careEn).toBe(standardHomeTexts("en").care);
+  });
+
+  it("refuses links that are not https, a missing name and a file that is not an image, saving nothing", async () => {
+    for (const [field, value] of [
+      ["facebook", "http://facebook.com/x"],
+      ["instagram", "javascript:alert(1)"],
+      ["x", "x.com/stald"],
+    ] as const) {
+      const r = await post({ ...fields, [field]: value });
+      expect(r.status).toBe(400);
+      expect(r.data!.errors![field]).toBe("Enter a full https:// address");
+    }
+    const nameless = await post({ ...fields, stableName: "  " });
+    expect(nameless.data!.errors!.stableName).toBe("Stable name is required");
+    const notImage = await post(fields, { hero: new Blob(["hello"]) });
+    expect(notImage.status).toBe(400);
+    expect(notImage.data!.errors!.hero).toContain("not an image");
+    expect((await getSiteSettings()).stableName).toBe("Stald Nordlys");
+  });
+
+  it("refuses an AVIF logo and keeps the site's own", async () => {
+    const avif = new Blob([new Uint8Array(await solid(64, 64).avif().toBuffer())]);
+    const r = await post(fields, { logo: avif });
+    expect(r.status).toBe(400);
+    expect(r.data!.errors!.logo).toBe("The logo must be a PNG, JPEG or WebP image.");
+    expect((await getSiteSettings()).logoUrl).toBe("/logo.svg");
+  });
+
+  it("answers a failing database with 'Failed to …', the typed values back", async () => {
+    await sql`alter table site_settings rename to site_settings_gone`.execute(db());
+    const r = await post(fields);
+    expect(r.status).toBe(500);
+    expect(r.toast).toMatchObject({ type: "error", title: "Error", description: "Failed to save site settings" });
+    expect(r.data!.values.stableName).toBe("Stald Vestergaard");
+    const loaded = await answer(() =>
+      siteTab.loader({
+        request: new Request("http://localhost/admin/site", { headers: { Cookie: cookie } }),
+      } as never),
+    );
+    expect((loaded.data as unknown as { fetchError: unknown }).fetchError).toMatchObject({
+      description: "Failed to fetch site settings",
+    });
+  });
+
+  it("sends visitors to sign in and non-administrators away", async () => {
+    cookie = "";
+    expect((await post(fields)).location).toMatch(/^\/auth\b/);
+    cookie = (await signedInUser({ email: "owner@example.dk" })).cookie;
+    expect((await post(fields)).location).toBe("/");
+    expect((await getSiteSettings()).stableName).toBe("Stald Nordlys");
+  });
+});

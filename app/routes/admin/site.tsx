@@ -1,0 +1,161 @@
+import type { Route } from "./+types/site";
+import { Card } from "~/components/ui/card";
+import { FormError, TextAreaField } from "~/components/ui/field";
+import { useAdminT } from "~/i18n/admin/use-admin-t";
+import { ownTextOrNull, standardHomeTexts } from "~/i18n/home-texts";
+import { IntentForm, RecordImageField, SaveOrCancel, useRecordForm } from "./+shared/form-parts";
+import { TabPage, useTabForms } from "./+shared/tab-parts";
+import { getSiteSettings } from "~/models/site-settings.server";
+import { DEFAULT_SITE_SETTINGS, SOCIAL_NETWORKS, type SiteSettings } from "~/models/site-settings";
+import { adminAction, intent, Refused } from "./+shared/admin-action.server";
+import { openTab, readForTab } from "./+shared/tab-reads.server";
+import { siteSchema } from "./+shared/admin-forms";
+import { saveSiteSettings } from "~/models/site-settings.server";
+import { adminMeta } from "./+shared/admin-meta";
+
+const TAB = "/admin/site";
+
+/** The form's values: the stable's own texts, or the standard ones it would otherwise show. */
+function formValues(site: SiteSettings) {
+  const en = standardHomeTexts("en");
+  const da = standardHomeTexts("da");
+  return {
+    stableName: site.stableName,
+    tagline: site.tagline,
+    taglineDa: site.taglineDa,
+    heroAltEn: site.heroAlt.en,
+    heroAltDa: site.heroAlt.da,
+    excellenceEn: site.excellence.en ?? en.excellence,
+    excellenceDa: site.excellence.da ?? da.excellence,
+    careEn: site.care.en ?? en.care,
+    careDa: site.care.da ?? da.care,
+    ...site.social,
+  };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { t } = await openTab(request);
+  const site = await readForTab(t, "site", () => getSiteSettings(), DEFAULT_SITE_SETTINGS);
+  return {
+    values: formValues(site.value),
+    logo: site.value.logo,
+    hero: site.value.hero,
+    fetchError: site.error,
+  };
+}
+
+export const action = adminAction({
+  tab: TAB,
+  otherFailure: "site.failed",
+  withoutIntent: "save",
+  intents: {
+    save: intent({
+      schema: siteSchema,
+      failure: "site.failed",
+      images: {
+        logo: { bucket: "horse-images" },
+        hero: { bucket: "horse-images", socialCard: true },
+      },
+      write: ({ data, images }) => {
+        if (images.logo && !/\.(png|jpe?g|webp)$/i.test(images.logo.url)) {
+          throw new Refused({ errors: { logo: "site.logoType" } });
+        }
+        return saveSiteSettings({
+          ...data,
+          excellenceEn: ownTextOrNull(data.excellenceEn, "en", "excellence"),
+          excellenceDa: ownTextOrNull(data.excellenceDa, "da", "excellence"),
+          careEn: ownTextOrNull(data.careEn, "en", "care"),
+          careDa: ownTextOrNull(data.careDa, "da", "care"),
+          logo: images.logo,
+          hero: images.hero,
+        });
+      },
+      success: { title: "site.saved", description: "site.savedText" },
+    }),
+  },
+});
+
+export default function SiteTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { values, logo, hero, fetchError } = loaderData;
+  const t = useAdminT();
+  const { result } = useTabForms(actionData);
+  const form = useRecordForm(siteSchema, result, "save", values);
+  const { errors, onSubmit, submitting, val, field } = form;
+  const text = (name: "excellenceEn" | "excellenceDa" | "careEn" | "careDa", label: string, max: number) => (
+    <TextAreaField
+      label={label}
+      name={name}
+      rows={name.startsWith("excellence") ? 7 : 4}
+      maxLength={max}
+      defaultValue={val(name, values[name])}
+      error={errors[name]}
+    />
+  );
+  return (
+    <TabPage toasts={[fetchError, result?.toast]}>
+      <Card title={t("site.title")} titleId="site-settings">
+        {fetchError ? <FormError message={t("fetch.site")} /> : null}
+        <p className="mb-4 text-stone-700">{t("site.intro")}</p>
+        <IntentForm
+          intent="save"
+          titleId="site-settings"
+          onSubmit={onSubmit}
+          multipart
+          className="grid max-w-3xl gap-8"
+        >
+          <fieldset className="grid gap-4">
+            <legend className="mb-2 text-lg font-semibold text-brand-900">{t("site.identity")}</legend>
+            {field("stableName", t("site.stableName"), { required: true, maxLength: 100 })}
+            {field("tagline", t("site.taglineEn"), { required: true, maxLength: 200, lang: "en" })}
+            {field("taglineDa", t("site.taglineDa"), { required: true, maxLength: 200, lang: "da" })}
+            <RecordImageField form={form} name="logo" label={t("site.logo")} current={logo} alt={t("site.logo")} />
+            <p className="-mt-2 text-sm text-stone-600">{t("site.logoHint")}</p>
+            {logo ? <Checkbox name="removeLogo" label={t("site.removeLogo")} /> : null}
+          </fieldset>
+          <fieldset className="grid gap-4">
+            <legend className="mb-2 text-lg font-semibold text-brand-900">{t("site.heroSection")}</legend>
+            <RecordImageField form={form} name="hero" label={t("site.hero")} current={hero} alt={values.heroAltEn} />
+            <p className="-mt-2 text-sm text-stone-600">{t("site.heroHint")}</p>
+            {hero ? <Checkbox name="removeHero" label={t("site.removeHero")} /> : null}
+            {field("heroAltEn", t("site.heroAltEn"), { maxLength: 200, lang: "en", hint: t("site.heroAltHint") })}
+            {field("heroAltDa", t("site.heroAltDa"), { maxLength: 200, lang: "da" })}
+          </fieldset>
+          <fieldset className="grid gap-4">
+            <legend className="mb-2 text-lg font-semibold text-brand-900">{t("site.textsSection")}</legend>
+            <p className="text-sm text-stone-600">{t("site.textsHint")}</p>
+            {text("excellenceEn", t("site.excellenceEn"), 2000)}
+            {text("excellenceDa", t("site.excellenceDa"), 2000)}
+            {text("careEn", t("site.careEn"), 1000)}
+            {text("careDa", t("site.careDa"), 1000)}
+          </fieldset>
+          <fieldset className="grid gap-4">
+            <legend className="mb-2 text-lg font-semibold text-brand-900">{t("site.socialSection")}</legend>
+            <p className="text-sm text-stone-600">{t("site.socialHint")}</p>
+            {SOCIAL_NETWORKS.map((network) => (
+              <div key={network}>
+                {field(network, t(`site.${network}`), {
+                  type: "url",
+                  inputMode: "url",
+                  maxLength: 500,
+                  placeholder: "https://",
+                })}
+              </div>
+            ))}
+          </fieldset>
+          <SaveOrCancel submitting={submitting} label={t("site.save")} />
+        </IntentForm>
+      </Card>
+    </TabPage>
+  );
+}
+
+function Checkbox({ name, label }: { name: string; label: string }) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-stone-800">
+      <input type="checkbox" name={name} className="h-4 w-4 rounded border-stone-300" />
+      {label}
+    </label>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "tabs.site");
