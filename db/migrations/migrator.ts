@@ -13,6 +13,7 @@ import * as adminLanguageAndReadMessages from "./0045-admin-language-and-read-me
 import * as runnerStatus from "./0060-runner-status";
 import * as mailKinds from "./0061-mail-kinds";
 import * as posts from "./0070-posts";
+import * as newsletter from "./0071-newsletter";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0060-runner-status": runnerStatus,
   "0061-mail-kinds": mailKinds,
   "0070-posts": posts,
+  "0071-newsletter": newsletter,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */
