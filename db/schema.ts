@@ -27,6 +27,8 @@ export interface Database {
   posts: PostsTable;
   post_photos: PostPhotosTable;
   post_horses: PostHorsesTable;
+  subscribers: SubscribersTable;
+  newsletter_sends: NewsletterSendsTable;
 }
 
 export interface SiteSettingsTable {
@@ -190,7 +192,7 @@ export interface UserRolesTable {
 }
 
 export type MailDeliveryState = "pending" | "sending" | "sent" | "failed";
-export type MailKind = "contact" | "password-reset" | "deadline-reminder";
+export type MailKind = "contact" | "password-reset" | "deadline-reminder" | "newsletter-confirm" | "newsletter";
 
 export interface ContactMessagesTable {
   id: string;
@@ -351,4 +353,25 @@ export interface PostPhotosTable {
 export interface PostHorsesTable {
   post_id: string;
   horse_id: string;
+}
+
+export interface SubscribersTable {
+  id: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  language: "en" | "da";
+  state: "pending" | "confirmed";
+  /** SHA-256 of the confirmation link's token; null once confirmed. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: string | null;
+  unsubscribe_token_hash: string;
+  created_at: string;
+  confirmed_at: string | null;
+}
+
+export interface NewsletterSendsTable {
+  post_id: string;
+  subscriber_id: string;
+  mail_id: string;
+  created_at: string;
 }

@@ -2,6 +2,7 @@ import { registerResetMail } from "~/auth/auth-mail.server";
 import { registerContactMail } from "~/contact/contact-delivery.server";
 import { registerUploadSweep } from "~/media/upload.server";
 import { registerDeadlineReminderMail } from "~/deadlines/reminder.server";
+import { registerNewsletterMail } from "~/newsletter/newsletter-mail.server";
 import { registerTrashPurge } from "~/trash/trash.server";
 
 /** The features hand the background jobs (app/jobs) what only they know; the jobs import none of them. */
@@ -11,4 +12,5 @@ export function registerFeatureJobs() {
   registerTrashPurge();
   registerUploadSweep();
   registerDeadlineReminderMail();
+  registerNewsletterMail();
 }

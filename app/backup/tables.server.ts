@@ -44,6 +44,8 @@ export const BACKUP_TABLES = {
   posts: { kind: "content", why: "news posts" },
   post_photos: { kind: "content", why: "news posts' photos; they point at posts" },
   post_horses: { kind: "content", why: "the horses a post is tagged with" },
+  subscribers: { kind: "content", why: "the newsletter's subscribers (pending and confirmed)" },
+  newsletter_sends: { kind: "content", why: "which post went to whom, so a restore never mails a post twice" },
   sessions: { kind: "ephemeral", why: "sign-ins end with a restore; a backup never holds a live session token" },
   verifications: { kind: "ephemeral", why: "password-reset and setup links, valid for hours at most" },
   rate_limits: { kind: "ephemeral", why: "counters that expire within the hour" },

@@ -81,6 +81,8 @@ function toMail(row: Row): QueuedMail {
 }
 
 export type NewMail = {
+  /** Given when something else refers to the mail (a newsletter send row); otherwise a new one. */
+  id?: string;
   kind: MailKind;
   contactMessageId?: string;
   toAddress?: string;
@@ -97,7 +99,7 @@ export async function enqueueMail(
   const row = await executor
     .insertInto("mail_queue")
     .values({
-      id: crypto.randomUUID(),
+      id: mail.id ?? crypto.randomUUID(),
       kind: mail.kind,
       contact_message_id: mail.contactMessageId ?? null,
       to_address: mail.toAddress ?? null,

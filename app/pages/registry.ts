@@ -66,7 +66,16 @@ export const REGISTRY: readonly RegistryEntry[] = [
   page({ path: "/runners", file: "routes/runners.tsx", cache: "shared", nav: "nav.runners", sitemap: "fixed" }),
   page({ path: "/team", file: "routes/team.tsx", cache: "shared", nav: "nav.team", sitemap: "fixed" }),
   page({ path: "/contact", file: "routes/contact.tsx", cache: "stamped", nav: "nav.contact", sitemap: "fixed" }),
-  page({ path: "/news", file: "routes/news.tsx", cache: "shared", nav: "nav.news", sitemap: "fixed", reads: ["page"] }),
+  page({
+    path: "/news",
+    file: "routes/news.tsx",
+    cache: "stamped",
+    nav: "nav.news",
+    sitemap: "fixed",
+    reads: ["page"],
+  }),
+  page({ path: "/news/confirm", file: "routes/news-confirm.tsx", cache: "never", reads: ["token"] }),
+  page({ path: "/news/unsubscribe", file: "routes/news-unsubscribe.tsx", cache: "never", reads: ["token"] }),
   page({ path: "/news/:slug", file: "routes/news-item.tsx", cache: "shared", sitemap: "news" }),
   {
     kind: "feed",

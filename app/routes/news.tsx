@@ -3,6 +3,9 @@ import type { Route } from "./+types/news";
 import { PageIntro } from "~/components/page-intro";
 import { ReadFailed } from "~/components/read-failed";
 import { PostCards } from "~/components/news/post-cards";
+import { NewsletterSubscribe } from "~/newsletter/subscribe-panel";
+import { formStampFor } from "~/contact/form-stamp.server";
+import { submitSubscribe } from "~/newsletter/subscribe.server";
 import { listPublishedPosts } from "~/models/post.server";
 import { stableNameFrom } from "~/models/site-settings";
 import { summaryOf, type PostSummary } from "~/news/post-views.server";
@@ -13,27 +16,37 @@ import { translator } from "~/i18n/dictionary";
 import { langFromPath, localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
 
-type Page =
-  { state: "failed" } | { state: "missing" } | { state: "found"; posts: PostSummary[]; page: number; pages: number };
+type Page = (
+  { state: "failed" } | { state: "missing" } | { state: "found"; posts: PostSummary[]; page: number; pages: number }
+) & { formStamp: string };
 
 export const handle = PLAIN_PAGE;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const param = new URL(request.url).searchParams.get("page") ?? "1";
   const page = /^[1-9]\d{0,4}$/.test(param) ? Number(param) : 0;
-  if (!page) return data<Page>({ state: "missing" }, { status: 404 });
+  // Shared through the page cache, the Subscribe form's stamp is put in at the edge for each response.
+  const formStamp = formStampFor(request);
+  if (!page) return data<Page>({ state: "missing", formStamp }, { status: 404 });
   const read = await readForPage("news", () => listPublishedPosts({ page }));
-  if (!read.ok) return data<Page>({ state: "failed" }, FAILED_READ_INIT);
+  if (!read.ok) return data<Page>({ state: "failed", formStamp }, FAILED_READ_INIT);
   const { posts, pages } = read.value;
-  if (page > pages) return data<Page>({ state: "missing" }, { status: 404 });
-  return { state: "found", posts: posts.map(summaryOf), page, pages } satisfies Page;
+  if (page > pages) return data<Page>({ state: "missing", formStamp }, { status: 404 });
+  return { state: "found", posts: posts.map(summaryOf), page, pages, formStamp } satisfies Page;
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+export async function action({ request }: Route.ActionArgs) {
+  const outcome = await submitSubscribe(request);
+  return data(outcome.body, { status: outcome.status, headers: outcome.headers });
 }
 
-export default function NewsPage({ loaderData }: Route.ComponentProps) {
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(loaderHeaders);
+  actionHeaders.forEach((value, name) => merged.set(name, value));
+  return merged;
+}
+
+export default function NewsPage({ loaderData, actionData }: Route.ComponentProps) {
   const page = loaderData as Page;
   const t = useT();
   const lang = useLang();
@@ -72,6 +85,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </>
       )}
+      <NewsletterSubscribe stamp={actionData?.formStamp ?? page.formStamp} outcome={actionData?.toast} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import * as siteSettings from "./0050-site-settings";
 import * as runnerStatus from "./0060-runner-status";
 import * as mailKinds from "./0061-mail-kinds";
 import * as posts from "./0070-posts";
+import * as newsletter from "./0071-newsletter";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "0060-runner-status": runnerStatus,
   "0061-mail-kinds": mailKinds,
   "0070-posts": posts,
+  "0071-newsletter": newsletter,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */

@@ -1,0 +1,188 @@
+import crypto from "node:crypto";
+import type { Selectable } from "kysely";
+import type { Database } from "@db/schema";
+import { enqueueMail } from "~/models/mail-queue.server";
+import { db } from "~/platform/db.server";
+import { getSecret } from "~/platform/secrets.server";
+
+/**
+ * Newsletter subscribers, double opt-in. Link tokens are signed from the row (never stored): the
+ * table keeps their hashes to find the row, so neither a copy of the database nor a guess confirms
+ * or unsubscribes anyone.
+ */
+
+export const CONFIRM_VALID_MS = 7 * 24 * 60 * 60_000;
+export const SUBSCRIBER_EMAIL_MAX = 254;
+
+export type SubscriberLanguage = "en" | "da";
+type Row = Selectable<Database["subscribers"]>;
+
+export type Subscriber = {
+  id: string;
+  email: string;
+  language: SubscriberLanguage;
+  state: "pending" | "confirmed";
+  createdAt: string;
+  confirmedAt: string | null;
+};
+
+function toSubscriber(row: Row): Subscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    language: row.language,
+    state: row.state,
+    createdAt: row.created_at,
+    confirmedAt: row.confirmed_at,
+  };
+}
+
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+function sign(purpose: string, payload: string) {
+  return crypto
+    .createHmac("sha256", getSecret("SESSION_SECRET"))
+    .update(`newsletter-${purpose}:${payload}`)
+    .digest("base64url");
+}
+
+const hash = (token: string) => crypto.createHash("sha256").update(token).digest("base64url");
+
+/** The token of a subscriber's confirmation link; changes with every new confirmation mail. */
+export function confirmTokenFor(row: { id: string; confirm_expires_at: string | null }) {
+  return sign("confirm", `${row.id}:${row.confirm_expires_at}`);
+}
+
+export function unsubscribeTokenFor(row: { id: string; created_at: string }) {
+  return sign("unsubscribe", `${row.id}:${row.created_at}`);
+}
+
+/** A token has the shape of a signature; anything else is refused before the database is asked. */
+export function isTokenShaped(token: unknown): token is string {
+  return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token);
+}
+
+/**
+ * Asks for a subscription: a new or still pending address gets a fresh confirmation mail (queued in
+ * the same transaction); a confirmed one gets nothing. The caller answers the same either way.
+ */
+export async function requestSubscription(
+  { email, language }: { email: string; language: SubscriberLanguage },
+  { attemptLimit, now = new Date() }: { attemptLimit: number; now?: Date },
+): Promise<"queued" | "already-confirmed"> {
+  const address = normalizeEmail(email);
+  const nowIso = now.toISOString();
+  const expires = new Date(now.getTime() + CONFIRM_VALID_MS).toISOString();
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const existing = await trx.selectFrom("subscribers").selectAll().where("email", "=", address).executeTakeFirst();
+      if (existing?.state === "confirmed") return "already-confirmed";
+      let id: string;
+      if (existing) {
+        id = existing.id;
+        const confirmHash = hash(confirmTokenFor({ id, confirm_expires_at: expires }));
+        await trx
+          .updateTable("subscribers")
+          .set({ language, confirm_expires_at: expires, confirm_token_hash: confirmHash })
+          .where("id", "=", id)
+          .execute();
+      } else {
+        id = crypto.randomUUID();
+        await trx
+          .insertInto("subscribers")
+          .values({
+            id,
+            email: address,
+            language,
+            state: "pending",
+            confirm_token_hash: hash(confirmTokenFor({ id, confirm_expires_at: expires })),
+            confirm_expires_at: expires,
+            unsubscribe_token_hash: hash(unsubscribeTokenFor({ id, created_at: nowIso })),
+            created_at: nowIso,
+          })
+          .execute();
+      }
+      await enqueueMail({ kind: "newsletter-confirm", toAddress: address, attemptLimit }, { executor: trx, now });
+      return "queued";
+    });
+}
+
+/** The pending subscriber a confirmation token belongs to, while the link is valid. */
+export async function findByConfirmToken(token: string, now = new Date()) {
+  if (!isTokenShaped(token)) return null;
+  const row = await db()
+    .selectFrom("subscribers")
+    .selectAll()
+    .where("confirm_token_hash", "=", hash(token))
+    .where("state", "=", "pending")
+    .where("confirm_expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row ? toSubscriber(row) : null;
+}
+
+/** Confirms once: true the first time a valid link is used, false for any later or bad use. */
+export async function confirmSubscription(token: string, now = new Date()) {
+  if (!isTokenShaped(token)) return false;
+  const result = await db()
+    .updateTable("subscribers")
+    .set({ state: "confirmed", confirmed_at: now.toISOString(), confirm_token_hash: null, confirm_expires_at: null })
+    .where("confirm_token_hash", "=", hash(token))
+    .where("state", "=", "pending")
+    .where("confirm_expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findByUnsubscribeToken(token: string) {
+  if (!isTokenShaped(token)) return null;
+  const row = await db()
+    .selectFrom("subscribers")
+    .selectAll()
+    .where("unsubscribe_token_hash", "=", hash(token))
+    .executeTakeFirst();
+  return row ? toSubscriber(row) : null;
+}
+
+/** Removes the subscriber the token belongs to (nothing of them is kept). False: no such subscriber. */
+export async function unsubscribe(token: string) {
+  if (!isTokenShaped(token)) return false;
+  const result = await db()
+    .deleteFrom("subscribers")
+    .where("unsubscribe_token_hash", "=", hash(token))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** The row behind a queued mail, with what its links need. */
+export async function getSubscriberRowByEmail(email: string) {
+  return db().selectFrom("subscribers").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst();
+}
+
+export async function getSubscriberRow(id: string) {
+  return db().selectFrom("subscribers").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function countSubscribers() {
+  const row = await db()
+    .selectFrom("subscribers")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("all"),
+      eb.fn.count<number | string>("confirmed_at").as("confirmed"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { all: Number(row.all), confirmed: Number(row.confirmed) };
+}
+
+export async function listSubscribers() {
+  return (await db().selectFrom("subscribers").selectAll().orderBy("created_at").orderBy("id").execute()).map(
+    toSubscriber,
+  );
+}
+
+export async function eraseSubscriber(id: string) {
+  const result = await db().deleteFrom("subscribers").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

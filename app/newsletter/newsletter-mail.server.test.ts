@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useFreshDatabase } from "@tests/db";
+import { listQueuedMail } from "~/models/mail-queue.server";
+import { queueNewsletter } from "~/models/newsletter-send.server";
+import { createPost } from "~/models/post.server";
+import {
+  confirmSubscription,
+  confirmTokenFor,
+  getSubscriberRowByEmail,
+  requestSubscription,
+  unsubscribe,
+} from "~/models/subscriber.server";
+import { resetEnvCache } from "~/platform/env.server";
+import { composeConfirmMail, composeNewsletterMail } from "./newsletter-mail.server";
+
+useFreshDatabase();
+
+const previousOrigin = process.env.PUBLIC_ORIGIN;
+beforeEach(() => {
+  process.env.PUBLIC_ORIGIN = "https://stald.example";
+  resetEnvCache();
+});
+afterEach(() => {
+  if (previousOrigin === undefined) delete process.env.PUBLIC_ORIGIN;
+  else process.env.PUBLIC_ORIGIN = previousOrigin;
+  resetEnvCache();
+});
+
+async function confirmed(email: string, language: "en" | "da") {
+  await requestSubscription({ email, language }, { attemptLimit: 3 });
+  const mail = await composeConfirmMail(email);
+  const token = /token=([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
+  expect(token).toBe(confirmTokenFor((await getSubscriberRowByEmail(email))!));
+  expect(await confirmSubscription(token)).toBe(true);
+  expect(await composeConfirmMail(email)).toBeNull();
+  return token;
+}
+
+const newPost = (title: string) =>
+  createPost({
+    title,
+    body: "A **win** at Klampenborg <script>alert(1)</script>",
+    language: "en",
+    video: null,
+    publishAt: "2026-05-01T08:00:00.000Z",
+    draft: false,
+    horseIds: [],
+    photos: [],
+  });
+
+describe("the newsletter", () => {
+  it("sends the confirmation link in the subscriber's language, under PUBLIC_ORIGIN", async () => {
+    await requestSubscription({ email: "anna@example.com", language: "da" }, { attemptLimit: 3 });
+    const mail = (await composeConfirmMail("anna@example.com"))!;
+    expect(mail.subject).toBe("Bekræft din tilmelding til nyhedsbrevet");
+    expect(mail.text).toMatch(/https:\/\/stald\.example\/da\/news\/confirm\?token=[A-Za-z0-9_-]{43}/);
+  });
+
+  it("queues one mail per confirmed subscriber, once per post, with one-click unsubscribe", async () => {
+    await confirmed("bo@example.com", "en");
+    await confirmed("carl@example.com", "da");
+    await requestSubscription({ email: "pending@example.com", language: "en" }, { attemptLimit: 3 });
+    const post = await newPost('Win <b>"today"</b>');
+
+    expect(await queueNewsletter(post.id, { attemptLimit: 3 })).toBe(2);
+    expect(await queueNewsletter(post.id, { attemptLimit: 3 })).toBe(0);
+    const queued = await listQueuedMail({ kind: "newsletter" });
+    expect(queued.map((m) => m.toAddress).sort()).toEqual(["bo@example.com", "carl@example.com"]);
+
+    const mails = await Promise.all(queued.map((m) => composeNewsletterMail(m.id)));
+    for (const mail of mails) {
+      expect(mail!.headers!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+      expect(mail!.headers!["List-Unsubscribe"]).toMatch(
+        /^<https:\/\/stald\.example\/(da\/)?news\/unsubscribe\?token=/,
+      );
+      expect(mail!.html).not.toContain("<script>");
+      expect(mail!.html).not.toContain("<b>");
+      expect(mail!.html).toContain("Win &lt;b&gt;&quot;today&quot;&lt;/b&gt;");
+    }
+    const carl = mails.find((m) => m!.to === "carl@example.com")!;
+    expect(carl.text).toContain("Afmeld nyhedsbrevet: https://stald.example/da/news/unsubscribe?token=");
+
+    // One-click unsubscribe with the header's token; a mail still queued for them is then dropped.
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(carl.headers!["List-Unsubscribe"]!)![1]!;
+    expect(await unsubscribe(token)).toBe(true);
+    const carlMail = queued.find((m) => m.toAddress === "carl@example.com")!;
+    expect(await composeNewsletterMail(carlMail.id)).toBeNull();
+    const second = await newPost("Another");
+    expect(await queueNewsletter(second.id, { attemptLimit: 3 })).toBe(1);
+  });
+});

@@ -1,0 +1,89 @@
+import { registerMailKind } from "~/jobs/mail-delivery.server";
+import { newsletterSendOf } from "~/models/newsletter-send.server";
+import { confirmTokenFor, getSubscriberRowByEmail, unsubscribeTokenFor } from "~/models/subscriber.server";
+import { postExcerpt } from "~/news/markdown.server";
+import { postPath } from "~/news/post-views.server";
+import { env } from "~/platform/env.server";
+import type { Mail } from "~/platform/mail.server";
+import { translator } from "~/i18n/dictionary";
+import { localizedPath, type Lang } from "~/i18n/lang";
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** Links in mail are absolute: PUBLIC_ORIGIN only, never a request's host. */
+function origin() {
+  const configured = env().PUBLIC_ORIGIN;
+  if (!configured) throw new Error("PUBLIC_ORIGIN is not set; newsletter links need it");
+  return new URL(configured).origin;
+}
+
+export function confirmLink(lang: Lang, token: string) {
+  return `${origin()}${localizedPath("/news/confirm", lang)}?token=${token}`;
+}
+
+export function unsubscribeLink(lang: Lang, token: string) {
+  return `${origin()}${localizedPath("/news/unsubscribe", lang)}?token=${token}`;
+}
+
+/** The confirmation mail for a pending address; null (dropped) once it is confirmed or gone. */
+export async function composeConfirmMail(to: string): Promise<Mail | null> {
+  const row = await getSubscriberRowByEmail(to);
+  if (!row || row.state !== "pending" || !row.confirm_expires_at) return null;
+  const t = translator(row.language);
+  const link = confirmLink(row.language, confirmTokenFor(row));
+  return {
+    to: row.email,
+    subject: t("newsletter.confirmSubject"),
+    text: [t("newsletter.confirmIntro"), "", link, "", t("newsletter.confirmIgnore")].join("\n"),
+    html:
+      `<p>${escape(t("newsletter.confirmIntro"))}</p>\n<p><a href="${escape(link)}">${escape(link)}</a></p>\n` +
+      `<p>${escape(t("newsletter.confirmIgnore"))}</p>`,
+  };
+}
+
+/** A post as newsletter, in the subscriber's language, with RFC 8058 one-click unsubscribe. */
+export async function composeNewsletterMail(mailId: string): Promise<Mail | null> {
+  const send = await newsletterSendOf(mailId);
+  if (!send || send.state !== "confirmed") return null;
+  const lang = send.language;
+  const t = translator(lang);
+  const unsubscribe = unsubscribeLink(
+    lang,
+    unsubscribeTokenFor({ id: send.subscriber_id, created_at: send.created_at }),
+  );
+  const postLink = `${origin()}${postPath(send.slug, lang)}`;
+  const excerpt = postExcerpt(send.body, 600);
+  // A title goes into the Subject header: no line breaks.
+  const title = send.title.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").trim();
+  return {
+    to: send.email,
+    subject: title,
+    headers: {
+      "List-Unsubscribe": `<${unsubscribe}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+    text: [
+      title,
+      "",
+      excerpt,
+      "",
+      `${t("newsletter.readMore")}: ${postLink}`,
+      "",
+      `${t("newsletter.unsubscribe")}: ${unsubscribe}`,
+    ].join("\n"),
+    html:
+      `<h1>${escape(title)}</h1>\n<p>${escape(excerpt)}</p>\n` +
+      `<p><a href="${escape(postLink)}">${escape(t("newsletter.readMore"))}</a></p>\n` +
+      `<p><a href="${escape(unsubscribe)}">${escape(t("newsletter.unsubscribe"))}</a></p>`,
+  };
+}
+
+/** Hands the mail queue the newsletter's two kinds of mail (at start-up, server/jobs.ts). */
+export function registerNewsletterMail() {
+  registerMailKind("newsletter-confirm", async (claim) => {
+    if (!claim.toAddress) throw new Error("The confirmation mail has no address");
+    return composeConfirmMail(claim.toAddress);
+  });
+  registerMailKind("newsletter", (claim) => composeNewsletterMail(claim.id));
+}

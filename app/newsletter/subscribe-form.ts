@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { isMessageKey, translator, type MessageKey } from "~/i18n/dictionary";
+import type { Lang } from "~/i18n/lang";
+import { EMAIL_MAX } from "~/utils/email";
+
+export { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "~/contact/contact-form";
+
+const rule = (key: MessageKey & `newsletter.${string}`) => key;
+
+/** The Subscribe form: an address and the language the newsletter comes in. */
+export const subscribeSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email(rule("newsletter.emailInvalid")).max(EMAIL_MAX, rule("newsletter.emailTooLong"))),
+  language: z.enum(["en", "da"], rule("newsletter.languageInvalid")),
+});
+
+export type SubscribeInput = z.infer<typeof subscribeSchema>;
+export type SubscribeValues = { email: string; language: string };
+
+export function subscribeValues(form: { get(name: string): unknown }): SubscribeValues {
+  const read = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  return { email: read("email"), language: read("language") };
+}
+
+export function checkSubscribe(
+  values: SubscribeValues,
+  lang: Lang,
+): { ok: true; data: SubscribeInput } | { ok: false; error: string } {
+  const parsed = subscribeSchema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const message = parsed.error.issues[0]!.message;
+  return { ok: false, error: isMessageKey(message) ? translator(lang)(message) : message };
+}
