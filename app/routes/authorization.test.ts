@@ -35,6 +35,12 @@ const PUBLIC_ACTIONS: Record<string, string> = {
   "/auth": "signing in, requesting a reset link and using one: guarded by credentials, tokens and rate limits",
   "/contact": "the public contact form",
   "/da/contact": "the public contact form, in Danish",
+  "/news": "the newsletter's subscribe form: guarded like the contact form (stamp, limits per network)",
+  "/da/news": "the newsletter's subscribe form, in Danish",
+  "/news/confirm": "confirming a subscription: guarded by its single-use token",
+  "/da/news/confirm": "confirming a subscription, in Danish",
+  "/news/unsubscribe": "leaving the newsletter (also RFC 8058 one-click): guarded by its token",
+  "/da/news/unsubscribe": "leaving the newsletter, in Danish",
   "/sign-out": "ends only the caller's own session (tested separately below)",
 };
 
