@@ -191,16 +191,19 @@ describe("PostgreSQL: dropped connections and a full disk", () => {
         sidePid,
       ]);
 
-    // Wait until the content-change listener is up and the public pages are in the cache.
-    await until(
-      "the page cache to serve hits",
-      async () => {
-        for (const p of CACHED_PAGES) await get(base, p);
-        const answers = await Promise.all(CACHED_PAGES.map((p) => get(base, p)));
-        return answers.every((a) => a.status === 200 && a.cache === "HIT") ? true : undefined;
-      },
-      20_000,
-    );
+    // Until the content-change listener is up and the public pages are in the cache. A reconnected
+    // listener drops the last good copies (decision 0148), so this runs again before each outage.
+    const warmCache = () =>
+      until(
+        "the page cache to serve hits",
+        async () => {
+          for (const p of CACHED_PAGES) await get(base, p);
+          const answers = await Promise.all(CACHED_PAGES.map((p) => get(base, p)));
+          return answers.every((a) => a.status === 200 && a.cache === "HIT") ? true : undefined;
+        },
+        20_000,
+      );
+    await warmCache();
 
     for (let round = 1; round <= 3; round++) {
       // 1. Connections dropped again and again while visitors, an administrator and the health probe keep asking.
@@ -219,7 +222,8 @@ describe("PostgreSQL: dropped connections and a full disk", () => {
       for (const a of answers.filter((x) => x.status === 503)) expect(a.retryAfter, a.path).toMatch(/^\d+$/);
       expect(server.exit(), `round ${round}: the server died`).toBeNull();
 
-      // 2. The database refuses every connection for a while.
+      // 2. The database refuses every connection for a while, once the pages have a last good copy.
+      await warmCache();
       await admin.query(`alter database ${dbName} with allow_connections false`);
       await terminate();
       const health = await until(
