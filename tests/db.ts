@@ -65,6 +65,20 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   return openSqlite(file);
 }
 
+/** A database of the engine under test with no migrations run, for migration tests (dropped with the others). */
+export async function emptyTestDatabase(): Promise<DatabaseHandle> {
+  counter += 1;
+  if (TEST_DATABASE_URL) {
+    const name = `stable_e_${runId}_${counter}`;
+    await pgAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+    created.push(name);
+    return openPostgres(adminUrl(name));
+  }
+  const dir = path.join(process.env.DATA_DIR!, "db");
+  fs.mkdirSync(dir, { recursive: true });
+  return openSqlite(path.join(dir, `empty-${counter}.db`));
+}
+
 /** Drops the PostgreSQL databases this worker made. */
 export async function dropTestDatabases() {
   if (!TEST_DATABASE_URL) return;

@@ -1,46 +1,19 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Kysely } from "kysely";
-import pg from "pg";
 import { afterEach, expect, test } from "vitest";
 import { migrateToLatest, migrator } from "@db/migrations/migrator";
-import { openPostgres, openSqlite, type DatabaseHandle } from "~/platform/db.server";
-import { TEST_DATABASE_URL } from "@tests/db";
+import type { DatabaseHandle } from "~/platform/db.server";
+import { dropTestDatabases, emptyTestDatabase } from "@tests/db";
 
 let handle: DatabaseHandle | undefined;
-let dropName: string | undefined;
 
 afterEach(async () => {
   await handle?.close();
   handle = undefined;
-  if (dropName && TEST_DATABASE_URL) {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${dropName} WITH (FORCE)`);
-    await client.end();
-  }
-  dropName = undefined;
+  await dropTestDatabases();
 });
 
-/** An empty database of the engine under test, not migrated. */
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  if (TEST_DATABASE_URL) {
-    dropName = `stable_mig_${process.pid}_${Date.now().toString(36)}`;
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${dropName}`);
-    await client.end();
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${dropName}`;
-    return openPostgres(url.toString());
-  }
-  const dir = path.join(process.env.DATA_DIR!, "migrations");
-  fs.mkdirSync(dir, { recursive: true });
-  return openSqlite(path.join(dir, `mail-queue-${Date.now()}.db`));
-}
-
 test("contact messages queued before the mail queue existed keep their delivery state in it", async () => {
-  handle = await emptyDatabase();
+  handle = await emptyTestDatabase();
   const { error } = await migrator(handle.db).migrateTo("0005-contact-messages");
   expect(error).toBeUndefined();
   const row = (id: string, state: string, attempts: number) => ({
