@@ -16,7 +16,9 @@
  * and at the end every target of the performance issue with its measured value and MET/MISSED.
  * Targets are reported, never asserted.
  * Options: --duration <seconds> (default 5), --runs <n> (Lighthouse runs per page, default 3),
- * --no-load, --no-lighthouse, --no-flood, --compare-nginx
+ * --no-load, --no-lighthouse, --no-flood, --compare-nginx, --hero-photo <file> (the home page's hero;
+ * default: a real photograph that ships with a dev dependency, so Home is measured with a photo's
+ * weight rather than the demo's light drawing; "drawn" keeps the drawing)
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -39,6 +41,12 @@ const withLighthouse = !args.includes("--no-lighthouse");
 const withLoad = !args.includes("--no-load");
 const withNginx = args.includes("--compare-nginx");
 const withFlood = !args.includes("--no-flood");
+const textOption = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+/** A street photograph of 1169 × 584 px (241 kB JPEG) in autocannon's package. */
+const SAMPLE_PHOTO = path.join(root, "node_modules/autocannon/test/j5.jpeg");
+const heroOption = textOption("--hero-photo");
+const heroPhoto =
+  heroOption === "drawn" ? undefined : (heroOption ?? (fs.existsSync(SAMPLE_PHOTO) ? SAMPLE_PHOTO : undefined));
 const CONNECTIONS = 20;
 /** What browsers send: the pages are measured as visitors get them (compressed). */
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br" };
@@ -283,6 +291,11 @@ async function measureLighthouse(base: string, pages: string[]): Promise<Lightho
           continue;
         }
         const a = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        const lcpNode = (
+          lhr.audits["largest-contentful-paint-element"]?.details as
+            { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+        )?.items?.[0]?.items?.[0]?.node?.snippet;
+        if (lcpNode) losses.add(`LCP element: ${lcpNode.replace(/\s+/g, " ").slice(0, 110)}`);
         runs.push({
           page,
           scores: CATEGORIES.map((k) => Math.round((lhr.categories[k]?.score ?? 0) * 100)),
@@ -493,8 +506,12 @@ async function main() {
   const demo = path.join(root, "scripts", "demo.ts");
   if (fs.existsSync(demo)) {
     console.log("Filling a temporary database with the demo content…");
-    if (tsx(demo, { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" }) !== 0)
+    const demoArgs = heroPhoto ? ["--hero-photo", heroPhoto] : [];
+    if (tsx(demo, { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" }, demoArgs) !== 0)
       throw new Error("npm run demo failed");
+    console.log(
+      `Home's hero: ${heroPhoto ? `the photograph ${path.relative(root, heroPhoto)}` : "the demo's drawing"}`,
+    );
   } else {
     console.log("No scripts/demo.ts: measuring the empty site.");
   }

@@ -593,7 +593,11 @@ const GALLERY_ALT = [
 export class DatabaseNotEmptyError extends Error {}
 
 /** Fills an empty database with the sample content; refuses (throws) when any content exists. */
-export async function fillDemo(report: (line: string) => void = () => {}) {
+/**
+ * `heroPhoto`: a photograph (any format sharp reads) to use as the hero instead of the drawn one;
+ * the bench uses one to measure Home with a photo's weight.
+ */
+export async function fillDemo(report: (line: string) => void = () => {}, { heroPhoto }: { heroPhoto?: Buffer } = {}) {
   const counts = await contentCounts();
   const present = Object.entries(counts).filter(([, n]) => n > 0);
   if (present.length) {
@@ -624,7 +628,10 @@ export async function fillDemo(report: (line: string) => void = () => {}) {
   const teamPhotos = await Promise.all(
     TEAM.map(async (_, i) => saveImage("team-photos", await jpeg(personPortrait(i), 640))),
   );
-  const hero = await saveImage("horse-images", await jpeg(heroSvg(), 2400), { socialCard: true });
+  const heroJpeg = heroPhoto
+    ? await sharp(heroPhoto).rotate().jpeg({ quality: 85, mozjpeg: true }).toBuffer()
+    : await jpeg(heroSvg(), 2400);
+  const hero = await saveImage("horse-images", heroJpeg, { socialCard: true });
 
   for (const [index, row] of gallery.entries()) {
     await updateHomeImage(row.id, { altText: GALLERY_ALT[index % 4]!, image: galleryImages[index]! });

@@ -1,10 +1,16 @@
-/** `npm run demo`: fills an empty database with sample content (see demo-content.ts). */
+/**
+ * `npm run demo`: fills an empty database with sample content (see demo-content.ts).
+ *   --hero-photo <file>   use this photograph as the home page's hero instead of the drawn one
+ */
+import fs from "node:fs";
 import { DatabaseNotEmptyError, fillDemo } from "./demo-content";
 import { closeDatabase, engine, migrate } from "~/platform/db.server";
 
 try {
   await migrate();
-  await fillDemo((line) => console.log(`  ${line}`));
+  const at = process.argv.indexOf("--hero-photo");
+  const heroPhoto = at > 0 ? fs.readFileSync(process.argv[at + 1] ?? "") : undefined;
+  await fillDemo((line) => console.log(`  ${line}`), { heroPhoto });
   console.log(`The ${engine()} database now holds the sample content.`);
   console.log("Done. Start the site with `npm start` and open http://localhost:3000");
 } catch (error) {

@@ -6,7 +6,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   return (
     <section className="mx-auto w-full max-w-md px-4 py-16">
       <div className="rounded-xl border border-stone-200 bg-white p-8 shadow-sm">
-        <h1 className="mb-2 text-center font-serif text-3xl font-semibold text-brand-900">{title}</h1>
+        <h1 className="mb-2 text-center font-serif text-3xl font-bold text-brand-900">{title}</h1>
         {children}
         <p className="mt-6 text-center">
           <Link to="/" className="text-sm text-brand-700 underline-offset-4 hover:underline">

@@ -14,7 +14,7 @@ export function ContactInfoCard({ info }: Props) {
       aria-labelledby="contact-info-heading"
       className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm"
     >
-      <h2 id="contact-info-heading" className="text-2xl font-semibold text-brand-900">
+      <h2 id="contact-info-heading" className="text-2xl font-bold text-brand-900">
         {t("contact.infoHeading")}
       </h2>
       <div className="mt-4">

@@ -23,7 +23,7 @@ export function NotFoundPage() {
         {t("notFound.home")}
       </Link>
       <nav aria-labelledby="not-found-pages" className="mt-12">
-        <h2 id="not-found-pages" className="text-lg font-semibold text-brand-900">
+        <h2 id="not-found-pages" className="text-lg font-bold text-brand-900">
           {t("notFound.pages")}
         </h2>
         <ul className="mt-3 flex flex-wrap justify-center gap-x-2 gap-y-1">

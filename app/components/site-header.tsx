@@ -47,7 +47,7 @@ export function SiteHeader({
       <nav aria-label={t("nav.label")} className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <Link to={localizedPath("/", lang)} className="flex items-center gap-3 text-white">
           <img src={logoUrl} alt="" width={40} height={40} className="h-10 w-10 object-contain" />
-          <span className="font-serif text-lg font-semibold tracking-wide">{stableName}</span>
+          <span className="font-serif text-lg font-bold tracking-wide">{stableName}</span>
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
           {links.map((l) => (

@@ -19,7 +19,7 @@ export function NewsletterSubscribe({ stamp, outcome }: { stamp: string; outcome
       aria-labelledby="newsletter-heading"
       className="mt-16 rounded-xl border border-stone-200 bg-white p-6 shadow-sm"
     >
-      <h2 id="newsletter-heading" className="text-2xl font-semibold text-brand-900">
+      <h2 id="newsletter-heading" className="text-2xl font-bold text-brand-900">
         {t("newsletter.heading")}
       </h2>
       <p className="mt-2 text-stone-700">{t("newsletter.intro")}</p>

@@ -214,7 +214,7 @@ function ForgotForm() {
   const busy = useSubmitting("request-reset");
   return (
     <>
-      <h2 className="mb-2 text-center text-lg font-semibold">Forgot password?</h2>
+      <h2 className="mb-2 text-center text-lg font-bold">Forgot password?</h2>
       <p className="mb-6 text-center text-stone-600">
         Enter your e-mail address and we'll send you a link to choose a new password.
       </p>
@@ -247,7 +247,7 @@ function ResetForm({
   if (!valid) {
     return (
       <div className="text-center">
-        <h2 className="mb-2 text-lg font-semibold">Reset Password</h2>
+        <h2 className="mb-2 text-lg font-bold">Reset Password</h2>
         <p role="alert" className="mb-4 text-stone-700">
           This reset link is invalid or has expired. Reset links work once, for one hour.
         </p>
@@ -259,7 +259,7 @@ function ResetForm({
   }
   return (
     <>
-      <h2 className="mb-2 text-center text-lg font-semibold">Choose a new password</h2>
+      <h2 className="mb-2 text-center text-lg font-bold">Choose a new password</h2>
       <p className="mb-6 text-center text-stone-600">
         At least {PASSWORD_MIN} characters. Saving it signs out every session.
       </p>

@@ -131,7 +131,7 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
     >
       <ShowToast toast={actionData?.toast} />
       <ShowToast toast={clientToast} />
-      <h2 id="contact-form-heading" className="text-2xl font-semibold text-brand-900">
+      <h2 id="contact-form-heading" className="text-2xl font-bold text-brand-900">
         {t("contact.formHeading")}
       </h2>
       <Form

@@ -135,7 +135,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map((feature) => (
             <li key={feature.title} className="flex flex-col rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
-              <h3 className="text-xl font-semibold text-brand-900">{t(feature.title)}</h3>
+              <h3 className="text-xl font-bold text-brand-900">{t(feature.title)}</h3>
               <p className="mt-3 flex-1 text-stone-700">{t(feature.text)}</p>
               <Link
                 to={to(feature.to)}
@@ -161,7 +161,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="rounded-2xl bg-brand-900 p-8 text-white shadow-lg">
             <p className="font-serif text-5xl font-bold text-gold-300">24/7</p>
-            <h3 className="mt-2 text-2xl font-semibold">{t("home.careHeading")}</h3>
+            <h3 className="mt-2 text-2xl font-bold">{t("home.careHeading")}</h3>
             {texts.care.map((paragraph, i) => (
               <p key={i} className="mt-4 text-brand-100">
                 {paragraph}

@@ -56,7 +56,7 @@ function HorseCard({ horse, priority, eager }: { horse: Horse; priority: boolean
         />
       ) : null}
       <div className="flex flex-1 flex-col p-5">
-        <h2 className="text-2xl font-semibold text-brand-900">
+        <h2 className="text-2xl font-bold text-brand-900">
           <Link to={localizedPath(`/horses/${horse.slug}`, lang)} className="hover:underline">
             {horse.name}
           </Link>

@@ -65,7 +65,7 @@ function MemberCard({ member, priority, eager }: { member: PublicMember; priorit
         className="aspect-square w-full bg-stone-100 object-cover"
       />
       <div className="flex flex-1 flex-col items-center p-6">
-        <h2 className="text-2xl font-semibold text-brand-900">{member.name}</h2>
+        <h2 className="text-2xl font-bold text-brand-900">{member.name}</h2>
         {role ? (
           <p className="mt-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-900">{role}</p>
         ) : null}

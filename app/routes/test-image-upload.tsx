@@ -66,7 +66,7 @@ export default function TestImageUpload() {
   const status = useUploadStatus();
   return (
     <main className="mx-auto max-w-xl space-y-4 p-6">
-      <h1 className="text-2xl font-semibold">Upload check</h1>
+      <h1 className="text-2xl font-bold">Upload check</h1>
       <p>Saves: {saves}</p>
       {image ? <ResponsiveImage image={image} alt="Stored image" sizes="320px" className="w-80" /> : null}
       <Form method="post" encType="multipart/form-data" className="space-y-3" aria-label="Upload check">

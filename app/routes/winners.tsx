@@ -73,7 +73,7 @@ function WinnerCard({ winner, priority, eager }: { winner: Winner; priority: boo
         className="aspect-[3/2] w-full bg-stone-100 object-cover"
       />
       <div className="p-5">
-        <h2 className="text-2xl font-semibold text-brand-900">
+        <h2 className="text-2xl font-bold text-brand-900">
           {winner.horseSlug ? (
             <Link to={localizedPath(`/horses/${winner.horseSlug}`, lang)} className="hover:underline">
               {horseName}

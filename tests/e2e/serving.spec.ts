@@ -130,7 +130,7 @@ test("fonts are self-hosted, latin only, and preloaded", { tag: "@any-width" }, 
   const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]!);
   expect(preloads).toHaveLength(2);
   for (const href of preloads) {
-    expect(href).toMatch(/^\/assets\/.*latin-wght-normal.*\.woff2$/);
+    expect(href).toMatch(/^\/assets\/(inter-latin-400-700|playfair-display-latin-700-normal)-.*\.woff2$/);
     expect((await request.get(href)).status()).toBe(200);
   }
 });

@@ -18,7 +18,7 @@ export function Card({
       aria-labelledby={titleId}
       className={cn("rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6", className)}
     >
-      <h2 id={titleId} tabIndex={-1} className="mb-4 text-xl font-semibold text-brand-900 outline-none">
+      <h2 id={titleId} tabIndex={-1} className="mb-4 text-xl font-bold text-brand-900 outline-none">
         {title}
       </h2>
       {children}

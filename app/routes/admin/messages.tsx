@@ -124,7 +124,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
     <section aria-labelledby="messages-heading" className="space-y-6">
       <ShowToast toast={actionData?.toast} />
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h2 id="messages-heading" className="text-2xl font-semibold text-brand-900">
+        <h2 id="messages-heading" className="text-2xl font-bold text-brand-900">
           {t("messages.title")}
         </h2>
         <p className="text-sm text-stone-600">

@@ -57,7 +57,7 @@ export function TodayAtTheStable({
   return (
     <section aria-labelledby="today-heading" className="space-y-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="today-heading" className="text-2xl font-semibold text-brand-900">
+        <h2 id="today-heading" className="text-2xl font-bold text-brand-900">
           {t("today.title")}
         </h2>
         <p className="text-sm text-stone-600">{longDate(date, lang)}</p>
