@@ -24,8 +24,9 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
-    // Tests tagged @any-width check what no viewport changes (HTTP answers, stored data, redirects):
-    // they run at desktop width only (docs/decisions/0072).
-    { name: "phone", use: { ...devices["Pixel 7"] }, grepInvert: /@any-width/ },
+    // Tests tagged @any-width check what no viewport changes (HTTP answers, stored data, redirects),
+    // and @desktop what another test checks at phone width too: both run at desktop width only
+    // (docs/decisions/0072).
+    { name: "phone", use: { ...devices["Pixel 7"] }, grepInvert: /@any-width|@desktop/ },
   ],
 });

@@ -31,9 +31,21 @@ export async function createUserWithPassword({
   password: string;
 }): Promise<UserSummary> {
   const ctx = await getAuth().$context;
-  const address = normaliseEmail(email);
   // Only the setup link, the admin command and tests create accounts: never refused, never queued behind sign-ins.
-  const hash = await withTrustedHashing(() => ctx.password.hash(password));
+  const passwordHash = await withTrustedHashing(() => ctx.password.hash(password));
+  return createUserWithPasswordHash({ email, passwordHash });
+}
+
+/** The same with the password already hashed by the auth library (`ctx.password.hash`). */
+export async function createUserWithPasswordHash({
+  email,
+  passwordHash,
+}: {
+  email: string;
+  passwordHash: string;
+}): Promise<UserSummary> {
+  const ctx = await getAuth().$context;
+  const address = normaliseEmail(email);
   const user = await ctx.internalAdapter.createUser(
     { email: address, name: address.split("@")[0] || address, emailVerified: true },
     { method: "admin" },
@@ -42,7 +54,7 @@ export async function createUserWithPassword({
     userId: user.id,
     providerId: "credential",
     accountId: user.id,
-    password: hash,
+    password: passwordHash,
   });
   return { id: user.id, email: user.email };
 }

@@ -8,14 +8,7 @@ import { saveNews } from "~/models/news.server";
 import { createRunner, recordResult } from "~/models/runner.server";
 import { danishToday } from "~/racing/race-day";
 import { test, expect } from "./fixtures";
-import {
-  animationsFinished,
-  expectNoAxeViolations,
-  holdRequests,
-  seedHorse,
-  seedTeam,
-  seedWinner,
-} from "./public-helpers";
+import { animationsFinished, expectNoAxeViolations, holdRequests, inDays, seedHorse, seedTeam, seedWinner } from "./public-helpers";
 
 // Every page in both languages, some scanned by axe: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -211,11 +204,6 @@ test("the sitemap lists the Danish pages", { tag: "@any-width" }, async ({ reque
 });
 
 /** Days from today in Denmark, as YYYY-MM-DD. */
-function inDays(days: number) {
-  const [y, m, d] = danishToday().split("-").map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
-
 /** A horse with a runner to come, a win and a race it did not finish. */
 async function seedRunners() {
   const horse = await seedHorse({ name: "Kongens Ære" });

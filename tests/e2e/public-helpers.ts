@@ -11,8 +11,15 @@ import { createHorse, type NewHorse } from "~/models/horse.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner, type NewWinner } from "~/models/winner.server";
 import { db } from "~/platform/db.server";
+import { danishToday } from "~/racing/race-day";
 import { storeImage } from "~/media/images.server";
 import { LocalDiskStorage, type Bucket } from "~/media/storage.server";
+
+/** The Danish date `days` from today (negative: before), as the race forms take it. */
+export function inDays(days: number) {
+  const [y, m, d] = danishToday().split("-").map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
 
 /** Stores a generated photo in the running site's media storage, as an upload would be. */
 export async function storeTestImage(

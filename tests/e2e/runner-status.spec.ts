@@ -1,17 +1,12 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { seedHorse } from "./public-helpers";
+import { inDays, seedHorse } from "./public-helpers";
 import { createRunner, recordResult } from "~/models/runner.server";
 import { danishToday } from "~/racing/race-day";
 
 test.describe.configure({ timeout: 120_000 });
 
 /** Days from today in Denmark, as YYYY-MM-DD. */
-function inDays(days: number) {
-  const [y, m, d] = danishToday().split("-").map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
-
 const RACE = "Skandinavisk Grand Prix";
 const LABEL = `${RACE} (Kongens Ære)`;
 
