@@ -259,4 +259,3 @@ test("the dashboard works in Danish, chosen on the Account page and kept with th
   await expect(page.getByRole("heading", { name: "Heste i træning" })).toBeVisible();
   await expectNoAxeViolations(page);
 });
-

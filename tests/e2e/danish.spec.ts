@@ -8,7 +8,15 @@ import { saveNews } from "~/models/news.server";
 import { createRunner, recordResult } from "~/models/runner.server";
 import { danishToday } from "~/racing/race-day";
 import { test, expect } from "./fixtures";
-import { animationsFinished, expectNoAxeViolations, holdRequests, inDays, seedHorse, seedTeam, seedWinner } from "./public-helpers";
+import {
+  animationsFinished,
+  expectNoAxeViolations,
+  holdRequests,
+  inDays,
+  seedHorse,
+  seedTeam,
+  seedWinner,
+} from "./public-helpers";
 
 // Every page in both languages, some scanned by axe: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });

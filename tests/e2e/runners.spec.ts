@@ -195,7 +195,6 @@ test(
   },
 );
 
-
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
