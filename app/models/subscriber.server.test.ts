@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@tests/db";
+import { listActivity } from "~/models/activity.server";
 import { listQueuedMail } from "~/models/mail-queue.server";
+import { runAs, type Actor } from "~/platform/actor.server";
 import {
   confirmSubscription,
   confirmTokenFor,
   countSubscribers,
   eraseSubscriber,
+  exportSubscribers,
   findByConfirmToken,
   findByUnsubscribeToken,
   getSubscriberRowByEmail,
@@ -16,6 +19,8 @@ import {
 } from "./subscriber.server";
 
 useFreshDatabase();
+
+const admin: Actor = { userId: "u1", email: "admin@example.com", via: "dashboard" };
 
 const at = (iso: string) => new Date(iso);
 const subscribe = (email: string, now = at("2026-05-01T08:00:00.000Z"), language: "en" | "da" = "da") =>
@@ -56,17 +61,40 @@ describe("newsletter subscribers", () => {
     }
   });
 
-  it("unsubscribes by token and erases by id", async () => {
+  it("unsubscribes by token and erases by address, with every mail that holds the address", async () => {
     await subscribe("carl@example.com");
     await subscribe("dorte@example.com");
+    await subscribe("erik@example.com");
     const carl = (await getSubscriberRowByEmail("carl@example.com"))!;
     const token = unsubscribeTokenFor(carl);
     expect((await findByUnsubscribeToken(token))?.email).toBe("carl@example.com");
     expect(await unsubscribe(token)).toBe(true);
     expect(await unsubscribe(token)).toBe(false);
-    const dorte = (await getSubscriberRowByEmail("dorte@example.com"))!;
-    expect(await eraseSubscriber(dorte.id)).toBe(true);
-    expect(await eraseSubscriber(dorte.id)).toBe(false);
-    expect(await listSubscribers()).toEqual([]);
+    expect(await eraseSubscriber(" Dorte@Example.com ")).toBe(true);
+    expect(await eraseSubscriber("dorte@example.com")).toBe(false);
+    expect(await eraseSubscriber("nobody@example.com")).toBe(false);
+    expect((await listSubscribers()).map((s) => s.email)).toEqual(["erik@example.com"]);
+    // Their confirmation mails went with them; the others' stay.
+    expect((await listQueuedMail({ kind: "newsletter-confirm" })).map((m) => m.toAddress)).toEqual([
+      "erik@example.com",
+    ]);
+  });
+
+  it("logs an erasure and an export by an administrator without any address", async () => {
+    await subscribe("frida@example.com");
+    await subscribe("gustav@example.com");
+    await runAs(admin, async () => {
+      expect((await exportSubscribers()).map((s) => s.email).sort()).toEqual([
+        "frida@example.com",
+        "gustav@example.com",
+      ]);
+      expect(await eraseSubscriber("frida@example.com")).toBe(true);
+    });
+    const { entries } = await listActivity();
+    expect(entries.map((e) => [e.kind, e.entity, e.summary])).toEqual([
+      ["delete", "subscriber", "Erased a newsletter subscriber"],
+      ["export", "subscriber", "Exported the newsletter subscribers (2)"],
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/frida|gustav/);
   });
 });

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Database } from "@db/schema";
+import { recordActivity } from "~/models/activity.server";
 import { enqueueMail } from "~/models/mail-queue.server";
-import { db } from "~/platform/db.server";
+import { db, type DB } from "~/platform/db.server";
 import { getSecret } from "~/platform/secrets.server";
 
 /**
@@ -48,7 +49,8 @@ function sign(purpose: string, payload: string) {
     .digest("base64url");
 }
 
-const hash = (token: string) => crypto.createHash("sha256").update(token).digest("base64url");
+/** What the table keeps of a link's token. */
+export const hash = (token: string) => crypto.createHash("sha256").update(token).digest("base64url");
 
 /** The token of a subscriber's confirmation link; changes with every new confirmation mail. */
 export function confirmTokenFor(row: { id: string; confirm_expires_at: string | null }) {
@@ -146,14 +148,33 @@ export async function findByUnsubscribeToken(token: string) {
   return row ? toSubscriber(row) : null;
 }
 
+/**
+ * Deletes a subscriber with everything that holds its address: its queued and sent newsletter and
+ * confirmation mail (the send rows go with the row).
+ */
+async function removeSubscriber(trx: DB, row: { id: string; email: string }) {
+  await trx
+    .deleteFrom("mail_queue")
+    .where("kind", "in", ["newsletter", "newsletter-confirm"])
+    .where("to_address", "=", row.email)
+    .execute();
+  const result = await trx.deleteFrom("subscribers").where("id", "=", row.id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 /** Removes the subscriber the token belongs to (nothing of them is kept). False: no such subscriber. */
 export async function unsubscribe(token: string) {
   if (!isTokenShaped(token)) return false;
-  const result = await db()
-    .deleteFrom("subscribers")
-    .where("unsubscribe_token_hash", "=", hash(token))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .selectFrom("subscribers")
+        .select(["id", "email"])
+        .where("unsubscribe_token_hash", "=", hash(token))
+        .executeTakeFirst();
+      return row ? removeSubscriber(trx, row) : false;
+    });
 }
 
 /** The row behind a queued mail, with what its links need. */
@@ -182,7 +203,35 @@ export async function listSubscribers() {
   );
 }
 
-export async function eraseSubscriber(id: string) {
-  const result = await db().deleteFrom("subscribers").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+/** Every subscriber, for the administrator's export, which the activity log records (how many, not who). */
+export async function exportSubscribers() {
+  const subscribers = await listSubscribers();
+  await recordActivity({
+    kind: "export",
+    entity: "subscriber",
+    summary: `Exported the newsletter subscribers (${subscribers.length})`,
+  });
+  return subscribers;
+}
+
+/**
+ * Erases a subscriber by address, at the administrator's request, with all mail that holds it. The
+ * activity log says that one was erased, never who. False: no subscriber has that address.
+ */
+export async function eraseSubscriber(email: string) {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .selectFrom("subscribers")
+        .select(["id", "email"])
+        .where("email", "=", normalizeEmail(email))
+        .executeTakeFirst();
+      if (!row || !(await removeSubscriber(trx, row))) return false;
+      await recordActivity(
+        { kind: "delete", entity: "subscriber", summary: "Erased a newsletter subscriber" },
+        { trx },
+      );
+      return true;
+    });
 }

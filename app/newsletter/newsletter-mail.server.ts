@@ -1,7 +1,7 @@
 import { registerMailKind } from "~/jobs/mail-delivery.server";
 import { newsletterSendOf } from "~/models/newsletter-send.server";
 import { confirmTokenFor, getSubscriberRowByEmail, unsubscribeTokenFor } from "~/models/subscriber.server";
-import { postExcerpt } from "~/news/markdown.server";
+import { renderPostBody } from "~/news/markdown.server";
 import { postPath } from "~/news/post-views.server";
 import { env } from "~/platform/env.server";
 import type { Mail } from "~/platform/mail.server";
@@ -42,7 +42,10 @@ export async function composeConfirmMail(to: string): Promise<Mail | null> {
   };
 }
 
-/** A post as newsletter, in the subscriber's language, with RFC 8058 one-click unsubscribe. */
+/**
+ * A post as newsletter: the whole post as written (its body rendered and sanitised as on its page),
+ * in the subscriber's language's frame, with RFC 8058 one-click unsubscribe.
+ */
 export async function composeNewsletterMail(mailId: string): Promise<Mail | null> {
   const send = await newsletterSendOf(mailId);
   if (!send || send.state !== "confirmed") return null;
@@ -53,7 +56,6 @@ export async function composeNewsletterMail(mailId: string): Promise<Mail | null
     unsubscribeTokenFor({ id: send.subscriber_id, created_at: send.created_at }),
   );
   const postLink = `${origin()}${postPath(send.slug, lang)}`;
-  const excerpt = postExcerpt(send.body, 600);
   // A title goes into the Subject header: no line breaks.
   const title = send.title.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").trim();
   return {
@@ -66,16 +68,19 @@ export async function composeNewsletterMail(mailId: string): Promise<Mail | null
     text: [
       title,
       "",
-      excerpt,
+      send.body.trim(),
       "",
       `${t("newsletter.readMore")}: ${postLink}`,
       "",
+      "--",
+      t("newsletter.why"),
       `${t("newsletter.unsubscribe")}: ${unsubscribe}`,
     ].join("\n"),
     html:
-      `<h1>${escape(title)}</h1>\n<p>${escape(excerpt)}</p>\n` +
-      `<p><a href="${escape(postLink)}">${escape(t("newsletter.readMore"))}</a></p>\n` +
-      `<p><a href="${escape(unsubscribe)}">${escape(t("newsletter.unsubscribe"))}</a></p>`,
+      `<div lang="${send.post_language}">\n<h1>${escape(title)}</h1>\n${renderPostBody(send.body)}</div>\n` +
+      `<p><a href="${escape(postLink)}">${escape(t("newsletter.readMore"))}</a></p>\n<hr>\n` +
+      `<p><small>${escape(t("newsletter.why"))}<br>` +
+      `<a href="${escape(unsubscribe)}">${escape(t("newsletter.unsubscribe"))}</a></small></p>`,
   };
 }
 

@@ -1,6 +1,6 @@
 import { section } from "./section";
 
-/** The News tab: posts with photos, video and tagged horses. */
+/** The News tab: posts with photos, video and tagged horses; the newsletter's subscribers. */
 export const newsTexts = section(
   {
     "posts.add": "Add Post",
@@ -43,6 +43,28 @@ export const newsTexts = section(
     "posts.updateFailed": "Failed to update post",
     "posts.deleteFailed": "Failed to delete post",
     "trash.noun.post": "Post",
+    "posts.newsletter": "Send as Newsletter",
+    "posts.newsletterHint": "Mailed once to every confirmed subscriber when the post is published.",
+    "posts.newsletterSent": "Sent as newsletter to {count} subscribers on {when}",
+    "posts.newsletterProgress": "{delivered} of {count} delivered so far",
+    "posts.newsletterFailed": "{failed} could not be delivered",
+    "posts.newsletterAtPublishing": "Newsletter goes out when the post is published",
+    "posts.publishedNewsletterText": "{title} is on the site and is being mailed to {count} subscribers.",
+    "posts.updatedNewsletterText": "The post has been saved and is being mailed to {count} subscribers.",
+    "subscribers.title": "Newsletter Subscribers",
+    "subscribers.counts": "{confirmed} confirmed, {pending} waiting for confirmation",
+    "subscribers.export": "Export as CSV",
+    "subscribers.eraseTitle": "Erase a Subscriber",
+    "subscribers.email": "Subscriber's E-mail",
+    "subscribers.eraseHint":
+      "Removes the address and every newsletter mail to it. The activity log does not keep the address.",
+    "subscribers.erase": "Erase Subscriber",
+    "subscribers.erased": "Subscriber Erased",
+    "subscribers.erasedText": "The address has been removed from the newsletter.",
+    "subscribers.emailInvalid": "Invalid email address",
+    "subscribers.notFound": "No subscriber has that address",
+    "subscribers.eraseFailed": "Failed to erase subscriber",
+    "subscribers.exportFailed": "Failed to export subscribers",
   },
   {
     "posts.add": "Tilføj opslag",
@@ -85,5 +107,26 @@ export const newsTexts = section(
     "posts.updateFailed": "Opslaget kunne ikke opdateres",
     "posts.deleteFailed": "Opslaget kunne ikke slettes",
     "trash.noun.post": "Opslag",
+    "posts.newsletter": "Send som nyhedsbrev",
+    "posts.newsletterHint": "Sendes én gang til alle bekræftede abonnenter, når opslaget udgives.",
+    "posts.newsletterSent": "Sendt som nyhedsbrev til {count} abonnenter {when}",
+    "posts.newsletterProgress": "{delivered} af {count} leveret indtil nu",
+    "posts.newsletterFailed": "{failed} kunne ikke leveres",
+    "posts.newsletterAtPublishing": "Nyhedsbrevet sendes, når opslaget udgives",
+    "posts.publishedNewsletterText": "{title} er på siden og sendes til {count} abonnenter.",
+    "posts.updatedNewsletterText": "Opslaget er gemt og sendes til {count} abonnenter.",
+    "subscribers.title": "Nyhedsbrevets abonnenter",
+    "subscribers.counts": "{confirmed} bekræftede, {pending} venter på bekræftelse",
+    "subscribers.export": "Eksportér som CSV",
+    "subscribers.eraseTitle": "Slet en abonnent",
+    "subscribers.email": "Abonnentens e-mail",
+    "subscribers.eraseHint": "Fjerner adressen og alle nyhedsbreve til den. Aktivitetsloggen gemmer ikke adressen.",
+    "subscribers.erase": "Slet abonnent",
+    "subscribers.erased": "Abonnent slettet",
+    "subscribers.erasedText": "Adressen er fjernet fra nyhedsbrevet.",
+    "subscribers.emailInvalid": "Ugyldig e-mailadresse",
+    "subscribers.notFound": "Ingen abonnent har den adresse",
+    "subscribers.eraseFailed": "Abonnenten kunne ikke slettes",
+    "subscribers.exportFailed": "Abonnenterne kunne ikke eksporteres",
   },
 );
