@@ -11,11 +11,13 @@ import { localizedPath, type Lang } from "~/i18n/lang";
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** Links in mail are absolute: PUBLIC_ORIGIN only, never a request's host. */
+/**
+ * Links in mail are absolute: PUBLIC_ORIGIN, or, where it is not set, the only address such a site
+ * answers (localhost, its port); never a request's host.
+ */
 function origin() {
-  const configured = env().PUBLIC_ORIGIN;
-  if (!configured) throw new Error("PUBLIC_ORIGIN is not set; newsletter links need it");
-  return new URL(configured).origin;
+  const { PUBLIC_ORIGIN, PORT } = env();
+  return PUBLIC_ORIGIN ? new URL(PUBLIC_ORIGIN).origin : `http://localhost:${PORT}`;
 }
 
 export function confirmLink(lang: Lang, token: string) {

@@ -89,7 +89,10 @@ export const action = adminAction({
         title: data.draft ? "posts.draftSaved" : "posts.published",
         description:
           post.newsletter !== null
-            ? msg("posts.publishedNewsletterText", { title: data.title, count: post.newsletter })
+            ? msg(post.newsletter === 1 ? "posts.publishedNewsletterTextOne" : "posts.publishedNewsletterText", {
+                title: data.title,
+                count: post.newsletter,
+              })
             : msg(data.draft ? "posts.draftSavedText" : "posts.publishedText", { title: data.title }),
         show: post.id,
       }),
@@ -103,7 +106,9 @@ export const action = adminAction({
         title: "posts.updated",
         description:
           saved.newsletter !== null
-            ? msg("posts.updatedNewsletterText", { count: saved.newsletter })
+            ? msg(saved.newsletter === 1 ? "posts.updatedNewsletterTextOne" : "posts.updatedNewsletterText", {
+                count: saved.newsletter,
+              })
             : "posts.updatedText",
         show: data.id,
       }),
@@ -162,7 +167,10 @@ function NewsletterState({ post, progress }: { post: Post; progress?: Newsletter
   const total = recipients ?? 0;
   return (
     <p className="text-stone-700">
-      {t("posts.newsletterSent", { count: count(total), when: formatDanishTime(queuedAt, "minute") })}
+      {t(total === 1 ? "posts.newsletterSentOne" : "posts.newsletterSent", {
+        count: count(total),
+        when: formatDanishTime(queuedAt, "minute"),
+      })}
       {progress && progress.waiting > 0
         ? ` · ${t("posts.newsletterProgress", { delivered: count(progress.delivered), count: count(total) })}`
         : null}
