@@ -153,7 +153,7 @@ describe(`the whole newsletter, through the site's own forms and mail (${testEng
 
     expect((await publish("Nordlys wins the Derby")).newsletter).toBe(2);
     await deliverAll();
-    const letters = smtp.received.filter((m) => m.header("subject") === "Nordlys wins the Derby");
+    const letters = smtp!.received.filter((m) => m.header("subject") === "Nordlys wins the Derby");
     expect(letters.map((m) => m.envelopeTo.join()).sort()).toEqual(["anna@example.com", "bo@example.com"]);
     expect(mailTo("pending@example.com")).toHaveLength(1);
     for (const letter of letters) {
@@ -178,7 +178,7 @@ describe(`the whole newsletter, through the site's own forms and mail (${testEng
     expect((await publish("Back at the yard")).newsletter).toBe(1);
     await deliverAll();
     expect(
-      smtp.received.filter((m) => m.header("subject") === "Back at the yard").map((m) => m.envelopeTo.join()),
+      smtp!.received.filter((m) => m.header("subject") === "Back at the yard").map((m) => m.envelopeTo.join()),
     ).toEqual(["bo@example.com"]);
   });
 });
