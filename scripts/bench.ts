@@ -13,10 +13,12 @@
  *   - the server's peak memory over the whole run;
  *   - a cached page's latency and an administrator's sign-in time before and during a flood of
  *     failed sign-ins from many addresses (scripts/bench-sign-in-flood.ts);
+ *   - a post sent as newsletter to 2,000 subscribers: the publishing request, the time until every
+ *     mail is delivered, a cached page's latency meanwhile (scripts/bench-newsletter.ts);
  * and at the end every target of the performance issue with its measured value and MET/MISSED.
  * Targets are reported, never asserted.
  * Options: --duration <seconds> (default 5), --runs <n> (Lighthouse runs per page, default 3),
- * --no-load, --no-lighthouse, --no-flood, --compare-nginx
+ * --no-load, --no-lighthouse, --no-flood, --no-newsletter, --compare-nginx
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -30,6 +32,7 @@ import lighthouse from "lighthouse";
 import { matchPath } from "~/pages/registry";
 import { processMemoryMb, root, runBench, startBuiltServer, stopServer } from "./bench-server";
 import { FLOOD_SERVER_ENV, measureSignInFlood, printFlood, type FloodFigures } from "./bench-sign-in-flood";
+import { measureNewsletter, printNewsletter, type NewsletterFigures } from "./bench-newsletter";
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : NaN);
@@ -39,6 +42,7 @@ const withLighthouse = !args.includes("--no-lighthouse");
 const withLoad = !args.includes("--no-load");
 const withNginx = args.includes("--compare-nginx");
 const withFlood = !args.includes("--no-flood");
+const withNewsletter = !args.includes("--no-newsletter");
 const CONNECTIONS = 20;
 /** What browsers send: the pages are measured as visitors get them (compressed). */
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br" };
@@ -55,6 +59,9 @@ const TARGET = {
   ratio: 0.5,
   p99: 50,
   floodSlowdown: 2,
+  /** "Minutes, not hours" for 2,000 subscribers; the publishing request itself stays short. */
+  newsletterMinutes: 10,
+  publishMs: 1000,
 };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stable-bench-"));
@@ -488,6 +495,28 @@ function summarise(
   return out;
 }
 
+function summariseNewsletter(newsletter: NewsletterFigures): Summary {
+  return [
+    {
+      target: `Newsletter to ${newsletter.subscribers} subscribers delivered within ${TARGET.newsletterMinutes} minutes`,
+      value: `${(newsletter.allDeliveredMs / 1000).toFixed(1)} s (${newsletter.delivered} delivered)`,
+      met:
+        newsletter.delivered >= newsletter.subscribers &&
+        newsletter.allDeliveredMs <= TARGET.newsletterMinutes * 60_000,
+    },
+    {
+      target: `Publishing with Send as Newsletter answers within ${TARGET.publishMs} ms`,
+      value: `${Math.round(newsletter.publishMs)} ms`,
+      met: newsletter.publishMs <= TARGET.publishMs,
+    },
+    {
+      target: "Cached page during the send (reported)",
+      value: `p50 ${newsletter.during.p50.toFixed(1)} ms (quiet ${newsletter.quiet.p50.toFixed(1)} ms), p95 ${newsletter.during.p95.toFixed(1)} ms`,
+      met: null,
+    },
+  ];
+}
+
 async function main() {
   console.log(`Benchmark data directory: ${dataDir}`);
   const demo = path.join(root, "scripts", "demo.ts");
@@ -522,6 +551,12 @@ async function main() {
     summary = summarise(loadRows, lh, js, rss, flood);
   } finally {
     await stopServer(child);
+  }
+  // A site of its own (its subscribers, a mail sink), after the other one has stopped.
+  if (withNewsletter) {
+    const newsletter = await measureNewsletter(buildDir);
+    printNewsletter(newsletter);
+    summary.push(...summariseNewsletter(newsletter));
   }
   const [cpuAfter] = os.loadavg();
   console.log(
