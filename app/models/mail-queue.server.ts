@@ -262,18 +262,23 @@ export async function dropClaimedMail(claim: Claim) {
   await db().deleteFrom("mail_queue").where("id", "=", claim.id).where("claim_token", "=", claim.claimToken).execute();
 }
 
-/**
- * Deletes finished reset mail older than `olderThan`: it served its hour. (Contact mail stays: the
- * admin's Messages list shows its state.)
- */
-export async function pruneFinishedResetMail(olderThan: Date) {
+/** Deletes finished (sent or failed) mail of these kinds queued before `olderThan`. */
+export async function pruneFinishedMail(kinds: MailKind[], olderThan: Date) {
   const result = await db()
     .deleteFrom("mail_queue")
-    .where("kind", "=", "password-reset")
+    .where("kind", "in", kinds)
     .where("state", "in", ["sent", "failed"])
     .where("created_at", "<", olderThan.toISOString())
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Deletes finished reset mail older than `olderThan`: it served its hour. (Contact mail stays: the
+ * admin's Messages list shows its state.)
+ */
+export function pruneFinishedResetMail(olderThan: Date) {
+  return pruneFinishedMail(["password-reset"], olderThan);
 }
 
 /** Puts failed mail matching `where` back in the queue, due now, with a fresh round of attempts. */

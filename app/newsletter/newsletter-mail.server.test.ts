@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@tests/db";
-import { listQueuedMail } from "~/models/mail-queue.server";
+import { pruneExpiredRows } from "~/jobs/housekeeping.server";
+import { claimNextDueMail, listQueuedMail, markMailSent } from "~/models/mail-queue.server";
 import { queueNewsletter } from "~/models/newsletter-send.server";
 import { createPost } from "~/models/post.server";
 import {
@@ -11,7 +12,12 @@ import {
   unsubscribe,
 } from "~/models/subscriber.server";
 import { resetEnvCache } from "~/platform/env.server";
-import { composeConfirmMail, composeNewsletterMail } from "./newsletter-mail.server";
+import {
+  composeConfirmMail,
+  composeNewsletterMail,
+  NEWSLETTER_MAIL_KEPT_MS,
+  registerNewsletterMail,
+} from "./newsletter-mail.server";
 
 useFreshDatabase();
 
@@ -99,5 +105,25 @@ describe("the newsletter", () => {
     expect(await composeNewsletterMail(carlMail.id)).toBeNull();
     const second = await newPost("Another");
     expect(second.newsletter).toBe(1);
+  });
+});
+
+describe("finished newsletter mail", () => {
+  it("is pruned 30 days after it was queued; waiting mail stays", async () => {
+    registerNewsletterMail();
+    await confirmed("dan@example.com", "en");
+    await confirmed("eva@example.com", "da");
+    await newPost("Old news");
+    // The two confirmation mails first (the site's own mail before bulk mail), then one newsletter.
+    for (let i = 0; i < 3; i++) {
+      const claim = await claimNextDueMail({ leaseMs: 60_000 });
+      await markMailSent(claim!, { sentTo: claim!.toAddress! });
+    }
+    expect(await pruneExpiredRows(new Date(Date.now() + NEWSLETTER_MAIL_KEPT_MS - 60_000))).toMatchObject({
+      newsletterMail: 0,
+    });
+    const pruned = await pruneExpiredRows(new Date(Date.now() + NEWSLETTER_MAIL_KEPT_MS + 60_000));
+    expect(pruned.newsletterMail).toBe(3);
+    expect((await listQueuedMail()).map((m) => [m.kind, m.state])).toEqual([["newsletter", "pending"]]);
   });
 });

@@ -1,4 +1,6 @@
+import { registerHousekeeping } from "~/jobs/housekeeping.server";
 import { registerMailKind } from "~/jobs/mail-delivery.server";
+import { pruneFinishedMail } from "~/models/mail-queue.server";
 import { newsletterSendOf } from "~/models/newsletter-send.server";
 import { confirmTokenFor, getSubscriberRowByEmail, unsubscribeTokenFor } from "~/models/subscriber.server";
 import { renderPostBody } from "~/news/markdown.server";
@@ -86,8 +88,17 @@ export async function composeNewsletterMail(mailId: string): Promise<Mail | null
   };
 }
 
-/** Hands the mail queue the newsletter's two kinds of mail (at start-up, server/jobs.ts). */
+/** Newsletter and confirmation mail is kept this long once delivered (or failed): the News tab's progress. */
+export const NEWSLETTER_MAIL_KEPT_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * Hands the mail queue the newsletter's two kinds of mail, and housekeeping their pruning (at
+ * start-up, server/jobs.ts): finished mail holds addresses, kept only while the tab shows progress.
+ */
 export function registerNewsletterMail() {
+  registerHousekeeping("newsletterMail", (now) =>
+    pruneFinishedMail(["newsletter", "newsletter-confirm"], new Date(now.getTime() - NEWSLETTER_MAIL_KEPT_MS)),
+  );
   registerMailKind("newsletter-confirm", async (claim) => {
     if (!claim.toAddress) throw new Error("The confirmation mail has no address");
     return composeConfirmMail(claim.toAddress);
