@@ -13,6 +13,7 @@ import {
   findByUnsubscribeToken,
   getSubscriberRowByEmail,
   listSubscribers,
+  pruneUnconfirmedSubscribers,
   requestSubscription,
   unsubscribe,
   unsubscribeTokenFor,
@@ -96,5 +97,20 @@ describe("newsletter subscribers", () => {
       ["export", "subscriber", "Exported the newsletter subscribers (2)"],
     ]);
     expect(JSON.stringify(entries)).not.toMatch(/frida|gustav/);
+  });
+
+  it("removes an address that never confirmed once its link has expired, with its confirmation mail", async () => {
+    await subscribe("late@example.com", at("2026-05-01T08:00:00.000Z"));
+    await subscribe("fresh@example.com", at("2026-05-06T08:00:00.000Z"));
+    await subscribe("kept@example.com", at("2026-05-01T08:00:00.000Z"));
+    const kept = (await getSubscriberRowByEmail("kept@example.com"))!;
+    await confirmSubscription(confirmTokenFor(kept), at("2026-05-02T08:00:00.000Z"));
+    expect(await pruneUnconfirmedSubscribers(at("2026-05-08T07:59:00.000Z"))).toBe(0);
+    expect(await pruneUnconfirmedSubscribers(at("2026-05-09T08:00:00.000Z"))).toBe(1);
+    expect((await listSubscribers()).map((s) => s.email).sort()).toEqual(["fresh@example.com", "kept@example.com"]);
+    expect((await listQueuedMail({ kind: "newsletter-confirm" })).map((m) => m.toAddress).sort()).toEqual([
+      "fresh@example.com",
+      "kept@example.com",
+    ]);
   });
 });

@@ -177,6 +177,22 @@ export async function unsubscribe(token: string) {
     });
 }
 
+/** Addresses that never confirmed are removed once their link has expired, with their confirmation mail. */
+export async function pruneUnconfirmedSubscribers(now = new Date()) {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const rows = await trx
+        .selectFrom("subscribers")
+        .select(["id", "email"])
+        .where("state", "=", "pending")
+        .where("confirm_expires_at", "<", now.toISOString())
+        .execute();
+      for (const row of rows) await removeSubscriber(trx, row);
+      return rows.length;
+    });
+}
+
 /** The row behind a queued mail, with what its links need. */
 export async function getSubscriberRowByEmail(email: string) {
   return db().selectFrom("subscribers").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst();

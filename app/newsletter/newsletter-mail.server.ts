@@ -2,7 +2,12 @@ import { registerHousekeeping } from "~/jobs/housekeeping.server";
 import { registerMailKind } from "~/jobs/mail-delivery.server";
 import { pruneFinishedMail } from "~/models/mail-queue.server";
 import { newsletterSendOf } from "~/models/newsletter-send.server";
-import { confirmTokenFor, getSubscriberRowByEmail, unsubscribeTokenFor } from "~/models/subscriber.server";
+import {
+  confirmTokenFor,
+  getSubscriberRowByEmail,
+  pruneUnconfirmedSubscribers,
+  unsubscribeTokenFor,
+} from "~/models/subscriber.server";
 import { renderPostBody } from "~/news/markdown.server";
 import { postPath } from "~/news/post-views.server";
 import { env } from "~/platform/env.server";
@@ -92,13 +97,15 @@ export async function composeNewsletterMail(mailId: string): Promise<Mail | null
 export const NEWSLETTER_MAIL_KEPT_MS = 30 * 24 * 60 * 60_000;
 
 /**
- * Hands the mail queue the newsletter's two kinds of mail, and housekeeping their pruning (at
- * start-up, server/jobs.ts): finished mail holds addresses, kept only while the tab shows progress.
+ * Hands the mail queue the newsletter's two kinds of mail, and housekeeping what holds addresses no
+ * longer needed (at start-up, server/jobs.ts): finished mail once the tab has shown its progress,
+ * and addresses whose confirmation link expired unused.
  */
 export function registerNewsletterMail() {
   registerHousekeeping("newsletterMail", (now) =>
     pruneFinishedMail(["newsletter", "newsletter-confirm"], new Date(now.getTime() - NEWSLETTER_MAIL_KEPT_MS)),
   );
+  registerHousekeeping("unconfirmedSubscribers", pruneUnconfirmedSubscribers);
   registerMailKind("newsletter-confirm", async (claim) => {
     if (!claim.toAddress) throw new Error("The confirmation mail has no address");
     return composeConfirmMail(claim.toAddress);
