@@ -10,11 +10,11 @@
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
+import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
-import { root, runBench, startBuiltServer, stopServer } from "./bench-server";
+import { freePort, root, runBench, startBuiltServer, stopServer } from "./bench-server";
 
 export type NewsletterFigures = {
   subscribers: number;
@@ -38,17 +38,6 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 };
-
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A mail server that accepts everything and only counts (the figures are the site's, not the

@@ -22,7 +22,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -30,7 +29,7 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { matchPath } from "~/pages/registry";
-import { processMemoryMb, root, runBench, startBuiltServer, stopServer } from "./bench-server";
+import { freePort, processMemoryMb, root, runBench, startBuiltServer, stopServer } from "./bench-server";
 import { FLOOD_SERVER_ENV, measureSignInFlood, printFlood, type FloodFigures } from "./bench-sign-in-flood";
 import { measureNewsletter, printNewsletter, type NewsletterFigures } from "./bench-newsletter";
 
@@ -114,17 +113,6 @@ async function publicPages(base: string) {
     if (seen.has(id)) return false;
     seen.add(id);
     return true;
-  });
-}
-
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
   });
 }
 

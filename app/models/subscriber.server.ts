@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import type { Selectable } from "kysely";
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from "kysely";
 import type { Database } from "@db/schema";
 import { recordActivity } from "~/models/activity.server";
-import { enqueueMail } from "~/models/mail-queue.server";
+import { enqueueMail, INSERT_CHUNK } from "~/models/mail-queue.server";
 import { db, type DB } from "~/platform/db.server";
 import { getSecret } from "~/platform/secrets.server";
 
@@ -148,49 +148,54 @@ export async function findByUnsubscribeToken(token: string) {
   return row ? toSubscriber(row) : null;
 }
 
+type Which = (eb: ExpressionBuilder<Database, "subscribers">) => Expression<SqlBool>;
+
 /**
- * Deletes a subscriber with everything that holds its address: its queued and sent newsletter and
- * confirmation mail (the send rows go with the row).
+ * Deletes the subscribers `which` picks with everything that holds their addresses: their queued and
+ * sent newsletter and confirmation mail (the send rows go with the rows). Returns how many.
  */
-async function removeSubscriber(trx: DB, row: { id: string; email: string }) {
-  await trx
-    .deleteFrom("mail_queue")
-    .where("kind", "in", ["newsletter", "newsletter-confirm"])
-    .where("to_address", "=", row.email)
-    .execute();
-  const result = await trx.deleteFrom("subscribers").where("id", "=", row.id).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+async function removeSubscribers(trx: DB, which: Which) {
+  const rows = await trx.selectFrom("subscribers").select(["id", "email"]).where(which).execute();
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const chunk = rows.slice(i, i + INSERT_CHUNK);
+    await trx
+      .deleteFrom("mail_queue")
+      .where("kind", "in", ["newsletter", "newsletter-confirm"])
+      .where(
+        "to_address",
+        "in",
+        chunk.map((r) => r.email),
+      )
+      .execute();
+    await trx
+      .deleteFrom("subscribers")
+      .where(
+        "id",
+        "in",
+        chunk.map((r) => r.id),
+      )
+      .execute();
+  }
+  return rows.length;
 }
+
+const inTransaction = <T>(work: (trx: DB) => Promise<T>) => db().transaction().execute(work);
 
 /** Removes the subscriber the token belongs to (nothing of them is kept). False: no such subscriber. */
 export async function unsubscribe(token: string) {
   if (!isTokenShaped(token)) return false;
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .selectFrom("subscribers")
-        .select(["id", "email"])
-        .where("unsubscribe_token_hash", "=", hash(token))
-        .executeTakeFirst();
-      return row ? removeSubscriber(trx, row) : false;
-    });
+  return (
+    (await inTransaction((trx) => removeSubscribers(trx, (eb) => eb("unsubscribe_token_hash", "=", hash(token))))) === 1
+  );
 }
 
 /** Addresses that never confirmed are removed once their link has expired, with their confirmation mail. */
 export async function pruneUnconfirmedSubscribers(now = new Date()) {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const rows = await trx
-        .selectFrom("subscribers")
-        .select(["id", "email"])
-        .where("state", "=", "pending")
-        .where("confirm_expires_at", "<", now.toISOString())
-        .execute();
-      for (const row of rows) await removeSubscriber(trx, row);
-      return rows.length;
-    });
+  return inTransaction((trx) =>
+    removeSubscribers(trx, (eb) =>
+      eb.and([eb("state", "=", "pending"), eb("confirm_expires_at", "<", now.toISOString())]),
+    ),
+  );
 }
 
 /** The row behind a queued mail, with what its links need. */
@@ -235,19 +240,9 @@ export async function exportSubscribers() {
  * activity log says that one was erased, never who. False: no subscriber has that address.
  */
 export async function eraseSubscriber(email: string) {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .selectFrom("subscribers")
-        .select(["id", "email"])
-        .where("email", "=", normalizeEmail(email))
-        .executeTakeFirst();
-      if (!row || !(await removeSubscriber(trx, row))) return false;
-      await recordActivity(
-        { kind: "delete", entity: "subscriber", summary: "Erased a newsletter subscriber" },
-        { trx },
-      );
-      return true;
-    });
+  return inTransaction(async (trx) => {
+    if ((await removeSubscribers(trx, (eb) => eb("email", "=", normalizeEmail(email)))) === 0) return false;
+    await recordActivity({ kind: "delete", entity: "subscriber", summary: "Erased a newsletter subscriber" }, { trx });
+    return true;
+  });
 }

@@ -3,7 +3,7 @@ import { useFreshDatabase } from "@tests/db";
 import { countChanges } from "@tests/content-changes";
 import { confirmedSubscribers } from "@tests/subscribers";
 import { listQueuedMail } from "~/models/mail-queue.server";
-import { createPost, latestPosts, listAllPosts } from "~/models/post.server";
+import { createPost, latestPosts, listAllPosts, type NewPost } from "~/models/post.server";
 import { requestSubscription } from "~/models/subscriber.server";
 import { startPostSchedule } from "./schedule.server";
 
@@ -13,27 +13,35 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A post scheduled for 12:30 on the day the tests' fake clock starts at noon. */
+const raceDay = (values: Partial<NewPost> = {}): NewPost => ({
+  title: "Race day",
+  body: "Off we go.",
+  language: "da",
+  video: null,
+  publishAt: "2026-06-01T12:30:00.000Z",
+  draft: false,
+  horseIds: [],
+  photos: [],
+  ...values,
+});
+
+/** Moves the fake clock a minute at a time: the schedule reads the database (real I/O) before it sets its next timer. */
+function minuteByMinute(settled: () => Promise<unknown>) {
+  return async (n: number) => {
+    for (let i = 0; i < n; i++) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      await settled();
+    }
+  };
+}
+
 test("a scheduled post lets the page cache know when its time comes, not before", async () => {
   vi.useFakeTimers({ now: new Date("2026-06-01T12:00:00Z"), toFake: ["Date", "setTimeout", "clearTimeout"] });
   const schedule = startPostSchedule();
-  await createPost({
-    title: "Race day",
-    body: "Off we go.",
-    language: "da",
-    video: null,
-    publishAt: "2026-06-01T12:30:00.000Z",
-    draft: false,
-    horseIds: [],
-    photos: [],
-  });
+  await createPost(raceDay());
   await schedule.settled();
-  // A minute at a time: the schedule reads the database (real I/O) before it sets its next timer.
-  const minutes = async (n: number) => {
-    for (let i = 0; i < n; i++) {
-      await vi.advanceTimersByTimeAsync(60_000);
-      await schedule.settled();
-    }
-  };
+  const minutes = minuteByMinute(() => schedule.settled());
   const changes = countChanges();
   try {
     await minutes(29);
@@ -56,25 +64,10 @@ test("a scheduled post sent as newsletter is mailed once at its time, however ma
   await requestSubscription({ email: "pending@example.com", language: "da" }, { attemptLimit: 3 });
   // Two instances' schedules (each also hears the other's writes in production).
   const schedules = [startPostSchedule(), startPostSchedule()];
-  const { id } = await createPost({
-    title: "Race day",
-    body: "Off we go.",
-    language: "da",
-    video: null,
-    publishAt: "2026-06-01T12:30:00.000Z",
-    draft: false,
-    newsletter: true,
-    horseIds: [],
-    photos: [],
-  });
+  const { id } = await createPost(raceDay({ newsletter: true }));
   const settled = () => Promise.all(schedules.map((s) => s.settled()));
   await settled();
-  const minutes = async (n: number) => {
-    for (let i = 0; i < n; i++) {
-      await vi.advanceTimersByTimeAsync(60_000);
-      await settled();
-    }
-  };
+  const minutes = minuteByMinute(settled);
   const newsletterMail = async () => (await listQueuedMail({ kind: "newsletter" })).map((m) => m.toAddress).sort();
   try {
     await minutes(29);

@@ -5,6 +5,7 @@ import { useLang, useT } from "~/i18n/use-lang";
 import { BUSY_LABEL, STAMP_FIELD, STAMP_ON_DEMAND, stampOnDemand } from "./stamp-on-demand";
 import { FORM_STAMP_FIELD, HONEYPOT_FIELD, NEWSLETTER_SECTION } from "./subscribe-form";
 import { EMAIL_MAX } from "~/utils/email";
+import { HoneypotField } from "~/components/ui/honeypot";
 
 /**
  * The newsletter's Subscribe form in the footer of the public pages, in the page's language. It
@@ -48,12 +49,7 @@ export function FooterSubscribe() {
           />
         </div>
         <input type="hidden" name="language" value={lang} />
-        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-          <label>
-            {t("contact.honeypot")}
-            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
+        <HoneypotField name={HONEYPOT_FIELD} label={t("contact.honeypot")} />
         <input type="hidden" name={FORM_STAMP_FIELD} defaultValue="" {...{ [STAMP_FIELD]: "" }} />
         <button
           type="submit"

@@ -5,6 +5,7 @@ import { localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
 import { FORM_STAMP_FIELD, HONEYPOT_FIELD, NEWSLETTER_SECTION, type SubscribeActionData } from "./subscribe-form";
 import { EMAIL_MAX } from "~/utils/email";
+import { HoneypotField } from "~/components/ui/honeypot";
 
 const OUTCOME_CLASS: Record<SubscribeActionData["result"], string> = {
   sent: "bg-green-50 text-green-900",
@@ -63,12 +64,7 @@ export function NewsletterSubscribe({ stamp, outcome }: { stamp: string; outcome
           <option value="en">{t("newsletter.languageEn")}</option>
           <option value="da">{t("newsletter.languageDa")}</option>
         </SelectField>
-        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-          <label>
-            {t("contact.honeypot")}
-            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
+        <HoneypotField name={HONEYPOT_FIELD} label={t("contact.honeypot")} />
         <input type="hidden" name={FORM_STAMP_FIELD} value={stamp} />
         <SubmitButton busy={false} busyLabel={t("newsletter.subscribing")} className="px-5 py-3 text-base">
           {t("newsletter.subscribe")}

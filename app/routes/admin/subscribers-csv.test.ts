@@ -15,7 +15,11 @@ const PATH = "/admin/news/subscribers.csv";
 
 async function download(cookie?: string): Promise<Response> {
   try {
-    return (await csvRoute.loader({ request: buildRequest(PATH, { cookie }), params: {}, context: {} } as never)) as Response;
+    return (await csvRoute.loader({
+      request: buildRequest(PATH, { cookie }),
+      params: {},
+      context: {},
+    } as never)) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -28,16 +32,26 @@ function parseCsv(text: string): string[][] {
   let row: string[] = [];
   let cell = "";
   let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = "";
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(cell), (cell = "");
-    else if (c === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    else cell += c;
+    else if (c === ",") endCell();
+    else if (c === "\r" && text[i + 1] === "\n") {
+      endCell();
+      rows.push(row);
+      row = [];
+      i++;
+    } else cell += c;
   }
   return rows;
 }
