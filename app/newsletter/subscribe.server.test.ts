@@ -86,7 +86,11 @@ describe("the footer's Subscribe form, sent without a stamp", () => {
     const first = await submitSubscribe(footer({ email: "Bo@Example.com", language: "en" }), at);
     expect(first).toMatchObject({
       status: 200,
-      body: { result: "confirm", values: { email: "Bo@Example.com", language: "en" }, toast: { title: "One more step" } },
+      body: {
+        result: "confirm",
+        values: { email: "Bo@Example.com", language: "en" },
+        toast: { title: "One more step" },
+      },
     });
     expect(await listSubscribers()).toEqual([]);
     const stamp = first.body.formStamp;

@@ -222,7 +222,11 @@ describe("Send as Newsletter on the News tab", () => {
     });
     expect((await listSubscribers()).map((s) => s.email)).toEqual(["subscriber1@example.com"]);
     const { entries } = await listActivity();
-    expect(entries[0]).toMatchObject({ kind: "delete", entity: "subscriber", summary: "Erased a newsletter subscriber" });
+    expect(entries[0]).toMatchObject({
+      kind: "delete",
+      entity: "subscriber",
+      summary: "Erased a newsletter subscriber",
+    });
     expect(JSON.stringify(entries)).not.toContain("subscriber0");
 
     const unknown = await post({ intent: "eraseSubscriber", email: "subscriber0@example.com" });
