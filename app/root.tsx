@@ -16,6 +16,7 @@ import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { AdminLoading, AuthActions } from "~/auth/auth-actions";
 import { SiteFooter } from "~/components/site-footer";
+import { FooterSubscribe } from "~/newsletter/footer-subscribe";
 import { SiteHeader } from "~/components/site-header";
 import { usePendingView } from "~/components/loading-cards";
 import { ShowToast } from "~/components/ui/toast";
@@ -143,6 +144,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           signedIn={signedIn}
           contact={root?.contact}
           social={socialLinks(site)}
+          subscribe={<FooterSubscribe />}
         />
         {plain ? (
           <script type="module" src={handle.script ?? publicScript} />

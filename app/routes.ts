@@ -15,6 +15,8 @@ export default [
   ),
   route("auth", "routes/auth.tsx"),
   route("auth/setup", "routes/auth-setup.tsx"),
+  // A download, not a tab: outside the layout, behind its own admin check.
+  route("admin/news/subscribers.csv", "routes/admin/subscribers-csv.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/home.tsx"),
     route("horses", "routes/admin/horses.tsx"),

@@ -222,6 +222,8 @@ export interface MailQueueTable {
   last_error: string | null;
   sent_at: string | null;
   sent_to: string | null;
+  /** 0: the site's own mail; 1: bulk mail (newsletters), claimed only when no other mail is due. */
+  priority: Generated<number>;
 }
 
 export interface UsedFormStampsTable {
@@ -337,6 +339,12 @@ export interface PostsTable {
   draft: Generated<number>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
+  /** 1: Send as Newsletter was ticked; the mails go out when the post is published. */
+  newsletter: Generated<number>;
+  /** When its newsletter was queued (set once: the claim that no instance queues it twice). */
+  newsletter_queued_at: string | null;
+  /** How many confirmed subscribers it was queued for. */
+  newsletter_recipients: number | null;
 }
 
 export interface PostPhotosTable {

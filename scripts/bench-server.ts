@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -86,4 +87,16 @@ export function runBench(main: () => Promise<void>, cleanUp: () => void) {
       process.exitCode = 1;
     })
     .finally(cleanUp);
+}
+
+/** A TCP port nothing listens on now, on the loopback interface. */
+export async function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -1,6 +1,6 @@
 /**
- * Sample content for a fresh installation: horses, victories, the team, a news line, the home
- * gallery and contact details, with photos drawn as SVG and rendered to JPEG by sharp (no downloads).
+ * Sample content for a fresh installation: horses, victories, the team, a news line and three
+ * news posts, the home gallery and contact details, with photos drawn as SVG and rendered to JPEG by sharp (no downloads).
  */
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -10,6 +10,7 @@ import { getContactInfo, isContactInfoEmpty, saveContactInfo } from "~/models/co
 import { listHomeImages, updateHomeImage } from "~/models/home-image.server";
 import { createHorse } from "~/models/horse.server";
 import { saveNews } from "~/models/news.server";
+import { createPost } from "~/models/post.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
 import { createRunner, declareRunner, recordResult, withdrawRunner } from "~/models/runner.server";
@@ -37,7 +38,7 @@ async function saveImage(
 
 /** The tables the demo fills; any row in one of them means the database is someone's real content. */
 export async function contentCounts() {
-  const count = async (table: "horses" | "winners" | "runners" | "team_members" | "latest_news") => {
+  const count = async (table: "horses" | "winners" | "runners" | "team_members" | "latest_news" | "posts") => {
     const row = await db()
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
@@ -50,6 +51,7 @@ export async function contentCounts() {
     runners: await count("runners"),
     team_members: await count("team_members"),
     latest_news: await count("latest_news"),
+    posts: await count("posts"),
   };
 }
 
@@ -590,10 +592,41 @@ const GALLERY_ALT = [
   "A racehorse in the paddock at sunset",
 ];
 
+/** News posts, oldest first; `photos` drawn like the winners' scenes, `daysAgo` from today. */
+const POSTS = [
+  {
+    title: "Sølvpil back on the gallops",
+    language: "en" as const,
+    daysAgo: 21,
+    horses: ["Sølvpil"],
+    photos: ["Sølvpil cantering on the sand gallop in the morning mist"],
+    body: "After a quiet winter in the field, **Sølvpil** is back in full work.\n\nShe worked over six furlongs on Tuesday and came back blowing lightly. The plan:\n\n- a racecourse gallop at Klampenborg in May\n- her first start of the season in June",
+  },
+  {
+    title: "Ny stald til unghestene",
+    language: "da" as const,
+    daysAgo: 9,
+    horses: [],
+    photos: [],
+    body: "Vi har taget den nye stald med tolv bokse i brug. Unghestene flyttede ind i weekenden og har allerede fundet sig til rette.\n\nTak til alle, der hjalp med flytningen — og til naboerne for tålmodigheden med byggeriet.",
+  },
+  {
+    title: "Nordlys wins the Danish Derby",
+    language: "en" as const,
+    daysAgo: 2,
+    horses: ["Nordlys"],
+    photos: [
+      "Nordlys and Mads Sørensen in the winner's circle at Klampenborg",
+      "Nordlys back at the yard after the Derby",
+    ],
+    body: "What a day at Klampenborg! **Nordlys** led from the final bend and held on by a neck.\n\n## The race\n\nMads Sørensen kept him handy from the start and kicked on early. Congratulations to *Stald Øresund* and the whole team at home.",
+  },
+];
+
 export class DatabaseNotEmptyError extends Error {}
 
-/** Fills an empty database with the sample content; refuses (throws) when any content exists. */
 /**
+ * Fills an empty database with the sample content; refuses (throws) when any content exists.
  * `heroPhoto`: a photograph (any format sharp reads) to use as the hero instead of the drawn one;
  * the bench uses one to measure Home with a photo's weight.
  */
@@ -632,6 +665,15 @@ export async function fillDemo(report: (line: string) => void = () => {}, { hero
     ? await sharp(heroPhoto).rotate().jpeg({ quality: 85, mozjpeg: true }).toBuffer()
     : await jpeg(heroSvg(), 2400);
   const hero = await saveImage("horse-images", heroJpeg, { socialCard: true });
+  const postPhotos = await Promise.all(
+    POSTS.map((post, p) =>
+      Promise.all(
+        post.photos.map(async (_, i) =>
+          saveImage("post-photos", await jpeg(winnerScene(p * 3 + i, COATS.Brown![0]), 1280), { socialCard: i === 0 }),
+        ),
+      ),
+    ),
+  );
 
   for (const [index, row] of gallery.entries()) {
     await updateHomeImage(row.id, { altText: GALLERY_ALT[index % 4]!, image: galleryImages[index]! });
@@ -707,6 +749,20 @@ export async function fillDemo(report: (line: string) => void = () => {}, { hero
 
   await saveNews("Nordlys wins the Danish Derby at Klampenborg! Congratulations to Stald Øresund and Mads Sørensen.");
   report("news: 1 line");
+
+  for (const [p, post] of POSTS.entries()) {
+    await createPost({
+      title: post.title,
+      body: post.body,
+      language: post.language,
+      video: null,
+      publishAt: new Date(Date.now() - post.daysAgo * 24 * 60 * 60_000).toISOString(),
+      draft: false,
+      horseIds: post.horses.map((name) => horseIds.get(name)!),
+      photos: post.photos.map((description, i) => ({ position: i + 1, image: postPhotos[p]![i]!, description })),
+    });
+  }
+  report(`news posts: ${POSTS.length}`);
 
   if (isContactInfoEmpty(await getContactInfo())) {
     await saveContactInfo({

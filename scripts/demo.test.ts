@@ -9,6 +9,7 @@ import { contentCounts, DatabaseNotEmptyError, fillDemo } from "./demo-content";
 import { listHomeImages } from "~/models/home-image.server";
 import { listHorses } from "~/models/horse.server";
 import { getLatestNews, saveNews } from "~/models/news.server";
+import { listAllPosts } from "~/models/post.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { listWinnersWithHorses } from "~/models/winner.server";
 import { getRaceRecord, listRecentResults, listUpcomingRunners } from "~/models/runner.server";
@@ -35,6 +36,14 @@ describe("fillDemo", () => {
     expect(horses).toHaveLength(12);
     expect(team.map((m) => m.position)).toEqual([1, 2, 3, 4, 5]);
     expect((await getLatestNews())?.text).toMatch(/Derby/);
+    // News posts: newest first, photos with their link preview, a tagged horse, one in Danish.
+    const posts = await listAllPosts();
+    expect(posts.map((p) => [p.language, p.photos.length, p.horses.map((h) => h.name)])).toEqual([
+      ["en", 2, ["Nordlys"]],
+      ["da", 0, []],
+      ["en", 1, ["Sølvpil"]],
+    ]);
+    expect(await storage().exists(keyFromMediaUrl(socialCardUrl(posts[0]!.photos[0]!.image.url))!)).toBe(true);
 
     const tracks = new Set(winners.map((w) => w.track));
     for (const town of ["Klampenborg", "Aarhus", "Aalborg", "Odense"]) {
@@ -97,7 +106,14 @@ describe("fillDemo", () => {
   test("refuses a database that has content and changes nothing", async () => {
     await saveNews("Our own news");
     await expect(fillDemo()).rejects.toThrow(DatabaseNotEmptyError);
-    expect(await contentCounts()).toEqual({ horses: 0, winners: 0, runners: 0, team_members: 0, latest_news: 1 });
+    expect(await contentCounts()).toEqual({
+      horses: 0,
+      winners: 0,
+      runners: 0,
+      team_members: 0,
+      latest_news: 1,
+      posts: 0,
+    });
     expect((await listHomeImages()).every((g) => g.image === null)).toBe(true);
   });
 });

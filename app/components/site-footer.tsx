@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import type { ContactInfo } from "~/models/contact-info.server";
 import type { SocialNetwork } from "~/models/site-settings";
@@ -17,18 +18,22 @@ const linkClass = "inline-flex min-h-11 items-center underline-offset-4 hover:te
 
 /**
  * The stable's address, phone and e-mail (each only when set), its social links, the language
- * switch and, for visitors who are signed out, the spec's Sign In link.
+ * switch, the newsletter's Subscribe form on the public pages and, for visitors who are signed out,
+ * the spec's Sign In link.
  */
 export function SiteFooter({
   stableName,
   signedIn,
   contact,
   social,
+  subscribe,
 }: {
   stableName: string;
   signedIn: boolean;
   contact: ContactInfo | undefined;
   social: { network: SocialNetwork; url: string }[];
+  /** The newsletter's Subscribe form, shown on the public pages but the news page (which has its own). */
+  subscribe?: ReactNode;
 }) {
   const t = useT();
   const lang = useLang();
@@ -36,14 +41,16 @@ export function SiteFooter({
   const other = otherLang(lang);
   // Pages that exist in English only (sign-in, admin) have no switch; the 404 page has its own.
   const alternates = pageAlternates(location.pathname);
+  const page = unprefixedPath(location.pathname);
   // The Contact page shows them in its own card already.
-  const details = unprefixedPath(location.pathname) === "/contact" ? undefined : contact;
+  const details = page === "/contact" ? undefined : contact;
+  const withSubscribe = !!alternates && page !== "/news";
   const address = details?.address.trim();
   const phone = details?.phoneNumber.trim();
   const email = details?.emailAddress.trim();
   return (
     <footer className="mt-16 bg-brand-900 text-brand-100">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 text-sm sm:grid-cols-2">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 text-sm sm:grid-cols-2 lg:grid-cols-3">
         {address || phone || email ? (
           <address className="not-italic">
             <p className="font-sans text-xs font-bold uppercase tracking-widest text-gold-300">{t("footer.contact")}</p>
@@ -92,6 +99,7 @@ export function SiteFooter({
             )}
           </div>
         </div>
+        {withSubscribe ? subscribe : null}
       </div>
       <p className="border-t border-brand-800 px-4 py-4 text-center text-xs text-brand-200">
         © {new Date().getFullYear()} {stableName}

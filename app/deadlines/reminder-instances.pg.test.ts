@@ -1,45 +1,23 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
-import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createHorse } from "~/models/horse.server";
 import { listQueuedMail } from "~/models/mail-queue.server";
 import { createRunner } from "~/models/runner.server";
-import { db } from "~/platform/db.server";
 import { signedInUser } from "@tests/auth";
-import { TEST_DATABASE_URL, useFreshDatabase } from "@tests/db";
+import { useFreshDatabase } from "@tests/db";
+import { databaseEnvForInstance, startInstanceProcess } from "@tests/instance-process";
 import { waitFor } from "@tests/smtp";
 
 // Runs only with TEST_DATABASE_URL (vitest.config.ts includes *.pg.test.ts then): several instances need a server.
-const root = path.resolve(import.meta.dirname, "../..");
-
 /** An instance in its own process, checking on a fake clock at `times` once told to go. */
-function startInstance(databaseUrl: string, times: string[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/reminder-instance.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: databaseUrl,
-      REMINDER_TIMES: times.join(","),
-    },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  const out: string[] = [];
-  child.stdout.on("data", (chunk: Buffer) => out.push(...chunk.toString().split("\n").filter(Boolean)));
-  child.stderr.on("data", (chunk: Buffer) => out.push(chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return { child, out, exited };
+function startInstance(env: Record<string, string>, times: string[]) {
+  return startInstanceProcess("tests/reminder-instance.ts", { ...env, REMINDER_TIMES: times.join(",") });
 }
 
 describe("PostgreSQL: the deadline reminder with several instances", () => {
   useFreshDatabase();
 
   it("two instances checking at 07:00 on one database queue the reminder once per administrator", async () => {
-    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db());
-    const url = new URL(TEST_DATABASE_URL!);
-    url.pathname = `/${rows[0]!.name}`;
+    const env = await databaseEnvForInstance();
     await signedInUser({ email: "anna@stald.example", admin: true });
     await signedInUser({ email: "bo@stald.example", admin: true });
     const h = await createHorse({ name: "Nordlys", age: 4, color: "Brown", sire: "S", dam: "D" });
@@ -53,7 +31,7 @@ describe("PostgreSQL: the deadline reminder with several instances", () => {
     const times = [4 * 60 + 59, 5 * 60, 5 * 60 + 1, 5 * 60 + 2, 5 * 60 + 3].map((m) =>
       new Date(Date.UTC(2026, 5, 13, 0, m)).toISOString(),
     );
-    const instances = [startInstance(url.toString(), times), startInstance(url.toString(), times)];
+    const instances = [startInstance(env, times), startInstance(env, times)];
     for (const i of instances)
       await waitFor(() => i.out.includes("ready"), 30_000, `an instance to start: ${i.out.join("\n")}`);
     for (const i of instances) i.child.stdin.write("go\n");

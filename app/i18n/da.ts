@@ -254,6 +254,7 @@ export const da = {
   "news.aboutHorse": "Nyheder om {horse}",
   "news.horsePhotos": "Billeder af {horse}",
   "newsletter.heading": "Nyhedsbrev",
+  "newsletter.footerIntro": "Nyt fra stalden på e-mail. Vi sender først et link, så du kan bekræfte din adresse.",
   "newsletter.intro": "Få vores nyheder på e-mail. Vi sender først et link, så du kan bekræfte din adresse.",
   "newsletter.email": "E-mail",
   "newsletter.language": "Sprog",
@@ -264,6 +265,8 @@ export const da = {
   "newsletter.emailInvalid": "Skriv en gyldig e-mailadresse",
   "newsletter.emailTooLong": "E-mailadressen må højst være på 255 tegn",
   "newsletter.languageInvalid": "Vælg engelsk eller dansk",
+  "newsletter.confirmAddressTitle": "Et skridt mere",
+  "newsletter.confirmAddressText": "Tryk på Tilmeld for at få bekræftelseslinket sendt til denne adresse.",
   "newsletter.sentTitle": "Tjek din e-mail",
   "newsletter.sentText":
     "Hvis adressen ikke allerede er tilmeldt, har vi sendt den et link til at bekræfte tilmeldingen.",
@@ -287,6 +290,7 @@ export const da = {
   "newsletter.unsubscribeButton": "Afmeld",
   "newsletter.unsubscribedTitle": "Afmeldt",
   "newsletter.unsubscribedText": "Du får ikke flere nyhedsbreve fra os.",
-  "newsletter.readMore": "Læs hele indlægget",
+  "newsletter.readMore": "Læs det på siden",
+  "newsletter.why": "Du får denne e-mail, fordi du har tilmeldt dig vores nyhedsbrev.",
   "newsletter.unsubscribe": "Afmeld nyhedsbrevet",
 } satisfies Dictionary;

@@ -11,7 +11,7 @@ import type { MailKind } from "@db/schema";
 import { env } from "~/platform/env.server";
 import { onContentChange } from "~/platform/invalidation.server";
 import { log } from "~/platform/log.server";
-import { sendMail, type Mail } from "~/platform/mail.server";
+import { closeMailConnections, sendMail, type Mail } from "~/platform/mail.server";
 
 /**
  * Sends what the mail queue (app/models/mail-queue.server.ts) holds: contact messages to the
@@ -36,7 +36,7 @@ export function defaultDeliveryOptions(): DeliveryOptions {
     retryBaseMs: env().CONTACT_RETRY_BASE_MS,
     maxRetryDelayMs: 60 * 60_000,
     pollMs: 30_000,
-    concurrency: 2,
+    concurrency: env().MAIL_CONCURRENCY,
   };
 }
 
@@ -206,6 +206,7 @@ export async function stopMailDelivery() {
   const worker = holder[KEY];
   holder[KEY] = undefined;
   await worker?.stop();
+  closeMailConnections();
 }
 
 /** Called after a mail is queued so its delivery starts at once. */

@@ -6,6 +6,7 @@ export const ACTIVITY_KINDS = {
   restore: "Restored",
   purge: "Deleted forever",
   reorder: "Reordered",
+  export: "Exported",
   "sign-in": "Signed in",
   "sign-in-failed": "Failed sign-in",
   "sign-out": "Signed out",

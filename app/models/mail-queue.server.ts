@@ -90,27 +90,54 @@ export type NewMail = {
   attemptLimit: number;
 };
 
+/** Delivery attempts per mail where no setting says otherwise (CONTACT_MAX_ATTEMPTS' default). */
+export const DEFAULT_MAIL_ATTEMPTS = 10;
+
+/** Bulk mail (newsletters) waits while any other mail is due: a reset link never queues behind 2,000 mails. */
+const priorityOf = (kind: MailKind) => (kind === "newsletter" ? 1 : 0);
+
+function queueRow(mail: NewMail, nowIso: string) {
+  return {
+    id: mail.id ?? crypto.randomUUID(),
+    kind: mail.kind,
+    contact_message_id: mail.contactMessageId ?? null,
+    to_address: mail.toAddress ?? null,
+    link_origin: mail.linkOrigin ?? null,
+    created_at: nowIso,
+    attempt_limit: mail.attemptLimit,
+    next_attempt_at: nowIso,
+    priority: priorityOf(mail.kind),
+  };
+}
+
 /** Queues a mail, due now. Pass a transaction to queue it together with what it belongs to. */
 export async function enqueueMail(
   mail: NewMail,
   { executor = db(), now = new Date() }: { executor?: DB; now?: Date } = {},
 ) {
-  const nowIso = now.toISOString();
   const row = await executor
     .insertInto("mail_queue")
-    .values({
-      id: mail.id ?? crypto.randomUUID(),
-      kind: mail.kind,
-      contact_message_id: mail.contactMessageId ?? null,
-      to_address: mail.toAddress ?? null,
-      link_origin: mail.linkOrigin ?? null,
-      created_at: nowIso,
-      attempt_limit: mail.attemptLimit,
-      next_attempt_at: nowIso,
-    })
+    .values(queueRow(mail, now.toISOString()))
     .returning(MAIL_COLUMNS)
     .executeTakeFirstOrThrow();
   return toMail(row);
+}
+
+/** Rows per INSERT: well under either engine's limit on bound values. */
+export const INSERT_CHUNK = 500;
+
+/** Queues many mails, due now, with one multi-row INSERT per INSERT_CHUNK (pass the transaction they belong to). */
+export async function enqueueMails(
+  mails: NewMail[],
+  { executor = db(), now = new Date() }: { executor?: DB; now?: Date } = {},
+) {
+  const nowIso = now.toISOString();
+  for (let i = 0; i < mails.length; i += INSERT_CHUNK) {
+    await executor
+      .insertInto("mail_queue")
+      .values(mails.slice(i, i + INSERT_CHUNK).map((mail) => queueRow(mail, nowIso)))
+      .execute();
+  }
 }
 
 export async function listQueuedMail({ kind }: { kind?: MailKind } = {}): Promise<QueuedMail[]> {
@@ -154,6 +181,7 @@ export async function claimNextDueMail({
     .where(isDue(nowIso))
     // Mail for the stable (no address of its own) is left alone while the stable has no address.
     .$if(!stableAddressKnown, (qb) => qb.where("to_address", "is not", null))
+    .orderBy("priority")
     .orderBy("next_attempt_at")
     .orderBy("created_at")
     .limit(1);
@@ -234,18 +262,23 @@ export async function dropClaimedMail(claim: Claim) {
   await db().deleteFrom("mail_queue").where("id", "=", claim.id).where("claim_token", "=", claim.claimToken).execute();
 }
 
-/**
- * Deletes finished reset mail older than `olderThan`: it served its hour. (Contact mail stays: the
- * admin's Messages list shows its state.)
- */
-export async function pruneFinishedResetMail(olderThan: Date) {
+/** Deletes finished (sent or failed) mail of these kinds queued before `olderThan`. */
+export async function pruneFinishedMail(kinds: MailKind[], olderThan: Date) {
   const result = await db()
     .deleteFrom("mail_queue")
-    .where("kind", "=", "password-reset")
+    .where("kind", "in", kinds)
     .where("state", "in", ["sent", "failed"])
     .where("created_at", "<", olderThan.toISOString())
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Deletes finished reset mail older than `olderThan`: it served its hour. (Contact mail stays: the
+ * admin's Messages list shows its state.)
+ */
+export function pruneFinishedResetMail(olderThan: Date) {
+  return pruneFinishedMail(["password-reset"], olderThan);
 }
 
 /** Puts failed mail matching `where` back in the queue, due now, with a fresh round of attempts. */

@@ -120,7 +120,7 @@ describe("posts", () => {
         }),
       ),
     );
-    expect(result).toEqual({ replacedImageUrls: [photo(1).url, photo(2).url], slug });
+    expect(result).toEqual({ replacedImageUrls: [photo(1).url, photo(2).url], slug, newsletter: null });
     const saved = await getPublishedPost(slug, now);
     expect(saved!.title).toBe("Renamed");
     expect(saved!.photos.map((p) => p.image.url)).toEqual([photo(3).url]);

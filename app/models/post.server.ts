@@ -5,6 +5,8 @@ import { writeContent } from "~/platform/invalidation.server";
 import { firstFreeSlug, slugify } from "~/racing/slug";
 import { changedFields, recordActivity } from "./activity.server";
 import { imageRef, type ImageRef, type NewImage } from "./image-columns";
+import { DEFAULT_MAIL_ATTEMPTS } from "./mail-queue.server";
+import { queueNewsletterIn } from "./newsletter-send.server";
 import { deleteIntoTrash, type TrashKind } from "./trash.server";
 
 export const POST_PHOTOS_MAX = 8;
@@ -16,6 +18,11 @@ export type PostAudience = "public";
 export type PostVideoRef = { provider: "youtube" | "vimeo"; id: string };
 export type PostPhoto = { position: number; image: ImageRef; description: string };
 export type TaggedHorse = { id: string; name: string; slug: string };
+/**
+ * Send as Newsletter: asked for, and once the post was published, when its mails were queued and
+ * for how many subscribers (queued once; never again, whatever is saved later).
+ */
+export type PostNewsletter = { requested: boolean; queuedAt: string | null; recipients: number | null };
 
 export type Post = {
   id: string;
@@ -27,6 +34,7 @@ export type Post = {
   video: PostVideoRef | null;
   publishAt: string;
   draft: boolean;
+  newsletter: PostNewsletter;
   createdAt: string;
   updatedAt: string;
   photos: PostPhoto[];
@@ -44,9 +52,14 @@ export type NewPost = {
   /** ISO instant; the post is public from then on unless it is a draft. */
   publishAt: string;
   draft: boolean;
+  /** Send as Newsletter: mailed to the confirmed subscribers once the post is published. */
+  newsletter?: boolean;
   horseIds: string[];
   photos: PhotoChange[];
 };
+
+/** What saving a post may do besides: queue its newsletter, with this many delivery attempts per mail. */
+export type PostSaveOptions = { mailAttempts?: number };
 
 type PostRow = Selectable<PostsTable>;
 type PhotoRow = Selectable<PostPhotosTable>;
@@ -62,6 +75,9 @@ const postColumns = [
   "video_id",
   "publish_at",
   "draft",
+  "newsletter",
+  "newsletter_queued_at",
+  "newsletter_recipients",
   "created_at",
   "updated_at",
 ] as const;
@@ -94,6 +110,11 @@ async function withParts(rows: PostRow[]): Promise<Post[]> {
     video: r.video_provider && r.video_id ? { provider: r.video_provider, id: r.video_id } : null,
     publishAt: r.publish_at,
     draft: r.draft === 1,
+    newsletter: {
+      requested: r.newsletter === 1,
+      queuedAt: r.newsletter_queued_at,
+      recipients: r.newsletter_recipients,
+    },
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     photos: photos
@@ -205,6 +226,7 @@ function postFields(values: NewPost) {
     video_id: values.video?.id ?? null,
     publish_at: values.publishAt,
     draft: values.draft ? 1 : 0,
+    newsletter: values.newsletter ? 1 : 0,
   };
 }
 
@@ -270,8 +292,14 @@ async function applyPhotos(trx: Transaction<Database>, postId: string, changes: 
   return dropped;
 }
 
-/** Writes a new post with its photos and tagged horses; its address comes from the title. */
-export async function createPost(values: NewPost): Promise<{ id: string; slug: string }> {
+/**
+ * Writes a new post with its photos and tagged horses; its address comes from the title. Published
+ * now with Send as Newsletter, its mails are queued in the same transaction (`newsletter`: how many).
+ */
+export async function createPost(
+  values: NewPost,
+  { mailAttempts = DEFAULT_MAIL_ATTEMPTS }: PostSaveOptions = {},
+): Promise<{ id: string; slug: string; newsletter: number | null }> {
   return writeContent(async (trx) => {
     const id = crypto.randomUUID();
     const slug = await freeSlug(trx, values.title);
@@ -286,7 +314,8 @@ export async function createPost(values: NewPost): Promise<{ id: string; slug: s
       { kind: "create", entity: "post", entityId: id, summary: `Post added: ${values.title}` },
       { trx },
     );
-    return { id, slug };
+    const newsletter = await queueNewsletterIn(trx, id, { attemptLimit: mailAttempts });
+    return { id, slug, newsletter };
   });
 }
 
@@ -297,25 +326,30 @@ const LOGGED_FIELDS = {
   video_id: "Video Link",
   publish_at: "Publish At",
   draft: ["Draft", (d: number) => (d ? "Yes" : "No")],
+  newsletter: ["Send as Newsletter", (d: number) => (d ? "Yes" : "No")],
 } as const;
 
 /**
  * Saves a post's fields, photos and horses. The address stays what it was (links keep working).
- * Returns the images it no longer uses, or null when there is no such post.
+ * Send as Newsletter can be taken back until the mails are queued, never after; published with it,
+ * the mails are queued in the same transaction, once. Returns the images it no longer uses and how
+ * many mails were queued now (null: none), or null when there is no such post.
  */
 export async function updatePost(
   id: string,
   values: NewPost,
-): Promise<{ replacedImageUrls: string[]; slug: string } | null> {
+  { mailAttempts = DEFAULT_MAIL_ATTEMPTS }: PostSaveOptions = {},
+): Promise<{ replacedImageUrls: string[]; slug: string; newsletter: number | null } | null> {
   return writeContent(async (trx) => {
     const before = await trx.selectFrom("posts").select(postColumns).where("id", "=", id).executeTakeFirst();
     if (!before) return null;
     // The form shows the time to the minute: the same minute keeps the time it had.
     const publishAt =
       before.publish_at.slice(0, 16) === values.publishAt.slice(0, 16) ? before.publish_at : values.publishAt;
+    const newsletter = before.newsletter_queued_at ? true : !!values.newsletter;
     const after = await trx
       .updateTable("posts")
-      .set({ ...postFields({ ...values, publishAt }), updated_at: new Date().toISOString() })
+      .set({ ...postFields({ ...values, publishAt, newsletter }), updated_at: new Date().toISOString() })
       .where("id", "=", id)
       .returning(postColumns)
       .executeTakeFirstOrThrow();
@@ -331,7 +365,8 @@ export async function updatePost(
       },
       { trx },
     );
-    return { replacedImageUrls, slug: after.slug };
+    const queued = await queueNewsletterIn(trx, id, { attemptLimit: mailAttempts });
+    return { replacedImageUrls, slug: after.slug, newsletter: queued };
   });
 }
 

@@ -1,21 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@tests/db";
+import { listActivity } from "~/models/activity.server";
 import { listQueuedMail } from "~/models/mail-queue.server";
+import { runAs, type Actor } from "~/platform/actor.server";
 import {
   confirmSubscription,
   confirmTokenFor,
   countSubscribers,
   eraseSubscriber,
+  exportSubscribers,
   findByConfirmToken,
   findByUnsubscribeToken,
   getSubscriberRowByEmail,
   listSubscribers,
+  pruneUnconfirmedSubscribers,
   requestSubscription,
   unsubscribe,
   unsubscribeTokenFor,
 } from "./subscriber.server";
 
 useFreshDatabase();
+
+const admin: Actor = { userId: "u1", email: "admin@example.com", via: "dashboard" };
 
 const at = (iso: string) => new Date(iso);
 const subscribe = (email: string, now = at("2026-05-01T08:00:00.000Z"), language: "en" | "da" = "da") =>
@@ -56,17 +62,55 @@ describe("newsletter subscribers", () => {
     }
   });
 
-  it("unsubscribes by token and erases by id", async () => {
+  it("unsubscribes by token and erases by address, with every mail that holds the address", async () => {
     await subscribe("carl@example.com");
     await subscribe("dorte@example.com");
+    await subscribe("erik@example.com");
     const carl = (await getSubscriberRowByEmail("carl@example.com"))!;
     const token = unsubscribeTokenFor(carl);
     expect((await findByUnsubscribeToken(token))?.email).toBe("carl@example.com");
     expect(await unsubscribe(token)).toBe(true);
     expect(await unsubscribe(token)).toBe(false);
-    const dorte = (await getSubscriberRowByEmail("dorte@example.com"))!;
-    expect(await eraseSubscriber(dorte.id)).toBe(true);
-    expect(await eraseSubscriber(dorte.id)).toBe(false);
-    expect(await listSubscribers()).toEqual([]);
+    expect(await eraseSubscriber(" Dorte@Example.com ")).toBe(true);
+    expect(await eraseSubscriber("dorte@example.com")).toBe(false);
+    expect(await eraseSubscriber("nobody@example.com")).toBe(false);
+    expect((await listSubscribers()).map((s) => s.email)).toEqual(["erik@example.com"]);
+    // Their confirmation mails went with them; the others' stay.
+    expect((await listQueuedMail({ kind: "newsletter-confirm" })).map((m) => m.toAddress)).toEqual([
+      "erik@example.com",
+    ]);
+  });
+
+  it("logs an erasure and an export by an administrator without any address", async () => {
+    await subscribe("frida@example.com");
+    await subscribe("gustav@example.com");
+    await runAs(admin, async () => {
+      expect((await exportSubscribers()).map((s) => s.email).sort()).toEqual([
+        "frida@example.com",
+        "gustav@example.com",
+      ]);
+      expect(await eraseSubscriber("frida@example.com")).toBe(true);
+    });
+    const { entries } = await listActivity();
+    expect(entries.map((e) => [e.kind, e.entity, e.summary])).toEqual([
+      ["delete", "subscriber", "Erased a newsletter subscriber"],
+      ["export", "subscriber", "Exported the newsletter subscribers (2)"],
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/frida|gustav/);
+  });
+
+  it("removes an address that never confirmed once its link has expired, with its confirmation mail", async () => {
+    await subscribe("late@example.com", at("2026-05-01T08:00:00.000Z"));
+    await subscribe("fresh@example.com", at("2026-05-06T08:00:00.000Z"));
+    await subscribe("kept@example.com", at("2026-05-01T08:00:00.000Z"));
+    const kept = (await getSubscriberRowByEmail("kept@example.com"))!;
+    await confirmSubscription(confirmTokenFor(kept), at("2026-05-02T08:00:00.000Z"));
+    expect(await pruneUnconfirmedSubscribers(at("2026-05-08T07:59:00.000Z"))).toBe(0);
+    expect(await pruneUnconfirmedSubscribers(at("2026-05-09T08:00:00.000Z"))).toBe(1);
+    expect((await listSubscribers()).map((s) => s.email).sort()).toEqual(["fresh@example.com", "kept@example.com"]);
+    expect((await listQueuedMail({ kind: "newsletter-confirm" })).map((m) => m.toAddress).sort()).toEqual([
+      "fresh@example.com",
+      "kept@example.com",
+    ]);
   });
 });

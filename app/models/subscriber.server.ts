@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import type { Selectable } from "kysely";
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from "kysely";
 import type { Database } from "@db/schema";
-import { enqueueMail } from "~/models/mail-queue.server";
-import { db } from "~/platform/db.server";
+import { recordActivity } from "~/models/activity.server";
+import { enqueueMail, INSERT_CHUNK } from "~/models/mail-queue.server";
+import { db, type DB } from "~/platform/db.server";
 import { getSecret } from "~/platform/secrets.server";
 
 /**
@@ -48,7 +49,8 @@ function sign(purpose: string, payload: string) {
     .digest("base64url");
 }
 
-const hash = (token: string) => crypto.createHash("sha256").update(token).digest("base64url");
+/** What the table keeps of a link's token. */
+export const hash = (token: string) => crypto.createHash("sha256").update(token).digest("base64url");
 
 /** The token of a subscriber's confirmation link; changes with every new confirmation mail. */
 export function confirmTokenFor(row: { id: string; confirm_expires_at: string | null }) {
@@ -146,14 +148,54 @@ export async function findByUnsubscribeToken(token: string) {
   return row ? toSubscriber(row) : null;
 }
 
+type Which = (eb: ExpressionBuilder<Database, "subscribers">) => Expression<SqlBool>;
+
+/**
+ * Deletes the subscribers `which` picks with everything that holds their addresses: their queued and
+ * sent newsletter and confirmation mail (the send rows go with the rows). Returns how many.
+ */
+async function removeSubscribers(trx: DB, which: Which) {
+  const rows = await trx.selectFrom("subscribers").select(["id", "email"]).where(which).execute();
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const chunk = rows.slice(i, i + INSERT_CHUNK);
+    await trx
+      .deleteFrom("mail_queue")
+      .where("kind", "in", ["newsletter", "newsletter-confirm"])
+      .where(
+        "to_address",
+        "in",
+        chunk.map((r) => r.email),
+      )
+      .execute();
+    await trx
+      .deleteFrom("subscribers")
+      .where(
+        "id",
+        "in",
+        chunk.map((r) => r.id),
+      )
+      .execute();
+  }
+  return rows.length;
+}
+
+const inTransaction = <T>(work: (trx: DB) => Promise<T>) => db().transaction().execute(work);
+
 /** Removes the subscriber the token belongs to (nothing of them is kept). False: no such subscriber. */
 export async function unsubscribe(token: string) {
   if (!isTokenShaped(token)) return false;
-  const result = await db()
-    .deleteFrom("subscribers")
-    .where("unsubscribe_token_hash", "=", hash(token))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return (
+    (await inTransaction((trx) => removeSubscribers(trx, (eb) => eb("unsubscribe_token_hash", "=", hash(token))))) === 1
+  );
+}
+
+/** Addresses that never confirmed are removed once their link has expired, with their confirmation mail. */
+export async function pruneUnconfirmedSubscribers(now = new Date()) {
+  return inTransaction((trx) =>
+    removeSubscribers(trx, (eb) =>
+      eb.and([eb("state", "=", "pending"), eb("confirm_expires_at", "<", now.toISOString())]),
+    ),
+  );
 }
 
 /** The row behind a queued mail, with what its links need. */
@@ -182,7 +224,25 @@ export async function listSubscribers() {
   );
 }
 
-export async function eraseSubscriber(id: string) {
-  const result = await db().deleteFrom("subscribers").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+/** Every subscriber, for the administrator's export, which the activity log records (how many, not who). */
+export async function exportSubscribers() {
+  const subscribers = await listSubscribers();
+  await recordActivity({
+    kind: "export",
+    entity: "subscriber",
+    summary: `Exported the newsletter subscribers (${subscribers.length})`,
+  });
+  return subscribers;
+}
+
+/**
+ * Erases a subscriber by address, at the administrator's request, with all mail that holds it. The
+ * activity log says that one was erased, never who. False: no subscriber has that address.
+ */
+export async function eraseSubscriber(email: string) {
+  return inTransaction(async (trx) => {
+    if ((await removeSubscribers(trx, (eb) => eb("email", "=", normalizeEmail(email)))) === 0) return false;
+    await recordActivity({ kind: "delete", entity: "subscriber", summary: "Erased a newsletter subscriber" }, { trx });
+    return true;
+  });
 }

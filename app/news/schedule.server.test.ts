@@ -1,7 +1,10 @@
 import { afterEach, expect, test, vi } from "vitest";
 import { useFreshDatabase } from "@tests/db";
 import { countChanges } from "@tests/content-changes";
-import { createPost, latestPosts } from "~/models/post.server";
+import { confirmedSubscribers } from "@tests/subscribers";
+import { listQueuedMail } from "~/models/mail-queue.server";
+import { createPost, latestPosts, listAllPosts, type NewPost } from "~/models/post.server";
+import { requestSubscription } from "~/models/subscriber.server";
 import { startPostSchedule } from "./schedule.server";
 
 useFreshDatabase();
@@ -10,27 +13,35 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A post scheduled for 12:30 on the day the tests' fake clock starts at noon. */
+const raceDay = (values: Partial<NewPost> = {}): NewPost => ({
+  title: "Race day",
+  body: "Off we go.",
+  language: "da",
+  video: null,
+  publishAt: "2026-06-01T12:30:00.000Z",
+  draft: false,
+  horseIds: [],
+  photos: [],
+  ...values,
+});
+
+/** Moves the fake clock a minute at a time: the schedule reads the database (real I/O) before it sets its next timer. */
+function minuteByMinute(settled: () => Promise<unknown>) {
+  return async (n: number) => {
+    for (let i = 0; i < n; i++) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      await settled();
+    }
+  };
+}
+
 test("a scheduled post lets the page cache know when its time comes, not before", async () => {
   vi.useFakeTimers({ now: new Date("2026-06-01T12:00:00Z"), toFake: ["Date", "setTimeout", "clearTimeout"] });
   const schedule = startPostSchedule();
-  await createPost({
-    title: "Race day",
-    body: "Off we go.",
-    language: "da",
-    video: null,
-    publishAt: "2026-06-01T12:30:00.000Z",
-    draft: false,
-    horseIds: [],
-    photos: [],
-  });
+  await createPost(raceDay());
   await schedule.settled();
-  // A minute at a time: the schedule reads the database (real I/O) before it sets its next timer.
-  const minutes = async (n: number) => {
-    for (let i = 0; i < n; i++) {
-      await vi.advanceTimersByTimeAsync(60_000);
-      await schedule.settled();
-    }
-  };
+  const minutes = minuteByMinute(() => schedule.settled());
   const changes = countChanges();
   try {
     await minutes(29);
@@ -44,5 +55,35 @@ test("a scheduled post lets the page cache know when its time comes, not before"
   } finally {
     changes.stop();
     schedule.stop();
+  }
+});
+
+test("a scheduled post sent as newsletter is mailed once at its time, however many instances look", async () => {
+  vi.useFakeTimers({ now: new Date("2026-06-01T12:00:00Z"), toFake: ["Date", "setTimeout", "clearTimeout"] });
+  await confirmedSubscribers(3);
+  await requestSubscription({ email: "pending@example.com", language: "da" }, { attemptLimit: 3 });
+  // Two instances' schedules (each also hears the other's writes in production).
+  const schedules = [startPostSchedule(), startPostSchedule()];
+  const { id } = await createPost(raceDay({ newsletter: true }));
+  const settled = () => Promise.all(schedules.map((s) => s.settled()));
+  await settled();
+  const minutes = minuteByMinute(settled);
+  const newsletterMail = async () => (await listQueuedMail({ kind: "newsletter" })).map((m) => m.toAddress).sort();
+  try {
+    await minutes(29);
+    expect(await newsletterMail()).toEqual([]);
+    await minutes(1);
+    expect(await newsletterMail()).toEqual([
+      "subscriber0@example.com",
+      "subscriber1@example.com",
+      "subscriber2@example.com",
+    ]);
+    const [post] = await listAllPosts();
+    expect(post!.newsletter).toEqual({ requested: true, queuedAt: "2026-06-01T12:30:00.000Z", recipients: 3 });
+    expect(post!.id).toBe(id);
+    await minutes(30);
+    expect(await newsletterMail()).toHaveLength(3);
+  } finally {
+    for (const s of schedules) s.stop();
   }
 });

@@ -1,4 +1,7 @@
+import { wakeMailDelivery } from "~/jobs/mail-delivery.server";
+import { queueDueNewsletters } from "~/models/newsletter-send.server";
 import { nextScheduledAt } from "~/models/post.server";
+import { env } from "~/platform/env.server";
 import { contentChanged, onContentChange } from "~/platform/invalidation.server";
 import { log } from "~/platform/log.server";
 
@@ -7,8 +10,10 @@ const RECHECK_MS = 10 * 60_000;
 
 /**
  * A scheduled post appears at its time: the page cache holds the pages rendered before it, so when
- * the next scheduled time passes, this signals contentChanged() like a write would. Every instance
- * runs its own (each empties its own cache). Any write re-reads the next time.
+ * the next scheduled time passes, this signals contentChanged() like a write would, and queues the
+ * newsletter of a post sent as one (the post's claim makes that once, whichever instance is
+ * first). Every instance runs its own (each empties its own cache). Any write re-reads the next
+ * time; each look also queues a newsletter whose time passed while no instance ran.
  */
 export function startPostSchedule() {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -17,9 +22,22 @@ export function startPostSchedule() {
   let generation = 0;
   let pending: Promise<void> = Promise.resolve();
 
+  async function sendDueNewsletters() {
+    try {
+      const queued = await queueDueNewsletters({ attemptLimit: env().CONTACT_MAX_ATTEMPTS });
+      if (queued > 0) {
+        log.info("newsletter queued at its post's time", { mails: queued });
+        wakeMailDelivery();
+      }
+    } catch (error) {
+      log.warn("queueing a scheduled newsletter failed; trying again at the next look", { error });
+    }
+  }
+
   async function arm() {
     const mine = ++generation;
     clearTimeout(timer);
+    await sendDueNewsletters();
     let next: string | null = null;
     try {
       next = await nextScheduledAt(new Date());

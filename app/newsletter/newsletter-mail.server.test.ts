@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@tests/db";
-import { listQueuedMail } from "~/models/mail-queue.server";
+import { pruneExpiredRows } from "~/jobs/housekeeping.server";
+import { claimNextDueMail, listQueuedMail, markMailSent } from "~/models/mail-queue.server";
 import { queueNewsletter } from "~/models/newsletter-send.server";
 import { createPost } from "~/models/post.server";
 import {
@@ -11,7 +12,12 @@ import {
   unsubscribe,
 } from "~/models/subscriber.server";
 import { resetEnvCache } from "~/platform/env.server";
-import { composeConfirmMail, composeNewsletterMail } from "./newsletter-mail.server";
+import {
+  composeConfirmMail,
+  composeNewsletterMail,
+  NEWSLETTER_MAIL_KEPT_MS,
+  registerNewsletterMail,
+} from "./newsletter-mail.server";
 
 useFreshDatabase();
 
@@ -39,11 +45,12 @@ async function confirmed(email: string, language: "en" | "da") {
 const newPost = (title: string) =>
   createPost({
     title,
-    body: "A **win** at Klampenborg <script>alert(1)</script>",
-    language: "en",
+    body: "A **win** at Klampenborg <script>alert(1)</script>\n\nThen home to [the yard](https://stald.example/).",
+    language: "da",
     video: null,
     publishAt: "2026-05-01T08:00:00.000Z",
     draft: false,
+    newsletter: true,
     horseIds: [],
     photos: [],
   });
@@ -62,8 +69,8 @@ describe("the newsletter", () => {
     await requestSubscription({ email: "pending@example.com", language: "en" }, { attemptLimit: 3 });
     const post = await newPost('Win <b>"today"</b>');
 
-    expect(await queueNewsletter(post.id, { attemptLimit: 3 })).toBe(2);
-    expect(await queueNewsletter(post.id, { attemptLimit: 3 })).toBe(0);
+    expect(post.newsletter).toBe(2);
+    expect(await queueNewsletter(post.id, { attemptLimit: 3 })).toBeNull();
     const queued = await listQueuedMail({ kind: "newsletter" });
     expect(queued.map((m) => m.toAddress).sort()).toEqual(["bo@example.com", "carl@example.com"]);
 
@@ -76,9 +83,20 @@ describe("the newsletter", () => {
       expect(mail!.html).not.toContain("<script>");
       expect(mail!.html).not.toContain("<b>");
       expect(mail!.html).toContain("Win &lt;b&gt;&quot;today&quot;&lt;/b&gt;");
+      // The whole post as written, in its own language, rendered as on its page.
+      expect(mail!.html).toContain('<div lang="da">');
+      expect(mail!.html).toContain("<strong>win</strong>");
+      expect(mail!.html).toContain('<a href="https://stald.example/" rel="nofollow noopener">the yard</a>');
+      expect(mail!.text).toContain("Then home to [the yard](https://stald.example/).");
+      expect(mail!.subject).toBe('Win <b>"today"</b>');
     }
     const carl = mails.find((m) => m!.to === "carl@example.com")!;
     expect(carl.text).toContain("Afmeld nyhedsbrevet: https://stald.example/da/news/unsubscribe?token=");
+    expect(carl.text).toContain("Du får denne e-mail, fordi du har tilmeldt dig vores nyhedsbrev.");
+    expect(carl.text).toContain("Læs det på siden: https://stald.example/da/news/win-b-today-b");
+    const bo = mails.find((m) => m!.to === "bo@example.com")!;
+    expect(bo.text).toContain("Unsubscribe: https://stald.example/news/unsubscribe?token=");
+    expect(bo.text).toContain("Read it on the site: https://stald.example/news/win-b-today-b");
 
     // One-click unsubscribe with the header's token; a mail still queued for them is then dropped.
     const token = /token=([A-Za-z0-9_-]{43})/.exec(carl.headers!["List-Unsubscribe"]!)![1]!;
@@ -86,6 +104,26 @@ describe("the newsletter", () => {
     const carlMail = queued.find((m) => m.toAddress === "carl@example.com")!;
     expect(await composeNewsletterMail(carlMail.id)).toBeNull();
     const second = await newPost("Another");
-    expect(await queueNewsletter(second.id, { attemptLimit: 3 })).toBe(1);
+    expect(second.newsletter).toBe(1);
+  });
+});
+
+describe("finished newsletter mail", () => {
+  it("is pruned 30 days after it was queued; waiting mail stays", async () => {
+    registerNewsletterMail();
+    await confirmed("dan@example.com", "en");
+    await confirmed("eva@example.com", "da");
+    await newPost("Old news");
+    // The two confirmation mails first (the site's own mail before bulk mail), then one newsletter.
+    for (let i = 0; i < 3; i++) {
+      const claim = await claimNextDueMail({ leaseMs: 60_000 });
+      await markMailSent(claim!, { sentTo: claim!.toAddress! });
+    }
+    expect(await pruneExpiredRows(new Date(Date.now() + NEWSLETTER_MAIL_KEPT_MS - 60_000))).toMatchObject({
+      newsletterMail: 0,
+    });
+    const pruned = await pruneExpiredRows(new Date(Date.now() + NEWSLETTER_MAIL_KEPT_MS + 60_000));
+    expect(pruned.newsletterMail).toBe(3);
+    expect((await listQueuedMail()).map((m) => [m.kind, m.state])).toEqual([["newsletter", "pending"]]);
   });
 });

@@ -1,7 +1,14 @@
+import { registerHousekeeping } from "~/jobs/housekeeping.server";
 import { registerMailKind } from "~/jobs/mail-delivery.server";
+import { pruneFinishedMail } from "~/models/mail-queue.server";
 import { newsletterSendOf } from "~/models/newsletter-send.server";
-import { confirmTokenFor, getSubscriberRowByEmail, unsubscribeTokenFor } from "~/models/subscriber.server";
-import { postExcerpt } from "~/news/markdown.server";
+import {
+  confirmTokenFor,
+  getSubscriberRowByEmail,
+  pruneUnconfirmedSubscribers,
+  unsubscribeTokenFor,
+} from "~/models/subscriber.server";
+import { renderPostBody } from "~/news/markdown.server";
 import { postPath } from "~/news/post-views.server";
 import { env } from "~/platform/env.server";
 import type { Mail } from "~/platform/mail.server";
@@ -11,11 +18,13 @@ import { localizedPath, type Lang } from "~/i18n/lang";
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** Links in mail are absolute: PUBLIC_ORIGIN only, never a request's host. */
+/**
+ * Links in mail are absolute: PUBLIC_ORIGIN, or, where it is not set, the only address such a site
+ * answers (localhost, its port); never a request's host.
+ */
 function origin() {
-  const configured = env().PUBLIC_ORIGIN;
-  if (!configured) throw new Error("PUBLIC_ORIGIN is not set; newsletter links need it");
-  return new URL(configured).origin;
+  const { PUBLIC_ORIGIN, PORT } = env();
+  return PUBLIC_ORIGIN ? new URL(PUBLIC_ORIGIN).origin : `http://localhost:${PORT}`;
 }
 
 export function confirmLink(lang: Lang, token: string) {
@@ -42,7 +51,10 @@ export async function composeConfirmMail(to: string): Promise<Mail | null> {
   };
 }
 
-/** A post as newsletter, in the subscriber's language, with RFC 8058 one-click unsubscribe. */
+/**
+ * A post as newsletter: the whole post as written (its body rendered and sanitised as on its page),
+ * in the subscriber's language's frame, with RFC 8058 one-click unsubscribe.
+ */
 export async function composeNewsletterMail(mailId: string): Promise<Mail | null> {
   const send = await newsletterSendOf(mailId);
   if (!send || send.state !== "confirmed") return null;
@@ -53,7 +65,6 @@ export async function composeNewsletterMail(mailId: string): Promise<Mail | null
     unsubscribeTokenFor({ id: send.subscriber_id, created_at: send.created_at }),
   );
   const postLink = `${origin()}${postPath(send.slug, lang)}`;
-  const excerpt = postExcerpt(send.body, 600);
   // A title goes into the Subject header: no line breaks.
   const title = send.title.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").trim();
   return {
@@ -66,21 +77,35 @@ export async function composeNewsletterMail(mailId: string): Promise<Mail | null
     text: [
       title,
       "",
-      excerpt,
+      send.body.trim(),
       "",
       `${t("newsletter.readMore")}: ${postLink}`,
       "",
+      "--",
+      t("newsletter.why"),
       `${t("newsletter.unsubscribe")}: ${unsubscribe}`,
     ].join("\n"),
     html:
-      `<h1>${escape(title)}</h1>\n<p>${escape(excerpt)}</p>\n` +
-      `<p><a href="${escape(postLink)}">${escape(t("newsletter.readMore"))}</a></p>\n` +
-      `<p><a href="${escape(unsubscribe)}">${escape(t("newsletter.unsubscribe"))}</a></p>`,
+      `<div lang="${send.post_language}">\n<h1>${escape(title)}</h1>\n${renderPostBody(send.body)}</div>\n` +
+      `<p><a href="${escape(postLink)}">${escape(t("newsletter.readMore"))}</a></p>\n<hr>\n` +
+      `<p><small>${escape(t("newsletter.why"))}<br>` +
+      `<a href="${escape(unsubscribe)}">${escape(t("newsletter.unsubscribe"))}</a></small></p>`,
   };
 }
 
-/** Hands the mail queue the newsletter's two kinds of mail (at start-up, server/jobs.ts). */
+/** Newsletter and confirmation mail is kept this long once delivered (or failed): the News tab's progress. */
+export const NEWSLETTER_MAIL_KEPT_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * Hands the mail queue the newsletter's two kinds of mail, and housekeeping what holds addresses no
+ * longer needed (at start-up, server/jobs.ts): finished mail once the tab has shown its progress,
+ * and addresses whose confirmation link expired unused.
+ */
 export function registerNewsletterMail() {
+  registerHousekeeping("newsletterMail", (now) =>
+    pruneFinishedMail(["newsletter", "newsletter-confirm"], new Date(now.getTime() - NEWSLETTER_MAIL_KEPT_MS)),
+  );
+  registerHousekeeping("unconfirmedSubscribers", pruneUnconfirmedSubscribers);
   registerMailKind("newsletter-confirm", async (claim) => {
     if (!claim.toAddress) throw new Error("The confirmation mail has no address");
     return composeConfirmMail(claim.toAddress);

@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { isMessageKey, translator, type MessageKey } from "~/i18n/dictionary";
 import type { Lang } from "~/i18n/lang";
+import type { Toast } from "~/toast/toast";
 import { EMAIL_MAX } from "~/utils/email";
 
 export { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "~/contact/contact-form";
+
+/** The id of the news page's Subscribe section: the footer's form lands there (`/news#newsletter`). */
+export const NEWSLETTER_SECTION = "newsletter";
 
 const rule = (key: MessageKey & `newsletter.${string}`) => key;
 
@@ -18,6 +22,17 @@ export const subscribeSchema = z.object({
 
 export type SubscribeInput = z.infer<typeof subscribeSchema>;
 export type SubscribeValues = { email: string; language: string };
+
+/** "confirm": a form that came without a stamp (the footer's, without JavaScript): press Subscribe once more. */
+export type SubscribeResult = "sent" | "confirm" | "refused" | "error";
+
+/** The Subscribe action's answer: the outcome, a fresh stamp, and what was typed unless it was sent. */
+export type SubscribeActionData = {
+  result: SubscribeResult;
+  toast: Toast;
+  formStamp: string;
+  values?: SubscribeValues;
+};
 
 export function subscribeValues(form: { get(name: string): unknown }): SubscribeValues {
   const read = (name: string) => {

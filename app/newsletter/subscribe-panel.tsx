@@ -3,40 +3,44 @@ import { SubmitButton } from "~/components/ui/button";
 import { Field, SelectField } from "~/components/ui/field";
 import { localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
-import type { Toast } from "~/toast/toast";
-import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "./subscribe-form";
+import { FORM_STAMP_FIELD, HONEYPOT_FIELD, NEWSLETTER_SECTION, type SubscribeActionData } from "./subscribe-form";
 import { EMAIL_MAX } from "~/utils/email";
+import { HoneypotField } from "~/components/ui/honeypot";
+
+const OUTCOME_CLASS: Record<SubscribeActionData["result"], string> = {
+  sent: "bg-green-50 text-green-900",
+  confirm: "bg-brand-50 text-brand-900",
+  refused: "bg-red-50 text-red-900",
+  error: "bg-red-50 text-red-900",
+};
 
 /**
  * The newsletter's Subscribe form (e-mail and language). It posts to the news page of the site's
- * language and works without JavaScript; the outcome shows beside the form.
+ * language and works without JavaScript; the outcome shows beside the form, which comes back
+ * filled in when it was not sent (the footer's form without a stamp lands here to be sent again).
  */
-export function NewsletterSubscribe({ stamp, outcome }: { stamp: string; outcome?: Toast | null }) {
+export function NewsletterSubscribe({ stamp, outcome }: { stamp: string; outcome?: SubscribeActionData | null }) {
   const t = useT();
   const lang = useLang();
+  const typed = outcome?.values;
   return (
     <section
+      id={NEWSLETTER_SECTION}
       aria-labelledby="newsletter-heading"
-      className="mt-16 rounded-xl border border-stone-200 bg-white p-6 shadow-sm"
+      className="mt-16 scroll-mt-24 rounded-xl border border-stone-200 bg-white p-6 shadow-sm"
     >
       <h2 id="newsletter-heading" className="text-2xl font-bold text-brand-900">
         {t("newsletter.heading")}
       </h2>
       <p className="mt-2 text-stone-700">{t("newsletter.intro")}</p>
       {outcome ? (
-        <div
-          role="status"
-          className={
-            outcome.type === "success"
-              ? "mt-4 rounded-lg bg-green-50 p-4 text-green-900"
-              : "mt-4 rounded-lg bg-red-50 p-4 text-red-900"
-          }
-        >
-          <p className="font-semibold">{outcome.title}</p>
-          <p>{outcome.description}</p>
+        <div role="status" className={`mt-4 rounded-lg p-4 ${OUTCOME_CLASS[outcome.result]}`}>
+          <p className="font-semibold">{outcome.toast.title}</p>
+          <p>{outcome.toast.description}</p>
         </div>
       ) : null}
       <Form
+        key={outcome?.formStamp}
         method="post"
         action={localizedPath("/news", lang)}
         className="mt-4 grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
@@ -49,17 +53,18 @@ export function NewsletterSubscribe({ stamp, outcome }: { stamp: string; outcome
           autoComplete="email"
           required
           maxLength={EMAIL_MAX}
+          defaultValue={typed?.email ?? ""}
         />
-        <SelectField id="newsletter-language" label={t("newsletter.language")} name="language" defaultValue={lang}>
+        <SelectField
+          id="newsletter-language"
+          label={t("newsletter.language")}
+          name="language"
+          defaultValue={typed?.language === "en" || typed?.language === "da" ? typed.language : lang}
+        >
           <option value="en">{t("newsletter.languageEn")}</option>
           <option value="da">{t("newsletter.languageDa")}</option>
         </SelectField>
-        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-          <label>
-            {t("contact.honeypot")}
-            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
+        <HoneypotField name={HONEYPOT_FIELD} label={t("contact.honeypot")} />
         <input type="hidden" name={FORM_STAMP_FIELD} value={stamp} />
         <SubmitButton busy={false} busyLabel={t("newsletter.subscribing")} className="px-5 py-3 text-base">
           {t("newsletter.subscribe")}

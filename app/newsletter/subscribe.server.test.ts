@@ -76,3 +76,56 @@ describe("the Subscribe form", () => {
     );
   });
 });
+
+describe("the footer's Subscribe form, sent without a stamp", () => {
+  const footer = (fields: Record<string, string> = {}, ip = "203.0.113.50") =>
+    subscribeRequest({ [FORM_STAMP_FIELD]: "", ...fields }, { ip });
+
+  test("is answered with the form filled in and a stamp; pressed again a second later, it subscribes", async () => {
+    const at = new Date();
+    const first = await submitSubscribe(footer({ email: "Bo@Example.com", language: "en" }), at);
+    expect(first).toMatchObject({
+      status: 200,
+      body: {
+        result: "confirm",
+        values: { email: "Bo@Example.com", language: "en" },
+        toast: { title: "One more step" },
+      },
+    });
+    expect(await listSubscribers()).toEqual([]);
+    const stamp = first.body.formStamp;
+    const tooSoon = await submitSubscribe(footer({ [FORM_STAMP_FIELD]: stamp }), new Date(at.getTime() + 500));
+    expect(tooSoon).toMatchObject({ status: 400, body: { result: "refused", values: { email: "anne@example.com" } } });
+    const pressed = await submitSubscribe(
+      footer({ email: "Bo@Example.com", [FORM_STAMP_FIELD]: stamp }),
+      new Date(at.getTime() + 1_000),
+    );
+    expect(pressed).toMatchObject({ status: 200, body: { result: "sent" } });
+    expect(pressed.body.values).toBeUndefined();
+    expect(await listSubscribers()).toMatchObject([{ email: "bo@example.com", language: "da", state: "pending" }]);
+  });
+
+  test("answers the same for an address already subscribed, and the limits per network apply", async () => {
+    const fresh = await submitSubscribe(footer({ email: "new@example.com" }));
+    await submitSubscribe(subscribeRequest({ email: "old@example.com" }));
+    const row = (await getSubscriberRowByEmail("old@example.com"))!;
+    await confirmSubscription(confirmTokenFor(row));
+    const known = await submitSubscribe(footer({ email: "old@example.com" }));
+    expect([known.status, known.body.result, known.body.toast.description]).toEqual([
+      fresh.status,
+      fresh.body.result,
+      fresh.body.toast.description,
+    ]);
+    // The second press of each goes through the limit (3 an hour here).
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const asked = await submitSubscribe(footer({ email: `p${i}@example.com` }, "198.51.100.20"));
+      const again = subscribeRequest(
+        { email: `p${i}@example.com`, [FORM_STAMP_FIELD]: asked.body.formStamp },
+        { ip: "198.51.100.20" },
+      );
+      statuses.push((await submitSubscribe(again, new Date(Date.now() + 2_000))).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

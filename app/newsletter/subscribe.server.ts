@@ -7,39 +7,61 @@ import { FAULT_STATUS, faultOf } from "~/platform/faults.server";
 import { checkFormStamp, issueFormStamp, useFormStamp } from "~/contact/form-stamp.server";
 import { log } from "~/platform/log.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
-import { toastMessage, type Toast } from "~/toast/toast";
+import { toastMessage } from "~/toast/toast";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath } from "~/i18n/lang";
-import { checkSubscribe, FORM_STAMP_FIELD, HONEYPOT_FIELD, subscribeValues } from "./subscribe-form";
+import {
+  checkSubscribe,
+  FORM_STAMP_FIELD,
+  HONEYPOT_FIELD,
+  subscribeValues,
+  type SubscribeActionData,
+  type SubscribeResult,
+} from "./subscribe-form";
 
 const RATE_WINDOW_MS = 60 * 60_000;
 
-export type SubscribeActionData = { result: "sent" | "refused" | "error"; toast: Toast; formStamp: string };
+/**
+ * A form the server answers comes back filled in, so a person sends it again with one press: its
+ * new stamp counts as this much older than the minimum fill time (decision 0193).
+ */
+export const SEND_AGAIN_MS = 1_000;
+
 export type SubscribeOutcome = { body: SubscribeActionData; status: number; headers?: HeadersInit };
+
+const TOAST_TYPE = { sent: "success", confirm: "success", refused: "error", error: "error" } as const;
+const TOAST_TITLE = {
+  sent: "newsletter.sentTitle",
+  confirm: "newsletter.confirmAddressTitle",
+  refused: "contact.errorTitle",
+  error: "contact.errorTitle",
+} as const;
 
 /**
  * The Subscribe form's action, guarded like the contact form (trap, stamp, limit per network). A
  * new or pending address gets a confirmation mail; the answer is the same for a confirmed one, so
- * the form never tells who subscribes.
+ * the form never tells who subscribes. A form sent without a stamp (the footer's, without
+ * JavaScript) is answered with the form filled in and a stamp, to be sent once more; any other
+ * refusal comes back filled in too.
  */
 export async function submitSubscribe(request: Request, now = new Date()): Promise<SubscribeOutcome> {
   const lang = langFromPath(new URL(request.url).pathname);
   const t = translator(lang);
   const form = await readForm(request);
-  const answer = (result: SubscribeActionData["result"], status: number, text: string, headers?: HeadersInit) => ({
+  const { CONTACT_MIN_FILL_MS, CONTACT_RATE_LIMIT, CONTACT_MAX_ATTEMPTS } = env();
+  const values = subscribeValues(form);
+  const again = new Date(now.getTime() - Math.max(0, CONTACT_MIN_FILL_MS - SEND_AGAIN_MS));
+  const answer = (result: SubscribeResult, status: number, text: string, headers?: HeadersInit) => ({
     status,
     headers,
     body: {
       result,
-      toast: toastMessage(
-        result === "sent" ? "success" : "error",
-        t(result === "sent" ? "newsletter.sentTitle" : "contact.errorTitle"),
-        text,
-      ),
-      formStamp: issueFormStamp(now),
+      toast: toastMessage(TOAST_TYPE[result], t(TOAST_TITLE[result]), text),
+      formStamp: issueFormStamp(again),
+      ...(result === "sent" ? {} : { values }),
     },
   });
-  const checked = checkSubscribe(subscribeValues(form), lang);
+  const checked = checkSubscribe(values, lang);
   if (!checked.ok) return answer("refused", 400, checked.error);
 
   const ip = clientIp(request);
@@ -48,8 +70,8 @@ export async function submitSubscribe(request: Request, now = new Date()): Promi
     log.info("subscribe form spam trap filled; dropped", { ip });
     return answer("sent", 200, t("newsletter.sentText"));
   }
-  const { CONTACT_MIN_FILL_MS, CONTACT_RATE_LIMIT, CONTACT_MAX_ATTEMPTS } = env();
   const stampValue = form.get(FORM_STAMP_FIELD);
+  if (stampValue === null || stampValue === "") return answer("confirm", 200, t("newsletter.confirmAddressText"));
   const stamp = checkFormStamp(stampValue, CONTACT_MIN_FILL_MS, now);
   if (stamp === "too-fast") return answer("refused", 400, t("newsletter.tooFastText"));
   if (stamp !== "ok") return answer("refused", 400, t("newsletter.expiredText"));

@@ -120,6 +120,14 @@ export const REGISTRY: readonly RegistryEntry[] = [
     contentType: "text/plain; charset=utf-8",
   },
   { kind: "file", path: "/healthz", file: "routes/healthz.ts", cache: "never", contentType: "application/json" },
+  // The footer's Subscribe form asks for its stamp here, so the pages themselves carry none.
+  {
+    kind: "file",
+    path: "/form-stamp",
+    file: "routes/form-stamp.ts",
+    cache: "never",
+    contentType: "application/json; charset=utf-8",
+  },
 ];
 
 /** The route id of an entry in a language: the file's for English, `da/<name>` for Danish. */

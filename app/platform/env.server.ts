@@ -76,6 +76,13 @@ const schema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
   CONTACT_RETRY_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(60_000),
   CONTACT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** Mails this instance delivers at once (a newsletter is thousands of them). */
+  MAIL_CONCURRENCY: z.coerce
+    .number("must be a number")
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(32, "must be at most 32")
+    .default(4),
   /** Signs backups (HMAC-SHA256); unset: one generated at the first backup into DATA_DIR/secrets. */
   BACKUP_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   /** Where backups are written: `npm run backup` (default ./backups) and the scheduled ones. */

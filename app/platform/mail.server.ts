@@ -17,7 +17,42 @@ export type SentMail = { messageId: string; file?: string };
 
 let smtp: Transporter | undefined;
 let smtpUrl: string | undefined;
+let sending = 0;
+let idle: ReturnType<typeof setTimeout> | undefined;
 const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+
+/** Pooled connections are closed once no mail has been sent for this long. */
+const POOL_IDLE_MS = 1_000;
+
+/**
+ * The SMTP transport: a pool of MAIL_CONCURRENCY connections, each used for up to 100 messages, so
+ * a newsletter is not one connection (TCP, TLS, greeting, login) per mail: measured on a local
+ * server, 105 ms a mail with a connection each, 7 ms pooled (docs/decisions/0195).
+ */
+function smtpTransport(url: string, connections: number) {
+  if (!smtp || smtpUrl !== url) {
+    smtp?.close();
+    smtp = nodemailer.createTransport({
+      url,
+      pool: true,
+      maxConnections: connections,
+      maxMessages: 100,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    smtpUrl = url;
+  }
+  return smtp;
+}
+
+/** Closes the pooled SMTP connections (idle for a while, or at shutdown); the next mail opens new ones. */
+export function closeMailConnections() {
+  clearTimeout(idle);
+  smtp?.close();
+  smtp = undefined;
+  smtpUrl = undefined;
+}
 
 /**
  * Sends through SMTP_URL when it is set; otherwise writes the message as an .eml file in
@@ -25,20 +60,20 @@ const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer
  * server refuses or cannot be reached.
  */
 export async function sendMail(mail: Mail): Promise<SentMail> {
-  const { SMTP_URL, MAIL_FROM, dataDir } = env();
+  const { SMTP_URL, MAIL_FROM, MAIL_CONCURRENCY, dataDir } = env();
   const message = { from: MAIL_FROM, ...mail };
   if (SMTP_URL) {
-    if (!smtp || smtpUrl !== SMTP_URL) {
-      smtp = nodemailer.createTransport({
-        url: SMTP_URL,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 20_000,
-      });
-      smtpUrl = SMTP_URL;
+    clearTimeout(idle);
+    sending++;
+    try {
+      const info = await smtpTransport(SMTP_URL, MAIL_CONCURRENCY).sendMail(message);
+      return { messageId: info.messageId };
+    } finally {
+      if (--sending === 0) {
+        idle = setTimeout(closeMailConnections, POOL_IDLE_MS);
+        idle.unref?.();
+      }
     }
-    const info = await smtp.sendMail(message);
-    return { messageId: info.messageId };
   }
   const info = await fileTransport.sendMail(message);
   const dir = path.join(dataDir, "mail");

@@ -190,7 +190,8 @@ function bodiesFor(ids: Record<string, string>, intents: readonly string[] = [])
 describe(`authorization matrix (${testEngine})`, () => {
   it("reads the route table and finds the admin routes and actions", async () => {
     expect(targets.some((t) => t.path === "/admin")).toBe(true);
-    for (const path of ["/admin/trash", "/admin/activity"]) expect(targets.map((t) => t.path)).toContain(path);
+    for (const path of ["/admin/trash", "/admin/activity", "/admin/news/subscribers.csv"])
+      expect(targets.map((t) => t.path)).toContain(path);
     for (const t of targets) await load(t.file);
   });
 

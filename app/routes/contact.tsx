@@ -27,6 +27,7 @@ import { formStampFor } from "~/contact/form-stamp.server";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath, localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
+import { HoneypotField } from "~/components/ui/honeypot";
 
 export const handle: RouteHandle = { hydrate: false, script: contactScript };
 
@@ -191,13 +192,7 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
             clearError("message");
           }}
         />
-        {/* A trap for bots that fill every field; hidden from people and assistive technology. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-          <label>
-            {t("contact.honeypot")}
-            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
+        <HoneypotField name={HONEYPOT_FIELD} label={t("contact.honeypot")} />
         <Suspense fallback={<input type="hidden" name={FORM_STAMP_FIELD} value="" />}>
           <Await resolve={stamp}>{(value) => <input type="hidden" name={FORM_STAMP_FIELD} value={value} />}</Await>
         </Suspense>

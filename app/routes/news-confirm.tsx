@@ -27,7 +27,8 @@ export async function action({ request }: Route.ActionArgs) {
     return data<TokenPageData>({ state: "bad" }, { status: 404, headers: NO_STORE });
   }
   log.info("newsletter subscription confirmed");
-  return data<TokenPageData>({ state: "done" }, { headers: NO_STORE });
+  // An explicit 200: the page's loader runs after the action and no longer finds the token (404).
+  return data<TokenPageData>({ state: "done" }, { status: 200, headers: NO_STORE });
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {

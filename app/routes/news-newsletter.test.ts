@@ -1,5 +1,14 @@
-import { describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@tests/db";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useFreshDatabase, testEngine } from "@tests/db";
+import { useTestEnv } from "@tests/env";
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "@tests/smtp";
+import { issueFormStamp } from "~/contact/form-stamp.server";
+import { deliverNextMail, defaultDeliveryOptions } from "~/jobs/mail-delivery.server";
+import { createPost } from "~/models/post.server";
+import { registerNewsletterMail } from "~/newsletter/newsletter-mail.server";
+import { FORM_STAMP_FIELD } from "~/newsletter/subscribe-form";
+import { CLIENT_IP_HEADER } from "~/platform/client-ip.server";
+import * as newsPage from "./news";
 import {
   confirmTokenFor,
   countSubscribers,
@@ -81,5 +90,95 @@ describe("the unsubscribe link", () => {
     );
     expect(done).toMatchObject({ status: 200, data: { state: "done" } });
     expect(await countSubscribers()).toEqual({ all: 0, confirmed: 0 });
+  });
+});
+
+describe(`the whole newsletter, through the site's own forms and mail (${testEngine})`, () => {
+  let smtp: TestSmtpServer | undefined;
+  beforeEach(async () => {
+    smtp = await startSmtpServer();
+  });
+  useTestEnv(() => ({ SMTP_URL: smtp!.url, PUBLIC_ORIGIN: "https://stald.example", CONTACT_MIN_FILL_MS: "0" }));
+  afterEach(async () => {
+    await smtp?.close();
+    smtp = undefined;
+  });
+
+  /** Delivers everything the queue holds, as the worker would. */
+  async function deliverAll() {
+    const options = { ...defaultDeliveryOptions(), concurrency: 1 };
+    while ((await deliverNextMail(options)) !== "idle");
+  }
+  const readable = (m: ReceivedMail) => m.raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+  const mailTo = (to: string) => smtp!.received.filter((m) => m.envelopeTo.includes(to));
+
+  async function subscribe(email: string, path: "/news" | "/da/news") {
+    const body = new URLSearchParams({ email, language: path === "/news" ? "en" : "da" });
+    body.set(FORM_STAMP_FIELD, issueFormStamp(new Date(Date.now() - 60_000)));
+    const request = new Request(`http://localhost${path}`, {
+      method: "POST",
+      body: body.toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", [CLIENT_IP_HEADER]: "203.0.113.9" },
+    });
+    expect((await run(newsPage.action, request)).data).toMatchObject({ result: "sent" });
+  }
+
+  async function confirmFromMail(email: string) {
+    await deliverAll();
+    const [mail] = mailTo(email);
+    const token = /news\/confirm\?token=([\w-]{43})/.exec(readable(mail!))![1]!;
+    expect((await run(confirm.action, post("/news/confirm", `token=${token}`))).status).toBe(200);
+  }
+
+  const publish = (title: string) =>
+    createPost({
+      title,
+      body: `All about **${title}**.`,
+      language: "en",
+      video: null,
+      publishAt: new Date(Date.now() - 1_000).toISOString(),
+      draft: false,
+      newsletter: true,
+      horseIds: [],
+      photos: [],
+    });
+
+  it("subscribes, confirms, sends one mail per confirmed subscriber with one-click unsubscribe, then none after it", async () => {
+    registerNewsletterMail();
+    await subscribe("anna@example.com", "/news");
+    await subscribe("bo@example.com", "/da/news");
+    await subscribe("pending@example.com", "/news");
+    await confirmFromMail("anna@example.com");
+    await confirmFromMail("bo@example.com");
+
+    expect((await publish("Nordlys wins the Derby")).newsletter).toBe(2);
+    await deliverAll();
+    const letters = smtp!.received.filter((m) => m.header("subject") === "Nordlys wins the Derby");
+    expect(letters.map((m) => m.envelopeTo.join()).sort()).toEqual(["anna@example.com", "bo@example.com"]);
+    expect(mailTo("pending@example.com")).toHaveLength(1);
+    for (const letter of letters) {
+      expect(letter.header("list-unsubscribe")).toMatch(
+        /^<https:\/\/stald\.example\/(da\/)?news\/unsubscribe\?token=[\w-]{43}>$/,
+      );
+      expect(letter.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    }
+    const anna = readable(letters.find((m) => m.envelopeTo.includes("anna@example.com"))!);
+    expect(anna).toMatch(/<a href="https:\/\/stald\.example\/news\/unsubscribe\?token=[\w-]{43}">Unsubscribe<\/a>/);
+    expect(readable(letters.find((m) => m.envelopeTo.includes("bo@example.com"))!)).toContain("Afmeld nyhedsbrevet");
+
+    const link = /<([^>]+)>/.exec(
+      letters.find((m) => m.envelopeTo.includes("anna@example.com"))!.header("list-unsubscribe")!,
+    )![1]!;
+    const oneClick = await run(
+      unsubscribePage.action,
+      post(new URL(link).pathname + new URL(link).search, "List-Unsubscribe=One-Click"),
+    );
+    expect(oneClick).toMatchObject({ status: 200, data: { state: "done" } });
+
+    expect((await publish("Back at the yard")).newsletter).toBe(1);
+    await deliverAll();
+    expect(
+      smtp!.received.filter((m) => m.header("subject") === "Back at the yard").map((m) => m.envelopeTo.join()),
+    ).toEqual(["bo@example.com"]);
   });
 });

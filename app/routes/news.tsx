@@ -85,7 +85,7 @@ export default function NewsPage({ loaderData, actionData }: Route.ComponentProp
           ) : null}
         </>
       )}
-      <NewsletterSubscribe stamp={actionData?.formStamp ?? page.formStamp} outcome={actionData?.toast} />
+      <NewsletterSubscribe stamp={actionData?.formStamp ?? page.formStamp} outcome={actionData} />
     </div>
   );
 }

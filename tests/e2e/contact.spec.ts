@@ -223,7 +223,10 @@ test.describe("sending a message with JavaScript", () => {
     await page.goto("/contact");
     await fillForm(page, { message: "Please keep this text if anything goes wrong." });
     // A forged stamp stands for any refusal the server makes after the page's own checks pass.
-    await page.locator('input[name="form_stamp"]').evaluate((el) => ((el as HTMLInputElement).value = "1.forged"));
+    await page
+      .getByRole("main")
+      .locator('input[name="form_stamp"]')
+      .evaluate((el) => ((el as HTMLInputElement).value = "1.forged"));
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("region", { name: /Notifications/ }).getByText("The form had expired")).toBeVisible();
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue(

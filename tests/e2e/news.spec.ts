@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import { confirmedSubscribers } from "@tests/subscribers";
 import { test, expect, navigationsWaitForHydration } from "./fixtures";
 import { expectNoAxeViolations } from "./public-helpers";
 import { solid } from "@tests/images";
@@ -78,3 +80,33 @@ test("publish a post with two photos, a video and a tagged horse; it shows on Ne
   );
   await context.close();
 });
+
+test(
+  "the News tab counts the subscribers, exports them as CSV and erases one",
+  { tag: "@any-width" },
+  async ({ adminPage: page }) => {
+    await confirmedSubscribers(2);
+    await page.goto("/admin/news");
+    const card = page.getByRole("region", { name: "Newsletter Subscribers" });
+    await expect(card).toContainText("2 confirmed, 0 waiting for confirmation");
+    const download = page.waitForEvent("download");
+    await card.getByRole("link", { name: "Export as CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await file.path())!, "utf8");
+    expect(csv).toContain("Email,Language,State,Subscribed,Confirmed");
+    expect(csv).toContain("subscriber1@example.com,en,confirmed,");
+
+    await card.getByLabel("Subscriber's E-mail").fill("nobody@example.com");
+    await card.getByRole("button", { name: "Erase Subscriber" }).click();
+    await expect(card.getByText("No subscriber has that address")).toBeVisible();
+    await card.getByLabel("Subscriber's E-mail").fill("Subscriber0@example.com");
+    await card.getByRole("button", { name: "Erase Subscriber" }).click();
+    await expect(page.getByText("Subscriber Erased", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Newsletter Subscribers" })).toContainText("1 confirmed");
+    await page.goto("/admin/activity");
+    await expect(page.getByText("Erased a newsletter subscriber")).toBeVisible();
+    await expect(page.getByText("Exported the newsletter subscribers (2)")).toBeVisible();
+    await expect(page.getByRole("main")).not.toContainText("subscriber0");
+  },
+);

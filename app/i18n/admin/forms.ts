@@ -37,6 +37,7 @@ export const formTexts = section(
     "fetch.trash": "Failed to fetch trash",
     "fetch.activity": "Failed to fetch activity",
     "fetch.posts": "Failed to fetch posts",
+    "fetch.subscribers": "Failed to fetch subscribers",
     "fetch.today": "Failed to fetch today's work",
 
     "fault.database-unavailable": "The database cannot be reached right now. Please try again in a moment.",
@@ -81,6 +82,7 @@ export const formTexts = section(
     "fetch.trash": "Papirkurven kunne ikke hentes",
     "fetch.activity": "Aktiviteten kunne ikke hentes",
     "fetch.posts": "Opslagene kunne ikke hentes",
+    "fetch.subscribers": "Abonnenterne kunne ikke hentes",
     "fetch.today": "Dagens opgaver kunne ikke hentes",
 
     "fault.database-unavailable": "Databasen kan ikke nås lige nu. Prøv igen om et øjeblik.",

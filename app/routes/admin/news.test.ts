@@ -5,7 +5,10 @@ import { useFreshDatabase } from "@tests/db";
 import { plainJpeg } from "@tests/images";
 import { listActivity } from "~/models/activity.server";
 import { createHorse } from "~/models/horse.server";
+import { listQueuedMail } from "~/models/mail-queue.server";
 import { getPublishedPost, listAllPosts } from "~/models/post.server";
+import { listSubscribers, requestSubscription } from "~/models/subscriber.server";
+import { confirmedSubscribers } from "@tests/subscribers";
 import { socialCardUrl } from "~/media/image";
 import { storage } from "~/media/storage.server";
 import { db } from "~/platform/db.server";
@@ -161,5 +164,86 @@ describe("News tab", () => {
       context: {},
     } as never)) as { fetchError: { description: string } | null };
     expect(loaded.fetchError?.description).toBe("Failed to fetch posts");
+  });
+});
+
+describe("Send as Newsletter on the News tab", () => {
+  const loadTab = async () =>
+    (await newsTab.loader({
+      request: buildRequest("/admin/news", { cookie }),
+      params: {},
+      context: {},
+    } as never)) as Awaited<ReturnType<typeof newsTab.loader>>;
+
+  it("mails a published post once to the confirmed subscribers and shows it was sent", async () => {
+    await confirmedSubscribers(2);
+    await requestSubscription({ email: "pending@example.com", language: "en" }, { attemptLimit: 3 });
+    const r = await post({ ...postForm, newsletter: "1" });
+    expect(r).toMatchObject({
+      status: 302,
+      toast: expect.objectContaining({
+        title: "Post Published",
+        description: "Nordlys wins at Klampenborg is on the site and is being mailed to 2 subscribers.",
+      }),
+    });
+    const [saved] = await listAllPosts();
+    // Saved again with the box ticked: nobody is mailed twice.
+    const again = await post({ ...postForm, intent: "update", id: saved!.id, newsletter: "1" });
+    expect(again).toMatchObject({ toast: expect.objectContaining({ description: "The post has been saved." }) });
+    expect((await listQueuedMail({ kind: "newsletter" })).map((m) => m.toAddress).sort()).toEqual([
+      "subscriber0@example.com",
+      "subscriber1@example.com",
+    ]);
+    const tab = await loadTab();
+    expect(tab.subscribers).toEqual({ all: 3, confirmed: 2 });
+    expect(tab.posts[0]!.newsletter).toMatchObject({ requested: true, recipients: 2 });
+    expect(tab.progress[saved!.id]).toEqual({ delivered: 0, waiting: 2, failed: 0 });
+    const { entries } = await listActivity();
+    expect(entries[1]).toMatchObject({ summary: "Post added: Nordlys wins at Klampenborg" });
+  });
+
+  it("records the wish on a draft and a scheduled post without mailing anyone", async () => {
+    await confirmedSubscribers(2);
+    await post({ ...postForm, title: "Draft", draft: "1", newsletter: "1" });
+    await post({ ...postForm, title: "Later", publishAt: "2099-06-01T14:30", newsletter: "1" });
+    expect((await listAllPosts()).map((p) => [p.title, p.newsletter])).toEqual([
+      ["Later", { requested: true, queuedAt: null, recipients: null }],
+      ["Draft", { requested: true, queuedAt: null, recipients: null }],
+    ]);
+    expect(await listQueuedMail({ kind: "newsletter" })).toEqual([]);
+  });
+
+  it("erases a subscriber by address, logged without it; an unknown or bad address changes nothing", async () => {
+    await confirmedSubscribers(2);
+    const erased = await post({ intent: "eraseSubscriber", email: " Subscriber0@Example.com " });
+    expect(erased).toMatchObject({
+      status: 302,
+      toast: success("Subscriber Erased"),
+    });
+    expect((await listSubscribers()).map((s) => s.email)).toEqual(["subscriber1@example.com"]);
+    const { entries } = await listActivity();
+    expect(entries[0]).toMatchObject({
+      kind: "delete",
+      entity: "subscriber",
+      summary: "Erased a newsletter subscriber",
+    });
+    expect(JSON.stringify(entries)).not.toContain("subscriber0");
+
+    const unknown = await post({ intent: "eraseSubscriber", email: "subscriber0@example.com" });
+    expect(unknown).toMatchObject({ status: 404, data: { errors: { email: "No subscriber has that address" } } });
+    const bad = await post({ intent: "eraseSubscriber", email: "not an address" });
+    expect(bad).toMatchObject({ status: 400, data: { errors: { email: "Invalid email address" } } });
+    expect(await listSubscribers()).toHaveLength(1);
+  });
+
+  it("answers 'Failed to erase subscriber' when the database fails", async () => {
+    await confirmedSubscribers(1);
+    await sql`alter table subscribers rename to subscribers_gone`.execute(db());
+    const r = await post({ intent: "eraseSubscriber", email: "subscriber0@example.com" });
+    expect(r).toMatchObject({
+      status: 500,
+      toast: expect.objectContaining({ description: "Failed to erase subscriber" }),
+    });
+    expect((await loadTab()).fetchError?.description).toBe("Failed to fetch subscribers");
   });
 });

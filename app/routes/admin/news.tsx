@@ -6,8 +6,14 @@ import { Field, SelectField, TextAreaField } from "~/components/ui/field";
 import { msg } from "~/i18n/admin/dictionary";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { listHorses, type Horse } from "~/models/horse.server";
+import { newsletterProgress, type NewsletterProgress } from "~/models/newsletter-send.server";
 import { createPost, deletePost, listAllPosts, updatePost, type NewPost, type Post } from "~/models/post.server";
+import { countSubscribers, eraseSubscriber } from "~/models/subscriber.server";
+import { env } from "~/platform/env.server";
+import { useLang } from "~/i18n/use-lang";
 import type { StoredImage } from "~/media/images.server";
+import { EMAIL_MAX } from "~/utils/email";
+import type { AdminActionData } from "./+shared/admin-action.server";
 import { toDanishLocal } from "~/news/publish-at";
 import { videoWatchUrl } from "~/news/video-link";
 import { formatDanishTime } from "~/racing/format";
@@ -19,6 +25,7 @@ import {
   POST_TITLE_MAX,
   postEditSchema,
   postSchema,
+  subscriberEraseSchema,
 } from "./+shared/admin-forms";
 import type { ImageSpec } from "./+shared/admin-images.server";
 import { IntentForm, RecordImageField, RequiredNote, useRecordForm } from "./+shared/form-parts";
@@ -31,14 +38,19 @@ const TAB = "/admin/news";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { t } = await openTab(request);
-  const [posts, horses] = await Promise.all([
+  const [posts, horses, subscribers] = await Promise.all([
     readForTab(t, "posts", () => listAllPosts(), [] as Post[]),
     readForTab(t, "horses", () => listHorses(), [] as Horse[]),
+    readForTab(t, "subscribers", () => countSubscribers(), null),
   ]);
+  const sent = posts.value.filter((p) => p.newsletter.queuedAt).map((p) => p.id);
+  const progress = await readForTab(t, "posts", () => newsletterProgress(sent), new Map<string, NewsletterProgress>());
   return {
     posts: posts.value,
     horses: horses.value.map((h) => ({ id: h.id, name: h.name })),
-    fetchError: posts.error ?? horses.error,
+    subscribers: subscribers.value,
+    progress: Object.fromEntries(progress.value),
+    fetchError: posts.error ?? horses.error ?? subscribers.error ?? progress.error,
     now: new Date().toISOString(),
   };
 }
@@ -61,6 +73,9 @@ const postOf = (form: PostForm, images: Record<PhotoField, StoredImage | null>):
   photos: form.photos.map((p) => ({ ...p, image: images[`photo${p.position}` as PhotoField] })),
 });
 
+/** Each newsletter mail is tried as often as a contact message. */
+const saving = () => ({ mailAttempts: env().CONTACT_MAX_ATTEMPTS });
+
 export const action = adminAction({
   tab: TAB,
   otherFailure: "posts.updateFailed",
@@ -69,10 +84,16 @@ export const action = adminAction({
       schema: postSchema,
       failure: "posts.addFailed",
       images: POST_PHOTOS,
-      write: ({ data, images }) => createPost(postOf(data, images)),
+      write: ({ data, images }) => createPost(postOf(data, images), saving()),
       success: (post, { data }) => ({
         title: data.draft ? "posts.draftSaved" : "posts.published",
-        description: msg(data.draft ? "posts.draftSavedText" : "posts.publishedText", { title: data.title }),
+        description:
+          post.newsletter !== null
+            ? msg(post.newsletter === 1 ? "posts.publishedNewsletterTextOne" : "posts.publishedNewsletterText", {
+                title: data.title,
+                count: post.newsletter,
+              })
+            : msg(data.draft ? "posts.draftSavedText" : "posts.publishedText", { title: data.title }),
         show: post.id,
       }),
     }),
@@ -80,17 +101,33 @@ export const action = adminAction({
       schema: postEditSchema,
       failure: "posts.updateFailed",
       images: POST_PHOTOS,
-      write: ({ data: { id, ...post }, images }) => updatePost(id, postOf(post, images)),
-      success: (_, { data }) => ({ title: "posts.updated", description: "posts.updatedText", show: data.id }),
+      write: ({ data: { id, ...post }, images }) => updatePost(id, postOf(post, images), saving()),
+      success: (saved, { data }) => ({
+        title: "posts.updated",
+        description:
+          saved.newsletter !== null
+            ? msg(saved.newsletter === 1 ? "posts.updatedNewsletterTextOne" : "posts.updatedNewsletterText", {
+                count: saved.newsletter,
+              })
+            : "posts.updatedText",
+        show: data.id,
+      }),
     }),
     delete: toTrash(deletePost, "posts.deleteFailed"),
+    eraseSubscriber: intent({
+      schema: subscriberEraseSchema,
+      failure: "subscribers.eraseFailed",
+      write: async ({ data }) => ((await eraseSubscriber(data.email)) ? true : null),
+      missing: { errors: { email: "subscribers.notFound" }, status: 404 },
+      success: { title: "subscribers.erased", description: "subscribers.erasedText" },
+    }),
   },
 });
 
 type HorseOption = { id: string; name: string };
 
 export default function NewsTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { posts, horses, fetchError, now } = loaderData;
+  const { posts, horses, subscribers, progress, fetchError, now } = loaderData;
   const t = useAdminT();
   const tab = useTabForms(actionData);
   const cards: RecordCards<Post> = {
@@ -107,14 +144,42 @@ export default function NewsTab({ loaderData, actionData }: Route.ComponentProps
       />
       <Card title={t("posts.list")} titleId="posts">
         <RecordList fetchError={fetchError} empty={t("posts.empty")} records={posts}>
-          {(post) => <PostRow key={post.id} post={post} now={now} />}
+          {(post) => <PostRow key={post.id} post={post} now={now} progress={progress[post.id]} />}
         </RecordList>
       </Card>
+      <SubscribersCard counts={subscribers} result={tab.answerFor("eraseSubscriber")} />
     </TabPage>
   );
 }
 
-function PostRow({ post, now }: { post: Post; now: string }) {
+/** A count as the dashboard's language writes it (1,234 / 1.234). */
+function useCount() {
+  const lang = useLang();
+  return (n: number) => n.toLocaleString(lang === "da" ? "da-DK" : "en-GB");
+}
+
+/** Where the post's newsletter stands: asked for, or sent (and how far its delivery has got). */
+function NewsletterState({ post, progress }: { post: Post; progress?: NewsletterProgress }) {
+  const t = useAdminT();
+  const count = useCount();
+  const { requested, queuedAt, recipients } = post.newsletter;
+  if (!queuedAt) return requested ? <p className="text-stone-700">{t("posts.newsletterAtPublishing")}</p> : null;
+  const total = recipients ?? 0;
+  return (
+    <p className="text-stone-700">
+      {t(total === 1 ? "posts.newsletterSentOne" : "posts.newsletterSent", {
+        count: count(total),
+        when: formatDanishTime(queuedAt, "minute"),
+      })}
+      {progress && progress.waiting > 0
+        ? ` · ${t("posts.newsletterProgress", { delivered: count(progress.delivered), count: count(total) })}`
+        : null}
+      {progress && progress.failed > 0 ? ` · ${t("posts.newsletterFailed", { failed: count(progress.failed) })}` : null}
+    </p>
+  );
+}
+
+function PostRow({ post, now, progress }: { post: Post; now: string; progress?: NewsletterProgress }) {
   const t = useAdminT();
   const when = formatDanishTime(post.publishAt, "minute");
   const state = post.draft
@@ -137,6 +202,7 @@ function PostRow({ post, now }: { post: Post; now: string }) {
         {state} · {post.language === "da" ? t("posts.danish") : t("posts.english")}
       </p>
       {post.horses.length ? <p className="text-stone-700">{post.horses.map((h) => h.name).join(", ")}</p> : null}
+      <NewsletterState post={post} progress={progress} />
     </RecordRow>
   );
 }
@@ -228,6 +294,28 @@ function PostEditor({
           </div>
         </fieldset>
       ) : null}
+      <div className="sm:col-span-2">
+        {post?.newsletter.queuedAt ? (
+          <NewsletterState post={post} />
+        ) : (
+          <>
+            <label className="flex items-center gap-2 text-stone-800">
+              <input
+                type="checkbox"
+                name="newsletter"
+                value="1"
+                aria-describedby={`${form.id ?? "new"}-newsletter-hint`}
+                defaultChecked={sent ? sent.newsletter === "1" : !!post?.newsletter.requested}
+                className="h-4 w-4 accent-brand-700"
+              />
+              {t("posts.newsletter")}
+            </label>
+            <p id={`${form.id ?? "new"}-newsletter-hint`} className="mt-1 text-xs text-stone-600">
+              {t("posts.newsletterHint")}
+            </p>
+          </>
+        )}
+      </div>
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <SubmitButton busy={form.submitting} busyLabel={t("form.saving")} name="draft" value="0">
           {t("posts.publish")}
@@ -279,6 +367,58 @@ function PhotoSlot({
         </label>
       ) : null}
     </div>
+  );
+}
+
+/** The newsletter's subscribers: how many, the CSV export, and erasing one by address. */
+function SubscribersCard({
+  counts,
+  result,
+}: {
+  counts: { all: number; confirmed: number } | null;
+  result: AdminActionData | undefined;
+}) {
+  const t = useAdminT();
+  const count = useCount();
+  const form = useRecordForm<{ email: string }>(subscriberEraseSchema, result, "eraseSubscriber");
+  return (
+    <Card title={t("subscribers.title")} titleId="subscribers">
+      {counts ? (
+        <p className="text-stone-800">
+          {t("subscribers.counts", {
+            confirmed: count(counts.confirmed),
+            pending: count(counts.all - counts.confirmed),
+          })}
+        </p>
+      ) : null}
+      <p className="mt-3">
+        <a href={`${TAB}/subscribers.csv`} download className={buttonClass.secondary}>
+          {t("subscribers.export")}
+        </a>
+      </p>
+      <h3 id="erase-subscriber" className="mt-6 text-lg font-semibold text-brand-900">
+        {t("subscribers.eraseTitle")}
+      </h3>
+      <IntentForm
+        intent="eraseSubscriber"
+        titleId="erase-subscriber"
+        onSubmit={form.onSubmit}
+        className="mt-2 grid max-w-xl gap-4"
+      >
+        {form.field("email", t("subscribers.email"), {
+          type: "email",
+          required: true,
+          autoComplete: "off",
+          maxLength: EMAIL_MAX,
+          hint: t("subscribers.eraseHint"),
+        })}
+        <div>
+          <SubmitButton busy={form.submitting} busyLabel={t("form.deleting")} variant="secondary">
+            {t("subscribers.erase")}
+          </SubmitButton>
+        </div>
+      </IntentForm>
+    </Card>
   );
 }
 

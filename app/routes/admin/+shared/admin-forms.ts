@@ -5,6 +5,7 @@ import { AMOUNT_LIMIT_TEXT, readDkkAmount, withinAmountLimit } from "~/racing/mo
 import { danishLocalToIso, readWeightKg, RUNNER_EQUIPMENT, WEIGHT_MAX_G, WEIGHT_MIN_G } from "~/racing/declaration";
 import { fromDanishLocal } from "~/news/publish-at";
 import { parseVideoLink } from "~/news/video-link";
+import { EMAIL_MAX } from "~/utils/email";
 
 /** A post's limits (the model's too; kept here so the page needs no server module). */
 export const POST_TITLE_MAX = 120;
@@ -388,6 +389,10 @@ export const postSchema = z
       .string()
       .optional()
       .transform((v) => v === "1"),
+    newsletter: z
+      .string()
+      .optional()
+      .transform((v) => v === "1"),
     ...Object.fromEntries(POST_PHOTO_SLOTS.map((n) => [`description${n}`, optional(300)])),
     ...Object.fromEntries(POST_PHOTO_SLOTS.map((n) => [`remove${n}`, z.string().optional()])),
   })
@@ -401,6 +406,7 @@ export const postSchema = z
       video: form.videoLink,
       publishAt: form.publishAt,
       draft: form.draft,
+      newsletter: form.newsletter,
       horseIds: Object.keys(values)
         .filter((k) => k.startsWith(POST_HORSE_FIELD))
         .map((k) => k.slice(POST_HORSE_FIELD.length)),
@@ -413,3 +419,11 @@ export const postSchema = z
   });
 
 export const postEditSchema = z.intersection(z.object({ id: z.string().min(1) }), postSchema);
+
+/** Erase a Subscriber: the address to erase. */
+export const subscriberEraseSchema = z.object({
+  email: z
+    .string({ error: "subscribers.emailInvalid" })
+    .trim()
+    .pipe(z.email("subscribers.emailInvalid").max(EMAIL_MAX, "subscribers.emailInvalid")),
+});

@@ -1,0 +1,20 @@
+import { expect, test } from "vitest";
+import { csvCell, csvLines } from "./csv";
+
+test("cells are quoted when they must be, and never start a formula", () => {
+  expect(csvCell("anne@example.com")).toBe("anne@example.com");
+  expect(csvCell(null)).toBe("");
+  expect(csvCell(12)).toBe("12");
+  expect(csvCell('say "hi", then')).toBe('"say ""hi"", then"');
+  expect(csvCell("two\nlines")).toBe('"two\nlines"');
+  for (const lead of ["=", "+", "-", "@", "\t", "\r"])
+    expect(csvCell(`${lead}1+1`).startsWith(`'${lead}`) || csvCell(`${lead}1+1`).startsWith(`"'${lead}`)).toBe(true);
+  expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+  expect(csvCell("\rx")).toBe(`"'\rx"`);
+  expect(
+    csvLines([
+      ["a", "b"],
+      ["=c", "d,e"],
+    ]),
+  ).toBe(`a,b\r\n'=c,"d,e"\r\n`);
+});
