@@ -15,6 +15,7 @@ import * as runnerStatus from "./0060-runner-status";
 import * as mailKinds from "./0061-mail-kinds";
 import * as posts from "./0070-posts";
 import * as newsletter from "./0071-newsletter";
+import * as owners from "./0080-owners";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "0061-mail-kinds": mailKinds,
   "0070-posts": posts,
   "0071-newsletter": newsletter,
+  "0080-owners": owners,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */

@@ -5,6 +5,7 @@ import { AMOUNT_LIMIT_TEXT, readDkkAmount, withinAmountLimit } from "~/racing/mo
 import { danishLocalToIso, readWeightKg, RUNNER_EQUIPMENT, WEIGHT_MAX_G, WEIGHT_MIN_G } from "~/racing/declaration";
 import { fromDanishLocal } from "~/news/publish-at";
 import { parseVideoLink } from "~/news/video-link";
+import { EMAIL_MAX } from "~/utils/email";
 
 /** A post's limits (the model's too; kept here so the page needs no server module). */
 export const POST_TITLE_MAX = 120;
@@ -413,3 +414,50 @@ export const postSchema = z
   });
 
 export const postEditSchema = z.intersection(z.object({ id: z.string().min(1) }), postSchema);
+
+/** An owner's horse checkbox is named by the horse's id, as a post's is. */
+export const OWNER_HORSE_FIELD = "horse:";
+
+/** The horses ticked on an owner's form: at least one. */
+const ownerHorses = <T extends Record<string, unknown>>(form: T, ctx: z.RefinementCtx) => {
+  const horseIds = Object.keys(form)
+    .filter((k) => k.startsWith(OWNER_HORSE_FIELD))
+    .map((k) => k.slice(OWNER_HORSE_FIELD.length));
+  if (horseIds.length === 0) ctx.addIssue({ code: "custom", path: ["horses"], message: "owners.chooseHorse" });
+  return horseIds;
+};
+
+const ownerFields = {
+  name: required("owners.nameRequired"),
+  language: z.enum(["en", "da"], { error: "owners.languageInvalid" }),
+};
+
+/** Invite Owner: name, e-mail, language and one or more horses. */
+export const ownerSchema = z
+  .object({
+    ...ownerFields,
+    email: z
+      .string({ error: "owners.emailInvalid" })
+      .trim()
+      .max(EMAIL_MAX, "owners.emailTooLong")
+      .toLowerCase()
+      .pipe(z.email("owners.emailInvalid")),
+  })
+  .catchall(z.string())
+  .transform((form, ctx) => ({
+    name: form.name,
+    email: form.email,
+    language: form.language,
+    horseIds: ownerHorses(form, ctx),
+  }));
+
+/** Edit an owner: name, language and horses (the e-mail is the account's own). */
+export const ownerEditSchema = z
+  .object({ id: z.string().min(1), ...ownerFields })
+  .catchall(z.string())
+  .transform((form, ctx) => ({
+    id: form.id,
+    name: form.name,
+    language: form.language,
+    horseIds: ownerHorses(form, ctx),
+  }));
