@@ -37,7 +37,12 @@ import { GUEST_LIMIT, INVITATION_VALID_MS } from "./owner-account";
 
 useFreshDatabase();
 
-const admin: Actor = { userId: "admin-1", email: "admin@example.com", via: "dashboard", origin: "http://localhost:3000" };
+const admin: Actor = {
+  userId: "admin-1",
+  email: "admin@example.com",
+  via: "dashboard",
+  origin: "http://localhost:3000",
+};
 
 async function credentials(userId: string) {
   return db().selectFrom("accounts").select("id").where("user_id", "=", userId).execute();
@@ -179,7 +184,9 @@ describe("revoking an owner", () => {
     expect(await getUser(buildRequest("/", { cookie: ownerCookie }))).toBeNull();
     expect(await ownerStanding(guest.id)).toMatchObject({ active: false });
     const { entries } = await listActivity({ kind: "revoke" });
-    expect(entries.map((e) => e.summary)).toEqual([`Owner access revoked: ${owner.name} (${owner.email}) and 2 guests`]);
+    expect(entries.map((e) => e.summary)).toEqual([
+      `Owner access revoked: ${owner.name} (${owner.email}) and 2 guests`,
+    ]);
     expect(await revokeOwner("nobody")).toBeNull();
     expect((await listOwners())[0]!.status).toBe("revoked");
   });
@@ -215,9 +222,9 @@ describe("guests", () => {
     const guest = await createGuest(owner.id);
     expect(await inviteGuest(invited.id, { name: "G", email: "g1@example.com", language: "en" })).toBeNull();
     expect(await inviteGuest(guest.id, { name: "G", email: "g2@example.com", language: "en" })).toBeNull();
-    await expect(
-      inviteGuest(owner.id, { name: "G", email: owner.email, language: "en" }),
-    ).rejects.toBeInstanceOf(AccountTakenError);
+    await expect(inviteGuest(owner.id, { name: "G", email: owner.email, language: "en" })).rejects.toBeInstanceOf(
+      AccountTakenError,
+    );
   });
 
   test("two invitations at the same moment cannot pass the limit", async () => {

@@ -25,7 +25,15 @@ export async function calendarToken(userId: string, horseId: string): Promise<st
 
 /** A new address for the person and horse (the caller has checked they may see it); the old one ends. */
 export async function renewCalendarToken(userId: string, horseId: string, now = new Date()): Promise<string> {
-  const row = { user_id: userId, horse_id: horseId, issued_at: now.toISOString() };
+  const old = await db()
+    .selectFrom("owner_calendars")
+    .select("issued_at")
+    .where("user_id", "=", userId)
+    .where("horse_id", "=", horseId)
+    .executeTakeFirst();
+  // Two renewals within a millisecond must still make two addresses.
+  const at = old && old.issued_at >= now.toISOString() ? new Date(Date.parse(old.issued_at) + 1) : now;
+  const row = { user_id: userId, horse_id: horseId, issued_at: at.toISOString() };
   const token = tokenOf(row);
   await db()
     .insertInto("owner_calendars")
