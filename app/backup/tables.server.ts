@@ -27,8 +27,8 @@ export const BACKUP_TABLES = {
   runners: { kind: "content", why: "race entries and results; they point at horses and at the victories wins created" },
   team_members: { kind: "content", why: "the team and its order" },
   contact_info: { kind: "content", why: "the contact details" },
-  users: { kind: "content", why: "the administrators' accounts" },
-  accounts: { kind: "content", why: "password hashes, so the administrators can sign in after a restore" },
+  users: { kind: "content", why: "the accounts of administrators, owners and guests" },
+  accounts: { kind: "content", why: "password hashes, so everyone can sign in after a restore" },
   user_roles: { kind: "content", why: "who is an administrator" },
   contact_messages: { kind: "content", why: "visitors' messages" },
   mail_queue: {

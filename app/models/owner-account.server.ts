@@ -2,6 +2,8 @@ import type { Kysely, Selectable, Transaction } from "kysely";
 import type { AuthInstant, Database, OwnerAccountsTable } from "@db/schema";
 import { currentActor, type Actor } from "~/platform/actor.server";
 import { db, engine, lockFor } from "~/platform/db.server";
+import { faultOf } from "~/platform/faults.server";
+import { log } from "~/platform/log.server";
 import { randomToken, tokenHash } from "~/platform/signed-token.server";
 import { changedFields, recordActivity } from "./activity.server";
 import { enqueueMail } from "./mail-queue.server";
@@ -565,7 +567,7 @@ export async function listOwners(now = new Date()): Promise<OwnerListEntry[]> {
   }));
 }
 
-/** Where an account stands when a session is looked up: null for an account that is no owner's or guest's. */
+/** Where an owner's or guest's account stands when a session is looked up. */
 export type OwnerStanding = {
   role: OwnerRole;
   name: string;
@@ -575,13 +577,25 @@ export type OwnerStanding = {
   active: boolean;
 };
 
+/**
+ * The account's standing in the owners' area, or null for an account that is no owner's or guest's.
+ * A failed read is logged and counts as null (the account gets no owner's rights, and no admin's
+ * either: those are checked apart); a database that cannot be reached is passed on, as an outage.
+ */
 export async function ownerStanding(userId: string): Promise<OwnerStanding | null> {
-  const row = await db()
-    .selectFrom("owner_accounts as o")
-    .leftJoin("owner_accounts as h", "h.user_id", "o.host_id")
-    .select(["o.role", "o.name", "o.language", "o.state", "o.host_id", "h.state as host_state"])
-    .where("o.user_id", "=", userId)
-    .executeTakeFirst();
+  let row;
+  try {
+    row = await db()
+      .selectFrom("owner_accounts as o")
+      .leftJoin("owner_accounts as h", "h.user_id", "o.host_id")
+      .select(["o.role", "o.name", "o.language", "o.state", "o.host_id", "h.state as host_state"])
+      .where("o.user_id", "=", userId)
+      .executeTakeFirst();
+  } catch (error) {
+    if (faultOf(error)) throw error;
+    log.error("owner standing not read; treating the account as no owner's", { userId, error });
+    return null;
+  }
   if (!row) return null;
   const active = row.state === "active" && (row.role === "owner" || row.host_state === "active");
   return { role: row.role, name: row.name, language: row.language, hostId: row.host_id, active };

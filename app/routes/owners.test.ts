@@ -15,6 +15,10 @@ import * as horsePage from "./owners-horse";
 import * as settingsPage from "./owners-settings";
 import * as myHorses from "./owners";
 import * as unsubscribePage from "./owners-unsubscribe";
+import * as welcomePage from "./owners-welcome";
+import { composeInvitationMail } from "~/owners/invitation.server";
+import { getUser } from "~/auth/auth.server";
+import { AUTH_LIMITS } from "~/auth/auth-limits.server";
 
 useFreshDatabase();
 useTestEnv({ PUBLIC_ORIGIN: "https://stald.example" });
@@ -219,6 +223,27 @@ describe("Settings", () => {
   });
 });
 
+describe("guest invitations", () => {
+  test("are limited per owner, as sign-ins are per account", async () => {
+    const { a } = await stable();
+    const invite = () =>
+      call(
+        settingsPage.action,
+        buildRequest("/owners/settings", {
+          cookie: a.cookie,
+          form: { intent: "invite-guest", name: "G", email: "not an address", language: "en" },
+        }),
+      );
+    for (let i = 0; i < AUTH_LIMITS.guestInvitePerOwner.limit; i++) expect((await invite()).status).toBe(400);
+    const refused = await invite();
+    expect(refused).toMatchObject({
+      status: 429,
+      data: { toast: { description: "Too many invitations. Please try again later." } },
+    });
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+});
+
 describe("the unsubscribe link", () => {
   test("asks on GET, turns off that kind of notice on POST (one-click too), and is dead for a revoked account", async () => {
     const { a } = await stable();
@@ -246,5 +271,56 @@ describe("the unsubscribe link", () => {
     await db().updateTable("owner_accounts").set({ state: "revoked" }).where("user_id", "=", a.user.id).execute();
     expect((await call(unsubscribePage.loader, buildRequest(path))).status).toBe(404);
     expect((await call(unsubscribePage.action, buildRequest(path, { form: { token } }))).status).toBe(404);
+  });
+});
+
+describe("the welcome page", () => {
+  test("shows the form for a live link only, sets the password once and lands on My Horses signed in", async () => {
+    const x = await testHorse("Xenia");
+    const owner = await createOwner({ horseIds: [x.id], language: "da", active: false, name: "Anna" });
+    const mail = (await composeInvitationMail(owner.email, "https://stald.example"))!;
+    const token = /token=([\w-]+)/.exec(mail.text)![1]!;
+    const path = `/da/owners/welcome?token=${token}`;
+    const shown = await call(welcomePage.loader, buildRequest(path));
+    expect(shown).toMatchObject({ status: 200, data: { state: "ask", name: "Anna", email: owner.email } });
+    expect(shown.headers.get("Cache-Control")).toBe(PRIVATE);
+    expect((await call(welcomePage.loader, buildRequest("/owners/welcome?token=made-up"))).status).toBe(404);
+
+    const form = (password: string, confirm = password) => ({ token, password, confirm });
+    const weak = await call(welcomePage.action, buildRequest("/da/owners/welcome", { form: form("1234567890") }));
+    expect(weak).toMatchObject({
+      status: 400,
+      data: { errors: { password: expect.stringContaining("for let at gætte") } },
+    });
+    const done = await call(
+      welcomePage.action,
+      buildRequest("/da/owners/welcome", { form: form("Paddock-Gallop-2024") }),
+    );
+    expect([done.status, done.location]).toEqual([302, "/da/owners"]);
+    const cookie = done.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("stable.session_token="))!
+      .split(";")[0]!;
+    expect(await getUser(buildRequest("/da/owners", { cookie }))).toMatchObject({ owner: { role: "owner" } });
+    const again = await call(
+      welcomePage.action,
+      buildRequest("/da/owners/welcome", { form: form("Paddock-Gallop-2024") }),
+    );
+    expect(again).toMatchObject({ status: 404, data: { bad: true } });
+  });
+
+  test("limits the attempts from one network", async () => {
+    const post = () =>
+      call(
+        welcomePage.action,
+        buildRequest("/owners/welcome", {
+          form: { token: "x".repeat(43), password: "p", confirm: "p" },
+          headers: { "x-client-ip": "203.0.113.9" },
+        }),
+      );
+    for (let i = 0; i < AUTH_LIMITS.acceptPerIp.limit; i++) expect((await post()).status).toBe(404);
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
   });
 });

@@ -418,14 +418,20 @@ export const postEditSchema = z.intersection(z.object({ id: z.string().min(1) })
 /** An owner's horse checkbox is named by the horse's id, as a post's is. */
 export const OWNER_HORSE_FIELD = "horse:";
 
-/** The horses ticked on an owner's form: at least one. */
-const ownerHorses = <T extends Record<string, unknown>>(form: T, ctx: z.RefinementCtx) => {
-  const horseIds = Object.keys(form)
+/** The horses ticked on an owner's form. */
+const ownerHorseIds = (form: Record<string, unknown>) =>
+  Object.keys(form)
     .filter((k) => k.startsWith(OWNER_HORSE_FIELD))
     .map((k) => k.slice(OWNER_HORSE_FIELD.length));
-  if (horseIds.length === 0) ctx.addIssue({ code: "custom", path: ["horses"], message: "owners.chooseHorse" });
-  return horseIds;
-};
+
+/** At least one horse: said beside the other fields' messages, not only once they are right. */
+const chooseHorse = [
+  (form: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    if (ownerHorseIds(form).length === 0)
+      ctx.addIssue({ code: "custom", path: ["horses"], message: "owners.chooseHorse" });
+  },
+  { when: ({ value }: { value: unknown }) => typeof value === "object" && value !== null },
+] as const;
 
 const ownerFields = {
   name: required("owners.nameRequired"),
@@ -444,20 +450,17 @@ export const ownerSchema = z
       .pipe(z.email("owners.emailInvalid")),
   })
   .catchall(z.string())
-  .transform((form, ctx) => ({
+  .superRefine(...chooseHorse)
+  .transform((form) => ({
     name: form.name,
     email: form.email,
     language: form.language,
-    horseIds: ownerHorses(form, ctx),
+    horseIds: ownerHorseIds(form),
   }));
 
 /** Edit an owner: name, language and horses (the e-mail is the account's own). */
 export const ownerEditSchema = z
   .object({ id: z.string().min(1), ...ownerFields })
   .catchall(z.string())
-  .transform((form, ctx) => ({
-    id: form.id,
-    name: form.name,
-    language: form.language,
-    horseIds: ownerHorses(form, ctx),
-  }));
+  .superRefine(...chooseHorse)
+  .transform((form) => ({ id: form.id, name: form.name, language: form.language, horseIds: ownerHorseIds(form) }));
