@@ -234,6 +234,7 @@ export const da = {
   "nav.myHorses": "Mine heste",
   "owners.area": "Ejerområde",
   "owners.settings": "Indstillinger",
+  "owners.settingsCard": "Sprog og beskeder",
   "owners.myHorsesMeta": "Mine heste | {name}",
   "owners.intro": "Dine heste i træning: næste starter, seneste resultater og præmiesummer.",
   "owners.introGuest":

@@ -239,6 +239,7 @@ export const en = {
   "nav.myHorses": "My Horses",
   "owners.area": "Owners' area",
   "owners.settings": "Settings",
+  "owners.settingsCard": "Language and Notices",
   "owners.myHorsesMeta": "My Horses | {name}",
   "owners.intro": "Your horses in training: their next runs, latest results and prize money.",
   "owners.introGuest":

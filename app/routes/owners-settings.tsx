@@ -163,7 +163,7 @@ export default function OwnerSettingsPage({ loaderData, actionData }: Route.Comp
       <h1 className="text-4xl font-bold text-brand-900 sm:text-5xl">{t("owners.settings")}</h1>
       <p className="mt-3 break-words text-stone-700">{t("owners.signedInAs", { email })}</p>
       <div className="mt-8 grid gap-8 lg:grid-cols-2 lg:items-start">
-        <Card title={t("owners.settings")} titleId="my-settings">
+        <Card title={t("owners.settingsCard")} titleId="my-settings">
           <SettingsForm language={language} notices={notices} answer={mine("settings")} />
         </Card>
         {guests ? (

@@ -153,8 +153,11 @@ function RunLine({ runner }: { runner: Runner }) {
   ].filter(Boolean);
   return (
     <li className="rounded-md bg-stone-50 px-3 py-2 text-sm">
-      <span className="font-medium text-stone-900">{formatDanishDate(runner.raceDate)}</span> · {runner.raceName} ·{" "}
-      {orFallback(runner.track, t("winners.unknownTrack"))}
+      <span className="font-medium text-stone-900">
+        {formatDanishDate(runner.raceDate)}
+        {runner.postTime ? ` ${runner.postTime}` : ""}
+      </span>{" "}
+      · {runner.raceName} · {orFallback(runner.track, t("winners.unknownTrack"))}
       <span className="block">
         <span className={runner.status === "withdrawn" ? "font-semibold text-red-800" : "font-semibold text-brand-800"}>
           {t(STATUS_TEXT[runner.status])}

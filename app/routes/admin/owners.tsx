@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/owners";
 import { Card } from "~/components/ui/card";
-import { SelectField } from "~/components/ui/field";
+import { RequiredMark, SelectField } from "~/components/ui/field";
 import { fieldErrorClass } from "~/components/ui/field-classes";
 import { msg, type AdminKey, type AdminTranslate } from "~/i18n/admin/dictionary";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
@@ -269,7 +269,10 @@ function OwnerForm({
           <option value="da">{t("owners.danish")}</option>
         </SelectField>
         <fieldset className="sm:col-span-2" aria-describedby={horsesError ? "owner-horses-error" : undefined}>
-          <legend className="mb-2 text-sm font-medium text-stone-800">{t("owners.horses")}</legend>
+          <legend className="mb-2 flex items-baseline text-sm font-medium text-stone-800">
+            {t("owners.horses")}
+            <RequiredMark />
+          </legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             {horses.map((h) => (
               <label key={h.id} className="flex items-center gap-2 text-stone-800">
