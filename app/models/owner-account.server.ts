@@ -23,7 +23,7 @@ import {
  * Owners' and guests' accounts: a `users` row (the sign-in library's, so they sign in like anyone)
  * with an `owner_accounts` row beside it. An account is invited (no password yet), active, or
  * revoked (no password, no session). Owners follow horses (`owner_horses`); a guest sees its
- * owner's. Who may see which horse is owner-access.server.ts. See docs/decisions/0200-owner-accounts.md.
+ * owner's. Who may see which horse is owner-access.server.ts. See docs/decisions/0200 to 0203.
  */
 
 type Q = Kysely<Database>;

@@ -7,7 +7,7 @@ import { columnTypes } from "@db/dialect";
  * horses without a foreign key: a horse deleted into the trash keeps its links, so restoring it gives
  * its owners access back (reads join live horses only). A guest names its owner in `host_id`, also
  * without a foreign key, so a restore may insert the rows in any order; the code ends a host's guests
- * with the host. Tokens are kept as hashes only. See docs/decisions/0200-owner-accounts.md.
+ * with the host. Tokens are kept as hashes only. See docs/decisions/0200 to 0203.
  */
 export async function up(db: Kysely<any>) {
   const t = columnTypes(db);
