@@ -79,6 +79,20 @@ export type AudienceMember = {
   notices: NoticeSettings;
 };
 
+/** A person notices go to, as `p` (owner_accounts) and `u` (users) give them. */
+export const PERSON_COLUMNS = [
+  "p.user_id",
+  "u.email",
+  "p.name",
+  "p.language",
+  "p.role",
+  "p.notify_entries",
+  "p.notify_declarations",
+  "p.notify_withdrawals",
+  "p.notify_results",
+  "p.notify_updates",
+] as const;
+
 /** Everyone who may see the horse's private things but the administrators: its active owners and their active guests. */
 export async function horseAudience(horseId: string, q: Q = db()): Promise<AudienceMember[]> {
   const rows = await q
@@ -89,18 +103,7 @@ export async function horseAudience(horseId: string, q: Q = db()): Promise<Audie
     )
     .innerJoin("owner_horses as oh", "oh.user_id", "o.user_id")
     .innerJoin("horses as h", "h.id", "oh.horse_id")
-    .select([
-      "p.user_id",
-      "u.email",
-      "p.name",
-      "p.language",
-      "p.role",
-      "p.notify_entries",
-      "p.notify_declarations",
-      "p.notify_withdrawals",
-      "p.notify_results",
-      "p.notify_updates",
-    ])
+    .select(PERSON_COLUMNS)
     .where("h.id", "=", horseId)
     .where("p.state", "=", "active")
     .where("o.role", "=", "owner")

@@ -3,7 +3,7 @@ import type { Database } from "@db/schema";
 import { currentActor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { enqueueMail } from "./mail-queue.server";
-import { horseAudience } from "./owner-access.server";
+import { horseAudience, PERSON_COLUMNS } from "./owner-access.server";
 import { noticeSettingsOf, OWNER_MAIL_ATTEMPTS } from "./owner-account.server";
 import type { NoticeSettings, OwnerLanguage, OwnerNoticeKind, OwnerRole } from "./owner-account";
 
@@ -100,23 +100,7 @@ export async function noticeOfMail(mailId: string): Promise<QueuedNotice | null>
     .selectFrom("owner_notices as n")
     .innerJoin("owner_accounts as p", "p.user_id", "n.user_id")
     .innerJoin("users as u", "u.id", "p.user_id")
-    .select([
-      "n.id",
-      "n.kind",
-      "n.horse_id",
-      "n.details",
-      "n.created_at",
-      "p.user_id",
-      "u.email",
-      "p.name",
-      "p.language",
-      "p.role",
-      "p.notify_entries",
-      "p.notify_declarations",
-      "p.notify_withdrawals",
-      "p.notify_results",
-      "p.notify_updates",
-    ])
+    .select(["n.id", "n.kind", "n.horse_id", "n.details", "n.created_at", ...PERSON_COLUMNS])
     .where("n.id", "=", mailId)
     .executeTakeFirst();
   if (!row) return null;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isMessageKey, type Translate } from "~/i18n/dictionary";
 import { NOTICE_KINDS, type NoticeSettings } from "~/models/owner-account";
-import { EMAIL_MAX } from "~/utils/email";
+import { emailField } from "~/utils/email";
 
 /**
  * The owners' area's forms, one schema each, shared by the pages (their fields' limits) and the
@@ -33,12 +33,7 @@ export const guestSchema = z.object({
     .trim()
     .min(1, "owners.nameRequired")
     .max(NAME_MAX, "owners.nameTooLong"),
-  email: z
-    .string({ error: "owners.emailInvalid" })
-    .trim()
-    .max(EMAIL_MAX, "owners.emailTooLong")
-    .toLowerCase()
-    .pipe(z.email("owners.emailInvalid")),
+  email: emailField({ invalid: "owners.emailInvalid", tooLong: "owners.emailTooLong" }),
   language,
 });
 

@@ -2,9 +2,9 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/horse";
 import { NotFoundPage } from "~/components/not-found-page";
 import { CareerBadges } from "~/components/career-badges";
+import { HorseHeader } from "~/components/horse-header";
 import { careerAndRecord } from "~/racing/career";
 import { ReadFailed } from "~/components/read-failed";
-import { ResponsiveImage } from "~/media/responsive-image";
 import { PageSection } from "~/components/page-section";
 import { RunnerTableOrEmpty } from "~/components/runner-table";
 import { RaceRecordSection } from "~/components/race-record-section";
@@ -17,7 +17,6 @@ import {
   type RaceRecord,
   type Runner,
 } from "~/models/runner.server";
-import { formatDkk } from "~/racing/format";
 import { isStoredImageUrl, SOCIAL_CARD, socialCardUrl } from "~/media/image";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
@@ -128,38 +127,9 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
           {t("horse.allHorses")}
         </Link>
       </p>
-      <div className="mt-4 grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
-        {horse.image ? (
-          <ResponsiveImage
-            image={horse.image}
-            alt={horse.name}
-            sizes="(min-width: 1152px) 660px, (min-width: 1024px) 58vw, 100vw"
-            priority
-            className="aspect-[4/3] w-full rounded-xl bg-stone-100 object-cover shadow-sm"
-          />
-        ) : null}
-        <div>
-          <h1 className="text-4xl font-bold text-brand-900 sm:text-5xl">{horse.name}</h1>
-          <p className="mt-2 text-lg text-stone-700">
-            {t(horse.age === 1 ? "horses.ageOne" : "horses.ageMany", { age: horse.age })} · {horse.color}
-          </p>
-          <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <dt className="font-medium text-stone-600">{t("horse.pedigree")}</dt>
-            <dd>
-              {horse.sire} × {horse.dam}
-            </dd>
-            {horse.owner?.trim() ? (
-              <>
-                <dt className="font-medium text-stone-600">{t("horses.owner")}</dt>
-                <dd>{horse.owner}</dd>
-              </>
-            ) : null}
-            <dt className="font-medium text-stone-600">{t("horses.prizeMoney")}</dt>
-            <dd className="font-semibold text-brand-800">{formatDkk(horse.totalPrizeOre)}</dd>
-          </dl>
-          <CareerBadges figures={figures} className="mt-6" />
-        </div>
-      </div>
+      <HorseHeader horse={horse} className="mt-4">
+        <CareerBadges figures={figures} className="mt-6" />
+      </HorseHeader>
 
       <PageSection id="next-runs" title={t("horse.nextRuns")} className="mt-14">
         <RunnerTableOrEmpty

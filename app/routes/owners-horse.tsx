@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/owners-horse";
 import { requireOwner } from "~/auth/auth.server";
+import { HorseHeader } from "~/components/horse-header";
 import { NotFoundPage } from "~/components/not-found-page";
 import { PageSection } from "~/components/page-section";
 import { RaceRecordSection } from "~/components/race-record-section";
@@ -12,7 +13,6 @@ import { useSubmitting } from "~/components/ui/use-submitting";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath, localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
-import { ResponsiveImage } from "~/media/responsive-image";
 import type { Horse } from "~/models/horse.server";
 import { findVisibleHorse } from "~/models/owner-access.server";
 import { calendarToken, renewCalendarToken } from "~/models/owner-calendar.server";
@@ -28,7 +28,6 @@ import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
 import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
 import { careerAndRecord } from "~/racing/career";
-import { formatDkk } from "~/racing/format";
 import { danishToday } from "~/racing/race-day";
 import { isSlugShaped } from "~/racing/slug";
 import { seo } from "~/seo/seo";
@@ -115,32 +114,9 @@ export default function OwnersHorsePage({ loaderData, actionData }: Route.Compon
   const figures = careerAndRecord(horse, record.entries);
   return (
     <OwnerPage toasts={[(actionData as OwnerActionData | undefined)?.toast]}>
-      <div className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
-        {horse.image ? (
-          <ResponsiveImage
-            image={horse.image}
-            alt={horse.name}
-            sizes="(min-width: 1152px) 660px, (min-width: 1024px) 58vw, 100vw"
-            priority
-            className="aspect-[4/3] w-full rounded-xl bg-stone-100 object-cover shadow-sm"
-          />
-        ) : null}
-        <div>
-          <h1 className="text-4xl font-bold text-brand-900 sm:text-5xl">{horse.name}</h1>
-          <p className="mt-2 text-lg text-stone-700">
-            {t(horse.age === 1 ? "horses.ageOne" : "horses.ageMany", { age: horse.age })} · {horse.color}
-          </p>
-          <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <dt className="font-medium text-stone-600">{t("horse.pedigree")}</dt>
-            <dd>
-              {horse.sire} × {horse.dam}
-            </dd>
-            <dt className="font-medium text-stone-600">{t("horses.prizeMoney")}</dt>
-            <dd className="font-semibold text-brand-800">{formatDkk(horse.totalPrizeOre)}</dd>
-          </dl>
-          <PublicPageLink horse={horse} />
-        </div>
-      </div>
+      <HorseHeader horse={horse}>
+        <PublicPageLink horse={horse} />
+      </HorseHeader>
 
       <PageSection id="updates" title={t("owners.updates")} className="mt-14">
         <HorseUpdates updates={updates} horse={horse.name} />

@@ -5,7 +5,7 @@ import { requireOwner, type OwnerSession, type SessionUser } from "~/auth/auth.s
 import { SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, SelectField } from "~/components/ui/field";
-import { fieldErrorClass } from "~/components/ui/field-classes";
+import { LanguageChoice } from "~/components/ui/language-choice";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { translator, type Translate } from "~/i18n/dictionary";
 import { LANGS, LANGUAGE_NAMES, langFromPath, localizedPath } from "~/i18n/lang";
@@ -193,27 +193,12 @@ function SettingsForm({
   return (
     <Form method="post" aria-labelledby="my-settings" className="space-y-6">
       <input type="hidden" name="intent" value="settings" />
-      <fieldset aria-describedby="language-hint">
-        <legend className="text-sm font-medium text-stone-800">{t("owners.language")}</legend>
-        <div className="mt-2 flex flex-wrap gap-4">
-          {LANGS.map((lang) => (
-            <label key={lang} lang={lang} className="flex min-h-11 items-center gap-2 text-stone-900">
-              <input
-                type="radio"
-                name="language"
-                value={lang}
-                defaultChecked={chosen === lang}
-                className="h-4 w-4 accent-brand-700"
-              />
-              {LANGUAGE_NAMES[lang]}
-            </label>
-          ))}
-        </div>
-        <p id="language-hint" className="mt-1 text-xs text-stone-600">
-          {t("owners.languageHint")}
-        </p>
-        {answer?.errors?.language ? <p className={fieldErrorClass}>{answer.errors.language}</p> : null}
-      </fieldset>
+      <LanguageChoice
+        legend={t("owners.language")}
+        hint={t("owners.languageHint")}
+        chosen={chosen}
+        error={answer?.errors?.language}
+      />
       <fieldset aria-describedby="notices-hint">
         <legend className="text-sm font-medium text-stone-800">{t("owners.notices")}</legend>
         <p id="notices-hint" className="mt-1 text-xs text-stone-600">

@@ -5,7 +5,7 @@ import { AMOUNT_LIMIT_TEXT, readDkkAmount, withinAmountLimit } from "~/racing/mo
 import { danishLocalToIso, readWeightKg, RUNNER_EQUIPMENT, WEIGHT_MAX_G, WEIGHT_MIN_G } from "~/racing/declaration";
 import { fromDanishLocal } from "~/news/publish-at";
 import { parseVideoLink } from "~/news/video-link";
-import { EMAIL_MAX } from "~/utils/email";
+import { emailField } from "~/utils/email";
 
 /** A post's limits (the model's too; kept here so the page needs no server module). */
 export const POST_TITLE_MAX = 120;
@@ -442,12 +442,7 @@ const ownerFields = {
 export const ownerSchema = z
   .object({
     ...ownerFields,
-    email: z
-      .string({ error: "owners.emailInvalid" })
-      .trim()
-      .max(EMAIL_MAX, "owners.emailTooLong")
-      .toLowerCase()
-      .pipe(z.email("owners.emailInvalid")),
+    email: emailField({ invalid: "owners.emailInvalid", tooLong: "owners.emailTooLong" }),
   })
   .catchall(z.string())
   .superRefine(...chooseHorse)
