@@ -1,11 +1,12 @@
 import type { Browser, Page } from "@playwright/test";
 import { test, expect, navigationsWaitForHydration, signInAs } from "./fixtures";
 import { mailIn, type FileMail } from "./mail-files";
-import { seedHorse } from "./public-helpers";
+import { expectNoAxeViolations, seedHorse } from "./public-helpers";
 import { createRunner } from "~/models/runner.server";
 import { danishToday } from "~/racing/race-day";
 import { db } from "~/platform/db.server";
-import { createOwner } from "@tests/owners";
+import { createGuest, createOwner } from "@tests/owners";
+import { renewCalendarToken } from "~/models/owner-calendar.server";
 
 // Two owners' whole way in, with mail between the steps: give it room on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -241,3 +242,25 @@ test(
     await expect(admin.getByText("Owner access revoked: Anna Holm (anna@example.com) and 1 guest")).toBeVisible();
   },
 );
+
+test("the Owners tab and the owners' pages pass an accessibility scan", async ({ adminPage: admin, app, browser }) => {
+  test.setTimeout(90_000);
+  const xenia = await seedHorse({ name: "Xenia" });
+  await createRunner({ horseId: xenia.id, raceName: "Dansk Derby", raceDate: inDays(5), track: "Klampenborg" });
+  const owner = await createOwner({ horseIds: [xenia.id], name: "Anna Holm", email: "anna@example.com" });
+  await createGuest(owner.id, { name: "Gitte", email: "gitte@example.com", active: false });
+  await admin.goto(`/admin/owners?edit=${owner.id}`);
+  await expect(admin.getByRole("heading", { name: "Edit Owner: Anna Holm" })).toBeVisible();
+  await expectNoAxeViolations(admin);
+
+  const context = await browser.newContext();
+  const anna = await context.newPage();
+  navigationsWaitForHydration(anna);
+  await signInAs(anna, app, owner);
+  await renewCalendarToken(owner.id, xenia.id);
+  for (const path of ["/owners", `/da/owners/horses/${xenia.slug}`, "/owners/settings"]) {
+    await anna.goto(path);
+    await expectNoAxeViolations(anna);
+  }
+  await context.close();
+});
