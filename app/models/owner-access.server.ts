@@ -1,9 +1,9 @@
-import type { Kysely } from "kysely";
-import type { Database } from "@db/schema";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, OwnerAccountsTable } from "@db/schema";
 import { db } from "~/platform/db.server";
 import { findHorseBySlug, listHorsesIn, type Horse } from "./horse.server";
-import { noticeSettingsOf } from "./owner-account.server";
-import type { NoticeSettings, OwnerLanguage, OwnerRole } from "./owner-account";
+import { type NOTICE_COLUMNS, noticeSettingsOf } from "./owner-account.server";
+import type { NoticeSettings, OwnerLanguage, OwnerNoticeKind, OwnerRole } from "./owner-account";
 
 /**
  * Who may see a horse's private things (its owners' page, runs with their details, private
@@ -110,12 +110,24 @@ export async function horseAudience(horseId: string, q: Q = db()): Promise<Audie
     .where("o.state", "=", "active")
     .orderBy("p.user_id")
     .execute();
-  return rows.map((r) => ({
+  return rows.map(audienceMemberOf);
+}
+
+type PersonRow = Pick<
+  Selectable<OwnerAccountsTable>,
+  "user_id" | "name" | "language" | "role" | (typeof NOTICE_COLUMNS)[OwnerNoticeKind]
+> & {
+  email: string;
+};
+
+/** A person as PERSON_COLUMNS read them. */
+export function audienceMemberOf(r: PersonRow): AudienceMember {
+  return {
     userId: r.user_id,
     email: r.email,
     name: r.name,
     language: r.language,
     role: r.role,
     notices: noticeSettingsOf(r),
-  }));
+  };
 }

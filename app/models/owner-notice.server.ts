@@ -3,9 +3,9 @@ import type { Database } from "@db/schema";
 import { currentActor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { enqueueMail } from "./mail-queue.server";
-import { horseAudience, PERSON_COLUMNS } from "./owner-access.server";
-import { noticeSettingsOf, OWNER_MAIL_ATTEMPTS } from "./owner-account.server";
-import type { NoticeSettings, OwnerLanguage, OwnerNoticeKind, OwnerRole } from "./owner-account";
+import { audienceMemberOf, horseAudience, PERSON_COLUMNS, type AudienceMember } from "./owner-access.server";
+import { OWNER_MAIL_ATTEMPTS } from "./owner-account.server";
+import type { OwnerNoticeKind } from "./owner-account";
 
 /**
  * Notices by e-mail to a horse's owners and guests. The writer of the event (a runner entered,
@@ -84,14 +84,7 @@ export type QueuedNotice = {
   horseId: string;
   details: Record<string, unknown>;
   createdAt: string;
-  person: {
-    userId: string;
-    email: string;
-    name: string;
-    language: OwnerLanguage;
-    role: OwnerRole;
-    notices: NoticeSettings;
-  };
+  person: AudienceMember;
 };
 
 /** The notice a queued mail stands for, with its person as they are now; null when the person is gone. */
@@ -110,14 +103,7 @@ export async function noticeOfMail(mailId: string): Promise<QueuedNotice | null>
     horseId: row.horse_id,
     details: JSON.parse(row.details) as Record<string, unknown>,
     createdAt: row.created_at,
-    person: {
-      userId: row.user_id,
-      email: row.email,
-      name: row.name,
-      language: row.language,
-      role: row.role,
-      notices: noticeSettingsOf(row),
-    },
+    person: audienceMemberOf(row),
   };
 }
 
