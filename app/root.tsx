@@ -135,7 +135,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeader
           stableName={site.stableName}
           logoUrl={headerLogo(site)}
-          actions={signedIn ? <AuthActions admin={!!root?.user?.isAdmin} /> : undefined}
+          actions={signedIn ? <AuthActions admin={!root?.user?.owner} /> : undefined}
           owner={!!root?.user?.owner}
         />
         <main id="main" className="flex-1">

@@ -3,7 +3,10 @@ import { translator } from "~/i18n/dictionary";
 import type { Lang } from "~/i18n/lang";
 import { useT } from "~/i18n/use-lang";
 
-/** The navigation's buttons for a signed-in visitor: Admin (administrators only) and Sign Out. */
+/**
+ * The navigation's buttons for a signed-in visitor: Admin and Sign Out, as the spec has them; an
+ * owner or guest gets Sign Out only (My Horses is among the navigation's links).
+ */
 export function AuthActions({ admin }: { admin: boolean }) {
   const t = useT();
   return (
