@@ -57,7 +57,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       site,
       contact,
       toast,
-      user: user ? { email: user.email, isAdmin: user.isAdmin, adminLang: user.adminLang } : null,
+      user: user
+        ? { email: user.email, isAdmin: user.isAdmin, adminLang: user.adminLang, owner: !!user.owner }
+        : null,
       origin,
       structuredData,
     },
@@ -134,7 +136,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeader
           stableName={site.stableName}
           logoUrl={headerLogo(site)}
-          actions={signedIn ? <AuthActions /> : undefined}
+          actions={signedIn ? <AuthActions admin={!root?.user?.owner} /> : undefined}
+          owner={!!root?.user?.owner}
         />
         <main id="main" className="flex-1">
           {children}

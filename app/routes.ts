@@ -22,6 +22,7 @@ export default [
     route("horses", "routes/admin/horses.tsx"),
     route("winners", "routes/admin/winners.tsx"),
     route("runners", "routes/admin/runners.tsx"),
+    route("owners", "routes/admin/owners.tsx"),
     route("team", "routes/admin/team.tsx"),
     route("news", "routes/admin/news.tsx"),
     route("contact-info", "routes/admin/contact-info.tsx"),

@@ -29,6 +29,10 @@ export interface Database {
   post_horses: PostHorsesTable;
   subscribers: SubscribersTable;
   newsletter_sends: NewsletterSendsTable;
+  owner_accounts: OwnerAccountsTable;
+  owner_horses: OwnerHorsesTable;
+  owner_calendars: OwnerCalendarsTable;
+  owner_notices: OwnerNoticesTable;
 }
 
 export interface SiteSettingsTable {
@@ -192,7 +196,14 @@ export interface UserRolesTable {
 }
 
 export type MailDeliveryState = "pending" | "sending" | "sent" | "failed";
-export type MailKind = "contact" | "password-reset" | "deadline-reminder" | "newsletter-confirm" | "newsletter";
+export type MailKind =
+  | "contact"
+  | "password-reset"
+  | "deadline-reminder"
+  | "newsletter-confirm"
+  | "newsletter"
+  | "owner-invitation"
+  | "owner-notice";
 
 export interface ContactMessagesTable {
   id: string;
@@ -381,5 +392,61 @@ export interface NewsletterSendsTable {
   post_id: string;
   subscriber_id: string;
   mail_id: string;
+  created_at: string;
+}
+
+/** An owner of horses, or a guest an owner invited (read-only, the owner's horses only). */
+export interface OwnerAccountsTable {
+  user_id: string;
+  role: "owner" | "guest";
+  /** A guest's owner (no foreign key: the code ends a host's guests with the host); null for an owner. */
+  host_id: string | null;
+  name: string;
+  language: "en" | "da";
+  /** invited: no password yet; active: may sign in; revoked: access ended (no password, no session). */
+  state: OwnerState;
+  /** SHA-256 of the newest invitation link's token; null once used or ended. */
+  invite_token_hash: string | null;
+  invite_expires_at: string | null;
+  invited_at: string;
+  activated_at: string | null;
+  revoked_at: string | null;
+  notify_entries: Generated<number>;
+  notify_declarations: Generated<number>;
+  notify_withdrawals: Generated<number>;
+  notify_results: Generated<number>;
+  notify_updates: Generated<number>;
+  created_at: string;
+}
+
+export type OwnerState = "invited" | "active" | "revoked";
+
+/** The horses an owner follows (no foreign key to horses: a restored horse's links come back with it). */
+export interface OwnerHorsesTable {
+  user_id: string;
+  horse_id: string;
+  created_at: string;
+}
+
+/** A person's private calendar address for a horse: the token is signed from the row, only its hash is kept. */
+export interface OwnerCalendarsTable {
+  user_id: string;
+  horse_id: string;
+  token_hash: string;
+  issued_at: string;
+}
+
+export type OwnerNoticeKind = "entry" | "declaration" | "withdrawal" | "result" | "update";
+
+/** A notice e-mail queued for one person; `id` is its mail's. (user_id, kind, event) is unique. */
+export interface OwnerNoticesTable {
+  id: string;
+  user_id: string;
+  kind: OwnerNoticeKind;
+  /** What happened, once: `runner:<id>:<sequence>` for a runner's change, `post:<id>` for an update. */
+  event: string;
+  horse_id: string;
+  /** JSON: what the mail says, as it was when the event happened. */
+  details: string;
   created_at: string;
 }

@@ -3,6 +3,7 @@ import { useFreshDatabase } from "@tests/db";
 import { buildRequest, WEAK_PASSWORDS } from "@tests/auth";
 import { signIn } from "~/auth/auth.server";
 import { listAdmins } from "~/models/user-role.server";
+import { createOwner, testHorse } from "@tests/owners";
 import { runAdminCommand } from "./admin-command";
 
 useFreshDatabase();
@@ -41,6 +42,16 @@ describe("npm run admin", () => {
     await run("create", "--email", "rider@example.com", "--password", "Second-Password-22");
     expect((await signIn(buildRequest("/auth"), "rider@example.com", "First-Password-11")).ok).toBe(false);
     expect((await signIn(buildRequest("/auth"), "rider@example.com", "Second-Password-22")).ok).toBe(true);
+  });
+
+  it("refuses to make an owner's account an administrator", async () => {
+    const horse = await testHorse("Xenia");
+    const owner = await createOwner({ horseIds: [horse.id], email: "anna@example.com" });
+    expect(await run("create", "--email", owner.email)).toMatchObject({
+      code: 2,
+      err: "This e-mail address belongs to an owner's or guest's account; it cannot be an administrator.",
+    });
+    expect(await listAdmins()).toEqual([]);
   });
 
   it("refuses weak passwords, missing arguments and unknown commands without changing anything", async () => {

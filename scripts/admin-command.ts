@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { recordActivity } from "~/models/activity.server";
-import { createOrPromoteAdmin, findUserByEmail } from "~/auth/accounts.server";
+import { createOrPromoteAdmin, findUserByEmail, OwnerAccountError } from "~/auth/accounts.server";
 import { listAdmins, revokeAdmin } from "~/models/user-role.server";
 import { newPasswordProblem } from "~/auth/password-rules.server";
 
@@ -61,7 +61,15 @@ export async function runAdminCommand(argv: string[], { out, err }: Output): Pro
         return 2;
       }
     }
-    const { user, created } = await createOrPromoteAdmin({ email, password });
+    let made: Awaited<ReturnType<typeof createOrPromoteAdmin>>;
+    try {
+      made = await createOrPromoteAdmin({ email, password });
+    } catch (error) {
+      if (!(error instanceof OwnerAccountError)) throw error;
+      err(error.message);
+      return 2;
+    }
+    const { user, created } = made;
     await recordActivity(
       {
         kind: created ? "create" : "update",

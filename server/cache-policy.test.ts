@@ -33,6 +33,26 @@ describe("cacheKeyFor", () => {
     expect(cacheKeyFor("GET", u("/healthz"), {}).key).toBeNull();
   });
 
+  it("never shares the owners' pages, their data, the private calendars or the token pages, even asked anonymously", () => {
+    const token = "A".repeat(43);
+    for (const path of [
+      "/owners",
+      "/da/owners",
+      "/owners.data",
+      "/owners/horses/xenia",
+      "/da/owners/horses/xenia.data",
+      "/owners/settings",
+      `/owners/calendar/${token}.ics`,
+      `/owners/welcome?token=${token}`,
+      `/da/owners/unsubscribe?token=${token}`,
+    ]) {
+      expect(cacheKeyFor("GET", u(path), {}), path).toEqual({ key: null, reason: "path" });
+    }
+    expect(isStorable(200, new Headers({ "content-type": "text/html", "cache-control": "private, no-store" }))).toBe(
+      false,
+    );
+  });
+
   it("keys navigation data only by the routes a page has, so made-up values are never stored", () => {
     expect(cacheKeyFor("GET", u("/horses.data?_routes=routes/horses,root"), {})).toEqual({
       key: "http://example.test/horses.data?_routes=root,routes/horses",

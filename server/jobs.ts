@@ -3,6 +3,7 @@ import { registerContactMail } from "~/contact/contact-delivery.server";
 import { registerUploadSweep } from "~/media/upload.server";
 import { registerDeadlineReminderMail } from "~/deadlines/reminder.server";
 import { registerNewsletterMail } from "~/newsletter/newsletter-mail.server";
+import { registerOwnerJobs } from "~/owners/owner-jobs.server";
 import { registerTrashPurge } from "~/trash/trash.server";
 
 /** The features hand the background jobs (app/jobs) what only they know; the jobs import none of them. */
@@ -13,4 +14,5 @@ export function registerFeatureJobs() {
   registerUploadSweep();
   registerDeadlineReminderMail();
   registerNewsletterMail();
+  registerOwnerJobs();
 }

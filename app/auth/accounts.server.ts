@@ -2,6 +2,14 @@ import { getAuth } from "./auth.server";
 import { db } from "~/platform/db.server";
 import { withTrustedHashing } from "./password-hashing.server";
 import { grantAdmin } from "~/models/user-role.server";
+import { isOwnerAccount } from "~/models/owner-account.server";
+
+/** Owners and guests keep to the owners' area: their accounts are never made administrators. */
+export class OwnerAccountError extends Error {
+  constructor() {
+    super("This e-mail address belongs to an owner's or guest's account; it cannot be an administrator.");
+  }
+}
 
 export type UserSummary = { id: string; email: string };
 
@@ -30,13 +38,10 @@ export async function createUserWithPassword({
   email: string;
   password: string;
 }): Promise<UserSummary> {
-  const ctx = await getAuth().$context;
-  // Only the setup link, the admin command and tests create accounts: never refused, never queued behind sign-ins.
-  const passwordHash = await withTrustedHashing(() => ctx.password.hash(password));
-  return createUserWithPasswordHash({ email, passwordHash });
+  return createUserWithPasswordHash({ email, passwordHash: await hashNewPassword(password) });
 }
 
-/** The same with the password already hashed by the auth library (`ctx.password.hash`). */
+/** The same with the password already hashed by the auth library (`hashNewPassword`). */
 export async function createUserWithPasswordHash({
   email,
   passwordHash,
@@ -59,10 +64,19 @@ export async function createUserWithPasswordHash({
   return { id: user.id, email: user.email };
 }
 
+/**
+ * A new password as the sign-in library stores it. Only trusted callers set passwords (the setup
+ * link, an invitation link, the admin command, tests): never refused, never queued behind sign-ins.
+ */
+export async function hashNewPassword(password: string) {
+  const ctx = await getAuth().$context;
+  return withTrustedHashing(() => ctx.password.hash(password));
+}
+
 /** Replaces the user's password (creating the credential when the user had none). */
 export async function setUserPassword(userId: string, password: string) {
   const ctx = await getAuth().$context;
-  const hash = await withTrustedHashing(() => ctx.password.hash(password));
+  const hash = await hashNewPassword(password);
   const accounts = await ctx.internalAdapter.findAccounts(userId);
   if (accounts.some((a) => a.providerId === "credential")) await ctx.internalAdapter.updatePassword(userId, hash);
   else await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
@@ -72,6 +86,7 @@ export async function setUserPassword(userId: string, password: string) {
 export async function createOrPromoteAdmin({ email, password }: { email: string; password?: string }) {
   const existing = await findUserByEmail(email);
   if (existing) {
+    if (await isOwnerAccount(existing.id)) throw new OwnerAccountError();
     if (password) await setUserPassword(existing.id, password);
     await grantAdmin(existing.id);
     return { user: existing, created: false };

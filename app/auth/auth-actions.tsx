@@ -3,17 +3,22 @@ import { translator } from "~/i18n/dictionary";
 import type { Lang } from "~/i18n/lang";
 import { useT } from "~/i18n/use-lang";
 
-/** The navigation's buttons for a signed-in visitor: Admin and Sign Out. */
-export function AuthActions() {
+/**
+ * The navigation's buttons for a signed-in visitor: Admin and Sign Out, as the spec has them; an
+ * owner or guest gets Sign Out only (My Horses is among the navigation's links).
+ */
+export function AuthActions({ admin }: { admin: boolean }) {
   const t = useT();
   return (
     <>
-      <Link
-        to="/admin"
-        className="rounded-md bg-gold-400 px-3 py-2 text-sm font-semibold text-brand-900 hover:bg-gold-300"
-      >
-        {t("layout.admin")}
-      </Link>
+      {admin ? (
+        <Link
+          to="/admin"
+          className="rounded-md bg-gold-400 px-3 py-2 text-sm font-semibold text-brand-900 hover:bg-gold-300"
+        >
+          {t("layout.admin")}
+        </Link>
+      ) : null}
       <Form method="post" action="/sign-out">
         <input type="hidden" name="scope" value="local" />
         <button

@@ -16,6 +16,11 @@ export const AUTH_LIMITS = {
   signInPerEmail: { limit: 30, windowMs: 60 * MINUTE },
   resetPerEmail: { limit: 3, windowMs: 60 * MINUTE },
   resetPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  /** Setting a password with an invitation link: as many tries as sign-in allows one address. */
+  acceptPerIp: { limit: 20, windowMs: 15 * MINUTE },
+  /** An owner inviting guests (five at a time at most): room to correct typos, none to mail-bomb with. */
+  guestInvitePerOwner: { limit: 10, windowMs: 60 * MINUTE },
+  guestInvitePerIp: { limit: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -49,6 +54,17 @@ export function resetKeys(email: string, network: string): Array<[string, RateLi
   return [
     [`reset:ip:${network}`, AUTH_LIMITS.resetPerIp],
     [`reset:email:${email}`, AUTH_LIMITS.resetPerEmail],
+  ];
+}
+
+export function acceptKeys(network: string): Array<[string, RateLimitRule]> {
+  return [[`invitation:ip:${network}`, AUTH_LIMITS.acceptPerIp]];
+}
+
+export function guestInviteKeys(ownerId: string, network: string): Array<[string, RateLimitRule]> {
+  return [
+    [`guest-invite:ip:${network}`, AUTH_LIMITS.guestInvitePerIp],
+    [`guest-invite:owner:${ownerId}`, AUTH_LIMITS.guestInvitePerOwner],
   ];
 }
 

@@ -1,8 +1,11 @@
 import { registerMailKind } from "~/jobs/mail-delivery.server";
+import { translator } from "~/i18n/dictionary";
+import { ownerStanding } from "~/models/owner-account.server";
 import { issuePasswordResetToken } from "./auth.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import type { Mail } from "~/platform/mail.server";
+import { escapeHtml } from "~/utils/html";
 
 export function resetLink(origin: string, token: string) {
   return `${origin}/auth?mode=reset&token=${encodeURIComponent(token)}`;
@@ -20,6 +23,20 @@ export async function composeResetMail(email: string, origin: string): Promise<M
   // The embedded default sends no mail over the network; the link is in DATA_DIR/mail and here.
   if (!env().SMTP_URL)
     log.info("password reset link (no SMTP_URL set, so it is logged here too)", { to: reset.email, url });
+  const owner = await ownerStanding(reset.userId);
+  if (owner) {
+    // An owner or guest: their account, not the admin's, in their language.
+    const t = translator(owner.language);
+    const lines = [t("owners.resetIntro"), t("owners.resetLink"), t("owners.resetIgnore")];
+    return {
+      to: reset.email,
+      subject: t("owners.resetSubject"),
+      text: [lines[0], "", lines[1], url, "", lines[2]].join("\n"),
+      html:
+        `<p>${escapeHtml(lines[0]!)}</p>\n<p><a href="${escapeHtml(url)}">${escapeHtml(lines[1]!)}</a></p>\n` +
+        `<p>${escapeHtml(lines[2]!)}</p>`,
+    };
+  }
   return {
     to: reset.email,
     subject: "Reset your password",

@@ -37,6 +37,7 @@ describe("sessions and the admin check", () => {
       email: user.email,
       isAdmin: true,
       adminLang: "en",
+      owner: null,
     });
     expect(await getUser(buildRequest("/", { cookie: cookie.replace(/.$/, "x") }))).toBeNull();
   });

@@ -5,6 +5,9 @@ import { redirect } from "react-router";
 import { recordAuthActivity, recordFailedSignIn } from "~/models/activity.server";
 import { isAdminUser } from "~/models/user-role.server";
 import { getAdminLanguage, type AdminLanguage } from "~/models/admin-language.server";
+import { ownerStanding } from "~/models/owner-account.server";
+import type { OwnerLanguage, OwnerRole } from "~/models/owner-account";
+import { localizedPath } from "~/i18n/lang";
 import { CLIENT_IP_HEADER, clientNetwork } from "~/platform/client-ip.server";
 import { db, engine, type DB } from "~/platform/db.server";
 import { env, pinLibraryEnv } from "~/platform/env.server";
@@ -14,8 +17,20 @@ import { redirectWithToast } from "~/toast/toast.server";
 import { gatedPassword, isHashingBusy, withTrustedHashing } from "./password-hashing.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password-rules";
 
-/** `adminLang`: the language the account chose for the admin dashboard. */
-export type SessionUser = { id: string; email: string; isAdmin: boolean; adminLang: AdminLanguage };
+/** An owner's or guest's account, as a session carries it (only while it has access). */
+export type OwnerSession = { role: OwnerRole; name: string; language: OwnerLanguage; hostId: string | null };
+
+/**
+ * `adminLang`: the language the account chose for the admin dashboard. `owner`: the account is an
+ * owner's or a guest's (never also an administrator's).
+ */
+export type SessionUser = {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+  adminLang: AdminLanguage;
+  owner: OwnerSession | null;
+};
 
 /** A session ends after this long without a request; each use within it extends it again. */
 export const SESSION_IDLE_TIMEOUT_SECONDS = 12 * 60 * 60;
@@ -197,8 +212,21 @@ async function lookupUser(cookie: string, secure: boolean): Promise<SessionUser 
     query: { disableRefresh: true },
   });
   if (!result) return null;
-  const [isAdmin, adminLang] = await Promise.all([isAdminUser(result.user.id), getAdminLanguage(result.user.id)]);
-  return { id: result.user.id, email: result.user.email, isAdmin, adminLang };
+  const [isAdmin, adminLang, standing] = await Promise.all([
+    isAdminUser(result.user.id),
+    getAdminLanguage(result.user.id),
+    ownerStanding(result.user.id),
+  ]);
+  // An owner's or guest's account whose access ended (or whose owner's did) is signed out, whatever
+  // session it still holds: revoking deletes the sessions too, this holds even if one is left.
+  if (standing && !standing.active) return null;
+  const owner = standing && {
+    role: standing.role,
+    name: standing.name,
+    language: standing.language,
+    hostId: standing.hostId,
+  };
+  return { id: result.user.id, email: result.user.email, isAdmin: isAdmin && !owner, adminLang, owner };
 }
 
 export const ACCESS_DENIED = "Access denied. Admin privileges required.";
@@ -223,6 +251,32 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
     throw await redirectWithToast("/", { type: "error", title: ACCESS_DENIED });
   }
   return user;
+}
+
+/** Where an owner or guest starts: My Horses, in their language. */
+export function ownersHome(language: OwnerLanguage) {
+  return localizedPath("/owners", language);
+}
+
+/** Where an account lands after signing in: an owner or guest on My Horses, anyone else on the home page. */
+export async function landingAfterSignIn(userId: string): Promise<string> {
+  const standing = await ownerStanding(userId);
+  return standing?.active ? ownersHome(standing.language) : "/";
+}
+
+/**
+ * The one owners' area check: every owners' page loader and action starts with it. Signed out ->
+ * /auth (and back here afterwards); an administrator -> the Owners tab, where owners are managed;
+ * any other account -> the home page. Nothing of the page is read before it.
+ */
+export async function requireOwner(request: Request): Promise<SessionUser & { owner: OwnerSession }> {
+  const user = await getUser(request);
+  if (!user) {
+    const back = request.method === "GET" ? pathOf(request) : new URL(request.url).pathname;
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
+  }
+  if (user.owner) return { ...user, owner: user.owner };
+  throw redirect(user.isAdmin ? "/admin/owners" : "/");
 }
 
 export type SignInResult =
@@ -321,10 +375,15 @@ const RESET_PREFIX = "reset-password:";
  * keeps one live link: the older ones are retired as soon as the new one is stored (only the
  * newest survives, even when two requests race). Tokens are stored hashed, as the library does.
  */
-export async function issuePasswordResetToken(email: string): Promise<{ token: string; email: string } | null> {
+export async function issuePasswordResetToken(
+  email: string,
+): Promise<{ token: string; email: string; userId: string } | null> {
   const ctx = await getAuth().$context;
   const found = await ctx.internalAdapter.findUserByEmail(email.trim().toLowerCase());
   if (!found) return null;
+  // An owner's or guest's account without access (invited, revoked) gets its password by invitation only.
+  const standing = await ownerStanding(found.user.id);
+  if (standing && !standing.active) return null;
   const token = crypto.randomBytes(32).toString("base64url");
   await ctx.internalAdapter.createVerificationValue({
     identifier: `${RESET_PREFIX}${token}`,
@@ -332,7 +391,7 @@ export async function issuePasswordResetToken(email: string): Promise<{ token: s
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
   });
   await retireResetTokens(found.user.id, { keepNewest: true });
-  return { token, email: found.user.email };
+  return { token, email: found.user.email, userId: found.user.id };
 }
 
 /** Ends the account's reset links (a reset link's row holds the user id; no other row does). */

@@ -6,7 +6,11 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/platform/env.server";
-import { createHorse, listHorses } from "~/models/horse.server";
+import { createHorse, deleteHorse, listHorses } from "~/models/horse.server";
+import { saveOwnerSettings } from "~/models/owner-account.server";
+import { renewCalendarToken } from "~/models/owner-calendar.server";
+import { createRunner } from "~/models/runner.server";
+import { createGuest, createOwner, testHorse } from "@tests/owners";
 import { createWinner } from "~/models/winner.server";
 import { db, type DatabaseHandle } from "~/platform/db.server";
 import { faultOf } from "~/platform/faults.server";
@@ -175,6 +179,44 @@ describe("a backup", () => {
     expect(sessions).toEqual([]);
     const mail = await target.db.selectFrom("mail_queue").select("kind").execute();
     expect(mail).toEqual([{ kind: "contact" }]);
+  });
+
+  it("carries owners' and guests' accounts, horse links, settings and calendar addresses, not their queued notices", async () => {
+    const [x, y] = [await testHorse("Xenia"), await testHorse("Yrsa")];
+    const owner = await createOwner({ horseIds: [x.id, y.id], language: "da", email: "anna@example.com" });
+    await createGuest(owner.id, { email: "gitte@example.com" });
+    await saveOwnerSettings(owner.id, {
+      language: "da",
+      notices: { entry: false, declaration: true, withdrawal: true, result: true, update: false },
+    });
+    await renewCalendarToken(owner.id, x.id);
+    await deleteHorse(y.id);
+    await createRunner({ horseId: x.id, raceName: "Derby", raceDate: "2099-06-07" });
+    expect(await db().selectFrom("owner_notices").select("id").execute()).toHaveLength(1);
+
+    const { manifest } = await verifyBackup((await createBackup({ dir: work })).file);
+    expect(manifest.tables.owner_accounts!.rows).toBe(2);
+    expect(manifest.tables.owner_horses!.rows).toBe(2);
+    expect(manifest.tables.owner_calendars!.rows).toBe(1);
+    expect(Object.keys(manifest.tables)).not.toContain("owner_notices");
+
+    await restoreBackup((await createBackup({ dir: work })).file, { handle: target, store: targetStore });
+    expect(await contentOf(target.db)).toEqual(await contentOf(db()));
+    expect(await target.db.selectFrom("owner_notices").select("id").execute()).toEqual([]);
+    const restored = await target.db
+      .selectFrom("owner_accounts")
+      .select(["role", "state", "language", "notify_entries", "notify_updates"])
+      .orderBy("role", "desc")
+      .execute();
+    expect(
+      restored.map((r) => [r.role, r.state, r.language, Number(r.notify_entries), Number(r.notify_updates)]),
+    ).toEqual([
+      ["owner", "active", "da", 0, 0],
+      ["guest", "active", "en", 1, 1],
+    ]);
+    // The link to the horse in the trash came along: restoring the horse gives access back.
+    const links = await target.db.selectFrom("owner_horses").select("horse_id").execute();
+    expect(links.map((l) => l.horse_id).sort()).toEqual([x.id, y.id].sort());
   });
 
   it("refuses a target that holds content unless forced, and a forced restore replaces it completely", async () => {

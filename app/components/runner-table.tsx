@@ -23,6 +23,8 @@ type RunnerTableProps = {
   caption: string;
   results?: boolean;
   showHorse?: boolean;
+  /** A non-runner's reason beside its status: for its owners only (public pages never get one). */
+  reasons?: boolean;
 };
 
 export const EQUIPMENT_TEXT: Record<Equipment, MessageKey> = {
@@ -58,7 +60,13 @@ const ORDER = {
  * its page), jockey, and the status (declared with weight, draw and equipment, or Non-runner); with
  * `results` the position and prize instead of the post time and status.
  */
-export function RunnerTable({ runners, caption, results = false, showHorse = true }: RunnerTableProps) {
+export function RunnerTable({
+  runners,
+  caption,
+  results = false,
+  showHorse = true,
+  reasons = false,
+}: RunnerTableProps) {
   const lang = useLang();
   const t = useT();
   const h = {
@@ -129,7 +137,7 @@ export function RunnerTable({ runners, caption, results = false, showHorse = tru
           ) : null}
           {results ? null : (
             <Cell label={h.status} order={ORDER.status}>
-              <RunnerStatus runner={runner} />
+              <RunnerStatus runner={runner} reason={reasons} />
             </Cell>
           )}
         </Row>
@@ -138,8 +146,8 @@ export function RunnerTable({ runners, caption, results = false, showHorse = tru
   );
 }
 
-/** Entered; Declared with weight, draw and equipment; or Non-runner. */
-function RunnerStatus({ runner }: { runner: Runner }) {
+/** Entered; Declared with weight, draw and equipment; or Non-runner (with its reason, for `reason`). */
+function RunnerStatus({ runner, reason }: { runner: Runner; reason: boolean }) {
   const t = useT();
   const { declaration } = runner;
   const details =
@@ -149,7 +157,9 @@ function RunnerStatus({ runner }: { runner: Runner }) {
           declaration.draw ? t("runners.drawLine", { draw: declaration.draw }) : null,
           ...declaration.equipment.map((code) => t(EQUIPMENT_TEXT[code])),
         ].filter(Boolean)
-      : [];
+      : runner.status === "withdrawn" && reason && runner.withdrawalReason
+        ? [runner.withdrawalReason]
+        : [];
   return (
     <>
       <span className={runner.status === "withdrawn" ? "font-semibold text-red-800" : "font-medium"}>

@@ -5,9 +5,10 @@ import { clsx } from "clsx";
 import { localizedPath, otherLang } from "~/i18n/lang";
 import { LanguageSwitch } from "~/components/language-switch";
 import { useLang, useT } from "~/i18n/use-lang";
-import { navLinks, pageAlternates } from "~/pages/registry";
+import { navLinks, pageAlternates, readQuery } from "~/pages/registry";
 
 const NAV_LINKS = navLinks();
+const OWNER_NAV_LINKS = navLinks({ owner: true });
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return clsx(
@@ -24,10 +25,13 @@ export function SiteHeader({
   stableName,
   logoUrl,
   actions,
+  owner = false,
 }: {
   stableName: string;
   logoUrl: string;
   actions?: ReactNode;
+  /** A signed-in owner or guest: the owners' pages join the links. */
+  owner?: boolean;
 }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -36,11 +40,16 @@ export function SiteHeader({
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.pathname]);
-  const links = NAV_LINKS.map((l) => ({ to: localizedPath(l.to, lang), label: t(l.label) }));
+  const links = (owner ? OWNER_NAV_LINKS : NAV_LINKS).map((l) => ({
+    to: localizedPath(l.to, lang),
+    label: t(l.label),
+  }));
   const alternates = pageAlternates(location.pathname);
   const other = otherLang(lang);
   // Pages that exist in English only (sign-in, admin) have no switch.
-  const languageSwitch = alternates ? <LanguageSwitch to={alternates[other]} lang={other} /> : null;
+  const languageSwitch = alternates ? (
+    <LanguageSwitch to={alternates[other] + readQuery(location.pathname, location.search)} lang={other} />
+  ) : null;
 
   return (
     <header className="sticky top-0 z-40 bg-brand-900/95 shadow-md backdrop-blur">

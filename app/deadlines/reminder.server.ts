@@ -10,6 +10,7 @@ import { log } from "~/platform/log.server";
 import type { Mail } from "~/platform/mail.server";
 import { danishLocal, danishLocalToIso } from "~/racing/declaration";
 import { formatDanishTime } from "~/racing/format";
+import { escapeHtml as escape } from "~/utils/html";
 
 /** The reminder goes at 07:00 Danish time, on a day with a deadline still ahead. */
 export const REMINDER_HOUR = 7;
@@ -90,8 +91,6 @@ export async function composeDeadlineReminder(to: string, queuedAt: Date, now = 
     }),
   );
   const link = `${origin}/admin/runners`;
-  const escape = (s: string) =>
-    s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
   return {
     to,
     subject: t("runners.reminderSubject"),

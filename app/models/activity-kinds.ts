@@ -11,6 +11,9 @@ export const ACTIVITY_KINDS = {
   "sign-in-failed": "Failed sign-in",
   "sign-out": "Signed out",
   "password-reset": "Password reset",
+  invite: "Invited",
+  accept: "Invitation accepted",
+  revoke: "Access revoked",
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 

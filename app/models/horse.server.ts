@@ -70,6 +70,19 @@ export async function listHorses(): Promise<Horse[]> {
   return rows.map(toHorse);
 }
 
+/** The live horses among `ids`, by name (a horse in the trash is not among them). */
+export async function listHorsesIn(ids: readonly string[]): Promise<Horse[]> {
+  if (ids.length === 0) return [];
+  const rows = await db()
+    .selectFrom("horses")
+    .select(columns)
+    .where("id", "in", ids)
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
+  return rows.map(toHorse);
+}
+
 export async function getHorse(id: string): Promise<Horse | null> {
   const row = await db().selectFrom("horses").select(columns).where("id", "=", id).executeTakeFirst();
   return row ? toHorse(row) : null;

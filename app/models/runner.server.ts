@@ -17,6 +17,8 @@ import { changedFields, recordActivity } from "./activity.server";
 import { moveRecords, type RecordChange } from "./horse-record.server";
 import { raceColumns, type RaceDetails } from "./race.server";
 import { deleteIntoTrash, RestoreRefusedError, type TrashKind } from "./trash.server";
+import { queueOwnerNotices, type RunnerNoticeDetails } from "./owner-notice.server";
+import type { OwnerNoticeKind } from "./owner-account";
 
 export type RunnerResult = {
   /** 1 to 30; null when the horse did not finish. */
@@ -334,7 +336,41 @@ export async function createRunner(values: RunnerDetails): Promise<{ id: string 
       { kind: "create", entity: "runner", entityId: id, summary: `Runner added: ${await labelOf(trx, row)}` },
       { trx },
     );
+    await queueRunnerNotice(trx, "entry", row);
     return { id };
+  });
+}
+
+/** What a runner's notice to its horse's owners says (owner-notice.server.ts). */
+async function noticeDetails(trx: Transaction<Database>, row: Selectable<RunnersTable>): Promise<RunnerNoticeDetails> {
+  const horse = await trx.selectFrom("horses").select("name").where("id", "=", row.horse_id).executeTakeFirst();
+  const declared = declarationOf(row);
+  return {
+    runnerId: row.id,
+    horseName: horse?.name ?? "",
+    raceName: row.race_name,
+    raceDate: row.race_date,
+    postTime: row.post_time,
+    track: row.track,
+    distance: row.distance,
+    jockey: row.jockey,
+    weightG: declared?.weightG ?? null,
+    draw: declared?.draw ?? null,
+    equipment: declared?.equipment ?? [],
+    withdrawalReason: row.withdrawal_reason,
+    position: row.result_at ? row.position : null,
+    didNotFinish: !!row.result_at && Number(row.did_not_finish) === 1,
+    prizeOre: row.result_at && row.prize_ore !== null ? Number(row.prize_ore) : null,
+  };
+}
+
+/** Queues a runner's change as a notice to its horse's owners and guests, once for this version of it. */
+async function queueRunnerNotice(trx: Transaction<Database>, kind: OwnerNoticeKind, row: Selectable<RunnersTable>) {
+  await queueOwnerNotices(trx, {
+    kind,
+    event: `runner:${row.id}:${Number(row.sequence)}`,
+    horseId: row.horse_id,
+    details: await noticeDetails(trx, row),
   });
 }
 
@@ -480,8 +516,9 @@ type StoredRunner = NonNullable<Awaited<ReturnType<typeof lockedRunner>>>;
 
 /**
  * Changes a stored runner in one transaction (holding lockVictories): `change` moves its effects
- * and says which columns to set; the change is logged under `summary`. Null when there is no such
- * runner, else a victory photo no longer used.
+ * and says which columns to set; the change is logged under `summary`, and `notice` says which notice
+ * (if any) its horse's owners get of it. Null when there is no such runner, else a victory photo no
+ * longer used.
  */
 async function changeRunner(
   id: string,
@@ -490,6 +527,7 @@ async function changeRunner(
     trx: Transaction<Database>,
     before: StoredRunner,
   ) => Promise<{ set: Updateable<RunnersTable>; droppedPhotoUrl: string | null }>,
+  notice: (before: StoredRunner, after: StoredRunner) => OwnerNoticeKind | null = () => null,
 ): Promise<{ replacedImageUrl: string | null } | null> {
   return writeContent(async (trx) => {
     const before = await lockedRunner(trx, id);
@@ -502,6 +540,8 @@ async function changeRunner(
       .returningAll()
       .executeTakeFirstOrThrow();
     await logRunnerChange(trx, summary, before, after);
+    const kind = notice(before, after);
+    if (kind) await queueRunnerNotice(trx, kind, after);
     return { replacedImageUrl: droppedPhotoUrl };
   });
 }
@@ -538,13 +578,19 @@ export async function updateRunner(
   id: string,
   values: RunnerDetails,
 ): Promise<{ replacedImageUrl: string | null } | null> {
-  return changeRunner(id, "Runner updated", async (trx, before) => {
-    const old = outcomeOf(before);
-    // A victory's prize may have been corrected in the Winners tab: that amount moves with it.
-    const moved = old ? { horseId: values.horseId, result: await currentResult(trx, before, old) } : null;
-    const { victoryId, droppedPhotoUrl } = await moveOutcome(trx, before.victory_id, old, moved, raceOf(values));
-    return { set: { ...detailColumns(values), victory_id: victoryId }, droppedPhotoUrl };
-  });
+  return changeRunner(
+    id,
+    "Runner updated",
+    async (trx, before) => {
+      const old = outcomeOf(before);
+      // A victory's prize may have been corrected in the Winners tab: that amount moves with it.
+      const moved = old ? { horseId: values.horseId, result: await currentResult(trx, before, old) } : null;
+      const { victoryId, droppedPhotoUrl } = await moveOutcome(trx, before.victory_id, old, moved, raceOf(values));
+      return { set: { ...detailColumns(values), victory_id: victoryId }, droppedPhotoUrl };
+    },
+    // Moved to another horse: news for that horse's owners.
+    (before, after) => (before.horse_id !== after.horse_id && !after.result_at ? "entry" : null),
+  );
 }
 
 /** The runner's result with a win's prize as its victory now holds it. */
@@ -573,28 +619,41 @@ export async function recordResult(
   result: RunnerResult,
   today: string,
 ): Promise<{ replacedImageUrl: string | null } | null> {
-  return changeRunner(id, "Result recorded", async (trx, before) => {
-    if (before.race_date > today) throw new RaceNotRunError();
-    if (before.status === "withdrawn") throw new RunnerStatusError("withdrawn");
-    const next: RunnerResult = result.didNotFinish
-      ? { position: null, didNotFinish: true, prizeOre: result.prizeOre }
-      : result;
-    const { victoryId, droppedPhotoUrl } = await moveOutcome(
-      trx,
-      before.victory_id,
-      outcomeOf(before),
-      { horseId: before.horse_id, result: next },
-      raceOf(detailsOf(before)),
-    );
-    const set = {
-      position: next.position,
-      did_not_finish: next.didNotFinish ? 1 : 0,
-      prize_ore: next.prizeOre,
-      result_at: new Date().toISOString(),
-      victory_id: victoryId,
-    };
-    return { set, droppedPhotoUrl };
-  });
+  return changeRunner(
+    id,
+    "Result recorded",
+    async (trx, before) => {
+      if (before.race_date > today) throw new RaceNotRunError();
+      if (before.status === "withdrawn") throw new RunnerStatusError("withdrawn");
+      const next: RunnerResult = result.didNotFinish
+        ? { position: null, didNotFinish: true, prizeOre: result.prizeOre }
+        : result;
+      const { victoryId, droppedPhotoUrl } = await moveOutcome(
+        trx,
+        before.victory_id,
+        outcomeOf(before),
+        { horseId: before.horse_id, result: next },
+        raceOf(detailsOf(before)),
+      );
+      const set = {
+        position: next.position,
+        did_not_finish: next.didNotFinish ? 1 : 0,
+        prize_ore: next.prizeOre,
+        result_at: new Date().toISOString(),
+        victory_id: victoryId,
+      };
+      return { set, droppedPhotoUrl };
+    },
+    (before, after) => (before.result_at && sameResult(before, after) ? null : "result"),
+  );
+}
+
+function sameResult(a: StoredRunner, b: StoredRunner) {
+  return (
+    a.position === b.position &&
+    Number(a.did_not_finish) === Number(b.did_not_finish) &&
+    (a.prize_ore === null ? null : Number(a.prize_ore)) === (b.prize_ore === null ? null : Number(b.prize_ore))
+  );
 }
 
 function detailsOf(row: StoredRunner): RunnerDetails {
@@ -624,30 +683,44 @@ export class RunnerStatusError extends Error {
  * runner with a result or a non-runner cannot be declared. Null when there is no such runner.
  */
 export async function declareRunner(id: string, declaration: Declaration): Promise<{ replacedImageUrl: null } | null> {
-  const done = await changeRunner(id, "Runner declared", async (_trx, before) => {
-    if (before.result_at) throw new RunnerStatusError("has-result");
-    if (before.status === "withdrawn") throw new RunnerStatusError("withdrawn");
-    const set = {
-      status: "declared" as const,
-      declared_at: before.declared_at ?? new Date().toISOString(),
-      jockey: declaration.jockey,
-      weight_g: declaration.weightG,
-      draw: declaration.draw,
-      equipment: equipmentColumn(declaration.equipment),
-    };
-    return { set, droppedPhotoUrl: null };
-  });
+  const done = await changeRunner(
+    id,
+    "Runner declared",
+    async (_trx, before) => {
+      if (before.result_at) throw new RunnerStatusError("has-result");
+      if (before.status === "withdrawn") throw new RunnerStatusError("withdrawn");
+      const set = {
+        status: "declared" as const,
+        declared_at: before.declared_at ?? new Date().toISOString(),
+        jockey: declaration.jockey,
+        weight_g: declaration.weightG,
+        draw: declaration.draw,
+        equipment: equipmentColumn(declaration.equipment),
+      };
+      return { set, droppedPhotoUrl: null };
+    },
+    (before, after) => (before.status === "declared" && sameDeclaration(before, after) ? null : "declaration"),
+  );
   return done && { replacedImageUrl: null };
+}
+
+function sameDeclaration(a: StoredRunner, b: StoredRunner) {
+  return JSON.stringify(declarationOf(a)) === JSON.stringify(declarationOf(b));
 }
 
 /** Withdraws a runner: a non-runner, with an optional reason. Null when there is no such runner. */
 export async function withdrawRunner(id: string, reason: string | null): Promise<{ replacedImageUrl: null } | null> {
-  const done = await changeRunner(id, "Runner withdrawn", async (_trx, before) => {
-    if (before.result_at) throw new RunnerStatusError("has-result");
-    if (before.status === "withdrawn") throw new RunnerStatusError("withdrawn");
-    const set = { status: "withdrawn" as const, withdrawn_at: new Date().toISOString(), withdrawal_reason: reason };
-    return { set, droppedPhotoUrl: null };
-  });
+  const done = await changeRunner(
+    id,
+    "Runner withdrawn",
+    async (_trx, before) => {
+      if (before.result_at) throw new RunnerStatusError("has-result");
+      if (before.status === "withdrawn") throw new RunnerStatusError("withdrawn");
+      const set = { status: "withdrawn" as const, withdrawn_at: new Date().toISOString(), withdrawal_reason: reason };
+      return { set, droppedPhotoUrl: null };
+    },
+    () => "withdrawal",
+  );
   return done && { replacedImageUrl: null };
 }
 

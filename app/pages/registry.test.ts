@@ -5,13 +5,14 @@ import {
   matchPath,
   navLinks,
   pageAlternates,
+  readQuery,
   REGISTRY,
   routeId,
   sitemapEntries,
   type RegistryEntry,
 } from "./registry";
 
-/** The registry as it will be with the news pages, their feeds, a horse's calendar and the owners' pages. */
+/** The registry as it will be with more news pages, their feeds and a horse's calendar. */
 const NEXT: readonly RegistryEntry[] = [
   ...REGISTRY,
   {
@@ -46,16 +47,6 @@ const NEXT: readonly RegistryEntry[] = [
     file: "routes/horse-ics.ts",
     cache: "shared",
     contentType: "text/calendar; charset=utf-8",
-  },
-  {
-    kind: "page",
-    path: "/owners",
-    file: "routes/owners.tsx",
-    audience: "owners",
-    danish: false,
-    cache: "never",
-    nav: "nav.team",
-    sitemap: "fixed",
   },
 ];
 
@@ -163,6 +154,15 @@ describe("the page registry", () => {
   });
 });
 
+describe("a link to the same page in the other language", () => {
+  it("keeps only the query parameters the page reads", () => {
+    expect(readQuery("/owners/welcome", "?token=abc&utm_source=mail")).toBe("?token=abc");
+    expect(readQuery("/da/news", "?page=2&x=1")).toBe("?page=2");
+    expect(readQuery("/horses", "?token=abc")).toBe("");
+    expect(readQuery("/no-such-page", "?token=abc")).toBe("");
+  });
+});
+
 describe("what comes next fits the registry", () => {
   it("matches news pages, feeds and a horse's calendar by their shape", () => {
     expect(matchPath("/da/news/derby-dag", NEXT)).toMatchObject({ id: "da/news-item", params: { slug: "derby-dag" } });
@@ -176,6 +176,10 @@ describe("what comes next fits the registry", () => {
   });
 
   it("keeps owners' pages out of the sitemap and out of the visitors' navigation", () => {
+    expect(navLinks({ owner: true }).at(-1)).toEqual({ to: "/owners", label: "nav.myHorses" });
+    expect(matchPath(`/owners/calendar/${"a".repeat(43)}.ics`)).toMatchObject({ id: "routes/owners-calendar" });
+    expect(matchPath(`/owners/calendar/${"a".repeat(42)}.ics`)).toBeNull();
+    expect(matchPath("/da/owners/calendar/x.ics")).toBeNull();
     const listed = sitemapEntries({ horses: [{ slug: "kongens-aere" }] }, NEXT).flatMap((e) =>
       e.versions.map((v) => v.path),
     );

@@ -77,6 +77,12 @@ export const REGISTRY: readonly RegistryEntry[] = [
   page({ path: "/news/confirm", file: "routes/news-confirm.tsx", cache: "never", reads: ["token"] }),
   page({ path: "/news/unsubscribe", file: "routes/news-unsubscribe.tsx", cache: "never", reads: ["token"] }),
   page({ path: "/news/:slug", file: "routes/news-item.tsx", cache: "shared", sitemap: "news" }),
+  page({ path: "/owners", file: "routes/owners.tsx", cache: "never", audience: "owners", nav: "nav.myHorses" }),
+  page({ path: "/owners/horses/:slug", file: "routes/owners-horse.tsx", cache: "never", audience: "owners" }),
+  page({ path: "/owners/settings", file: "routes/owners-settings.tsx", cache: "never", audience: "owners" }),
+  // Reached from an invitation or a notice mail, signed out: the token is the authority.
+  page({ path: "/owners/welcome", file: "routes/owners-welcome.tsx", cache: "never", reads: ["token"] }),
+  page({ path: "/owners/unsubscribe", file: "routes/owners-unsubscribe.tsx", cache: "never", reads: ["token"] }),
   {
     kind: "feed",
     path: "/runners.ics",
@@ -89,6 +95,13 @@ export const REGISTRY: readonly RegistryEntry[] = [
     path: "/horses/:slug.ics",
     file: "routes/horse-ics.ts",
     cache: "shared",
+    contentType: "text/calendar; charset=utf-8",
+  },
+  {
+    kind: "feed",
+    path: "/owners/calendar/:token.ics",
+    file: "routes/owners-calendar.ts",
+    cache: "never",
     contentType: "text/calendar; charset=utf-8",
   },
   {
@@ -142,7 +155,11 @@ export function languagesOf(entry: RegistryEntry): readonly Lang[] {
 }
 
 /** What each kind of path segment accepts. */
-const PARAMS: Record<string, (value: string) => boolean> = { slug: isSlugShaped };
+const PARAMS: Record<string, (value: string) => boolean> = {
+  slug: isSlugShaped,
+  // A private address's token (app/platform/signed-token.server.ts): 43 URL-safe characters.
+  token: (value) => /^[A-Za-z0-9_-]{43}$/.test(value),
+};
 
 type Segment = { literal: string } | { param: string; suffix: string };
 
@@ -228,6 +245,19 @@ export function pageAlternates(
   if (!match || match.entry.kind !== "page" || !match.entry.danish) return null;
   const english = unprefixedPath(pathname.replace(/(.)\/+$/, "$1"));
   return { en: localizedPath(english, "en"), da: localizedPath(english, "da") };
+}
+
+/**
+ * The part of a query string the page at `pathname` reads (its `reads`), for a link to the same page
+ * in the other language: a token from a mail or a page number survives the switch, nothing else.
+ */
+export function readQuery(pathname: string, search: string, registry: readonly RegistryEntry[] = REGISTRY): string {
+  const reads = matchPath(pathname.replace(/(.)\/+$/, "$1"), registry)?.entry.reads;
+  if (!reads?.length || !search) return "";
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(search)) if (reads.includes(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query ? `?${query}` : "";
 }
 
 export type NavLink = { to: string; label: MessageKey };

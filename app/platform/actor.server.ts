@@ -1,7 +1,16 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
-/** Who is making the current change: a signed-in administrator in the dashboard, or the admin command. */
-export type Actor = { userId: string | null; email: string | null; via: "dashboard" | "command" | "sign-in" };
+/**
+ * Who is making the current change: a signed-in administrator in the dashboard, the admin command, an
+ * owner in the owners' area (or by a link from a mail). `origin`: the site's address the request came
+ * to (PUBLIC_ORIGIN, or an allowed local one), for links in mail the change queues.
+ */
+export type Actor = {
+  userId: string | null;
+  email: string | null;
+  via: "dashboard" | "command" | "sign-in" | "owners";
+  origin?: string;
+};
 
 const current = new AsyncLocalStorage<Actor>();
 

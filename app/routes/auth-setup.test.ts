@@ -6,6 +6,7 @@ import { announceSetupLinkIfNeeded, consumeSetupToken, isSetupTokenUsable } from
 import { getUser } from "~/auth/auth.server";
 import { db } from "~/platform/db.server";
 import { listAdmins } from "~/models/user-role.server";
+import { createOwner, testHorse } from "@tests/owners";
 
 useFreshDatabase();
 
@@ -88,6 +89,19 @@ describe("the first-administrator link", () => {
         },
       });
     }
+    expect(await listAdmins()).toEqual([]);
+    expect(await isSetupTokenUsable(token)).toBe(true);
+  });
+
+  it("refuses an owner's address, keeping the link for another try", async () => {
+    const horse = await testHorse("Xenia");
+    await createOwner({ horseIds: [horse.id], email: "owner@stable.dk" });
+    const token = tokenOf((await announce()).url!);
+    const refused = await setupAction({ request: setupForm(token), params: {}, context: {} } as never);
+    expect(refused).toMatchObject({
+      init: { status: 400 },
+      data: { errors: { email: [expect.stringContaining("belongs to an owner's or guest's account")] } },
+    });
     expect(await listAdmins()).toEqual([]);
     expect(await isSetupTokenUsable(token)).toBe(true);
   });

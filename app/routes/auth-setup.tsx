@@ -7,7 +7,8 @@ import { Field } from "~/components/ui/field";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { ShowToast } from "~/components/ui/toast";
-import { createOrPromoteAdmin } from "~/auth/accounts.server";
+import { createOrPromoteAdmin, findUserByEmail, OwnerAccountError } from "~/auth/accounts.server";
+import { isOwnerAccount } from "~/models/owner-account.server";
 import { hasAnyAdmin } from "~/models/user-role.server";
 import { consumeSetupToken, isSetupTokenUsable } from "~/auth/admin-setup.server";
 import { signIn } from "~/auth/auth.server";
@@ -56,6 +57,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (weak) {
     return data(
       { toast: toastMessage("error", "Setup Error", weak), errors: { password: [weak] } as Record<string, string[]> },
+      { status: 400 },
+    );
+  }
+  const existing = await findUserByEmail(email);
+  if (existing && (await isOwnerAccount(existing.id))) {
+    const taken = new OwnerAccountError().message;
+    return data(
+      { toast: toastMessage("error", "Setup Error", taken), errors: { email: [taken] } as Record<string, string[]> },
       { status: 400 },
     );
   }

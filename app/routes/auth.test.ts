@@ -14,6 +14,9 @@ import { listQueuedMail } from "~/models/mail-queue.server";
 import { db } from "~/platform/db.server";
 import { env, resetEnvCache } from "~/platform/env.server";
 import { deliverNextMail } from "~/jobs/mail-delivery.server";
+import { listActivity } from "~/models/activity.server";
+import { revokeOwner } from "~/models/owner-account.server";
+import { createGuest, createOwner, testHorse } from "@tests/owners";
 import { action, loader } from "./auth";
 
 useFreshDatabase();
@@ -416,5 +419,68 @@ describe("password reset", () => {
     } finally {
       delete process.env.PUBLIC_ORIGIN;
     }
+  });
+});
+
+describe("owners and guests at /auth", () => {
+  it("land on My Horses in their language; administrators still go home", async () => {
+    const horse = await testHorse("Xenia");
+    const danish = await createOwner({ horseIds: [horse.id], language: "da" });
+    const english = await createOwner({ horseIds: [horse.id] });
+    const guest = await createGuest(danish.id);
+    const admin = await createUser({ admin: true });
+    expect((await post(signInForm(danish.email, danish.password), { ip: "203.0.113.20" })).location).toBe("/da/owners");
+    expect((await post(signInForm(english.email, english.password), { ip: "203.0.113.21" })).location).toBe("/owners");
+    expect((await post(signInForm(guest.email, guest.password), { ip: "203.0.113.22" })).location).toBe("/owners");
+    expect((await post(signInForm(admin.email, admin.password), { ip: "203.0.113.23" })).location).toBe("/");
+    const back = await post(signInForm(english.email, english.password, { redirectTo: `/owners/horses/${horse.slug}` }), {
+      ip: "203.0.113.24",
+    });
+    expect(back.location).toBe(`/owners/horses/${horse.slug}`);
+    const { entries } = await listActivity({ kind: "sign-in" });
+    expect(entries.map((e) => e.actorEmail)).toEqual(
+      expect.arrayContaining([danish.email, english.email, guest.email]),
+    );
+
+    const signedIn = await createSession(danish);
+    const away = await loader({ request: buildRequest("/auth", { cookie: signedIn.cookie }), params: {}, context: {} } as never).catch(
+      (e: unknown) => e as Response,
+    );
+    expect((away as Response).headers.get("Location")).toBe("/da/owners");
+  });
+
+  it("refuse a revoked owner and an invitation not yet accepted", async () => {
+    const horse = await testHorse("Xenia");
+    const owner = await createOwner({ horseIds: [horse.id] });
+    const invited = await createOwner({ horseIds: [horse.id], active: false });
+    await revokeOwner(owner.id);
+    expect((await post(signInForm(owner.email, owner.password), { ip: "203.0.113.30" })).data?.toast?.title).toBe(
+      "Sign In Error",
+    );
+    expect((await post(signInForm(invited.email, "Paddock-Gallop-2024"), { ip: "203.0.113.31" })).status).toBeGreaterThanOrEqual(
+      400,
+    );
+  });
+
+  it("mail an owner's reset link in their language, and none to an account without access", async () => {
+    const horse = await testHorse("Xenia");
+    const owner = await createOwner({ horseIds: [horse.id], language: "da", email: "anna@example.com" });
+    await createOwner({ horseIds: [horse.id], active: false, email: "invited@example.com" });
+    const revoked = await createOwner({ horseIds: [horse.id], email: "gone@example.com" });
+    await revokeOwner(revoked.id);
+    // The invitations are another kind of mail, sent elsewhere (app/owners).
+    await db().deleteFrom("mail_queue").execute();
+    for (const email of [owner.email, "invited@example.com", "gone@example.com"]) {
+      expect((await post({ intent: "request-reset", email }, { ip: "203.0.113.40" })).location).toBe("/auth");
+    }
+    expect(await deliverNextMail()).toBe("sent");
+    expect(await deliverNextMail()).toBe("dropped");
+    expect(await deliverNextMail()).toBe("dropped");
+    const mails = mailFiles().map((m) => m.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+    const mail = mails.find((m) => m.includes("To: anna@example.com"));
+    expect(mails.filter((m) => /To: (invited|gone)@example\.com/.test(m))).toEqual([]);
+    expect(mail).toContain("Subject: Nulstil din adgangskode");
+    expect(mail).toContain("/auth?mode=reset&token=");
+    expect(mail).not.toContain("admin access");
   });
 });

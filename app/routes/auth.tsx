@@ -16,7 +16,15 @@ import {
   signInKeys,
   waitMessage,
 } from "~/auth/auth-limits.server";
-import { getUser, isResetTokenValid, resetPassword, signIn, resetTokenEmail } from "~/auth/auth.server";
+import {
+  getUser,
+  isResetTokenValid,
+  landingAfterSignIn,
+  ownersHome,
+  resetPassword,
+  signIn,
+  resetTokenEmail,
+} from "~/auth/auth.server";
 import { clientIp, clientNetwork } from "~/platform/client-ip.server";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
@@ -34,7 +42,7 @@ type Mode = "sign-in" | "forgot" | "reset";
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const user = await getUser(request).catch(() => null);
-  if (user) throw redirect("/");
+  if (user) throw redirect(user.owner ? ownersHome(user.owner.language) : "/");
   const modeParam = url.searchParams.get("mode");
   const mode: Mode = modeParam === "reset" ? "reset" : modeParam === "forgot" ? "forgot" : "sign-in";
   const token = url.searchParams.get("token") ?? "";
@@ -168,7 +176,9 @@ export async function action({ request }: Route.ActionArgs) {
   await forgetSignInAttempts(email, network);
   log.info("signed in", { userId: result.userId, ip });
   result.headers.append("Set-Cookie", knownDeviceCookie(email));
-  throw redirect(safeRedirect(parsed.data.redirectTo), { headers: result.headers });
+  // Administrators go home, as the spec says; owners and guests to My Horses in their language.
+  const landing = await landingAfterSignIn(result.userId);
+  throw redirect(safeRedirect(parsed.data.redirectTo, landing), { headers: result.headers });
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {

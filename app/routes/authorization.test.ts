@@ -1,9 +1,12 @@
 /**
  * The authorization matrix: every route module that exports an action, and every route under
  * /admin, read from the route table itself (so a new route cannot escape it), must refuse
- * anonymous and signed-in non-admin requests (a redirect or 403) and leave the database unchanged.
- * Every admin action declares its intents (adminAction), and each one is posted by every role:
- * refused for the first two, reached by an administrator.
+ * anonymous and signed-in non-admin requests (a redirect or 403) and leave the database unchanged;
+ * owners, guests and a revoked owner are refused every admin route too. Every admin action declares
+ * its intents (adminAction), and each one is posted by every role: refused for all but an
+ * administrator, reached by an administrator. The owners' area (its pages, forms and private
+ * calendars) has a matrix of its own below: anonymous, an owner of horse A, an owner of horse B, a
+ * guest of A's owner, a revoked owner, an administrator.
  */
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
@@ -16,6 +19,9 @@ import { createWinner } from "~/models/winner.server";
 import { db, engine } from "~/platform/db.server";
 import { buildRequest, signedInUser } from "@tests/auth";
 import { useFreshDatabase, testEngine } from "@tests/db";
+import { createGuest, createOwner, revokeLeavingSessions, signedIn, testHorse } from "@tests/owners";
+import { renewCalendarToken } from "~/models/owner-calendar.server";
+import { revokeOwner } from "~/models/owner-account.server";
 
 useFreshDatabase();
 
@@ -42,6 +48,10 @@ const PUBLIC_ACTIONS: Record<string, string> = {
   "/news/unsubscribe": "leaving the newsletter (also RFC 8058 one-click): guarded by its token",
   "/da/news/unsubscribe": "leaving the newsletter, in Danish",
   "/sign-out": "ends only the caller's own session (tested separately below)",
+  "/owners/welcome": "setting a password with an invitation link: guarded by its single-use token and a limit per network",
+  "/da/owners/welcome": "setting a password with an invitation link, in Danish",
+  "/owners/unsubscribe": "turning off one kind of owners' notice (also RFC 8058 one-click): guarded by its signed token",
+  "/da/owners/unsubscribe": "turning off one kind of owners' notice, in Danish",
 };
 
 type Target = { path: string; file: string; underAdmin: boolean };
@@ -111,6 +121,22 @@ async function seed() {
   };
 }
 
+/**
+ * The owners' side of the stable: horse A (the seeded Nordlys) and horse B, an owner of each, a
+ * guest of A's owner, and a revoked owner of A whose session was left behind (the state changed
+ * alone, as if the sessions had not been deleted), each signed in.
+ */
+async function seedOwners(horseA: string) {
+  const horseB = await testHorse("Bifrost");
+  const ownerA = await signedIn(await createOwner({ horseIds: [horseA], name: "Anna" }));
+  const ownerB = await signedIn(await createOwner({ horseIds: [horseB.id], name: "Bo" }));
+  const guestA = await signedIn(await createGuest(ownerA.user.id, { name: "Gitte" }));
+  const revoked = await signedIn(await createOwner({ horseIds: [horseA], name: "Rolf" }));
+  const revokedCalendar = await renewCalendarToken(revoked.user.id, horseA);
+  await revokeLeavingSessions(revoked.user.id);
+  return { horseB, ownerA, ownerB, guestA, revoked, revokedCalendar };
+}
+
 function statusOf(outcome: unknown): number | undefined {
   if (outcome instanceof Response) return outcome.status;
   if (outcome && typeof outcome === "object" && "init" in outcome) {
@@ -160,6 +186,22 @@ function declaredIntents(target: Target, mod: RouteModule): readonly string[] {
   return intents!;
 }
 
+/**
+ * The forms of the pages outside /admin that are not public (the owners' area): each of them, and
+ * one of the admin bodies, aimed at the seeded records. Who may post them is the owners' matrix below.
+ */
+function ownersAreaForms(ids: Record<string, string>): Array<Record<string, string>> {
+  return [
+    {},
+    { intent: "calendar" },
+    { intent: "settings", language: "da", "notice-result": "on" },
+    { intent: "invite-guest", name: "Eve", email: "eve@example.com", language: "en" },
+    { intent: "resend-guest", id: ids.horse! },
+    { intent: "remove-guest", id: ids.horse! },
+    bodiesFor(ids)[1]!,
+  ];
+}
+
 function bodiesFor(ids: Record<string, string>, intents: readonly string[] = []): Array<Record<string, string>> {
   const valid = {
     email: "intruder@example.com",
@@ -195,7 +237,9 @@ describe(`authorization matrix (${testEngine})`, () => {
     for (const t of targets) await load(t.file);
   });
 
-  it("refuses anonymous and non-admin visitors on every admin loader and every non-public action", async () => {
+  // Every form of every tab, twice, with the whole database compared around each: it grows with the
+  // dashboard, and on PostgreSQL beside other test files it needs more than the default 30 seconds.
+  it("refuses anonymous and non-admin visitors on every admin loader and every non-public action", { timeout: 90_000 }, async () => {
     const ids = await seed();
     const member = await signedInUser({ email: "member@example.com" });
     const identities = [
@@ -219,7 +263,8 @@ describe(`authorization matrix (${testEngine})`, () => {
           checked++;
         }
         if (guardedAction || (target.underAdmin && mod.action)) {
-          for (const form of bodiesFor(ids, declaredIntents(target, mod))) {
+          const forms = target.underAdmin ? bodiesFor(ids, declaredIntents(target, mod)) : ownersAreaForms(ids);
+          for (const form of forms) {
             const before = await snapshot();
             const request = buildRequest(concrete, { cookie: who.cookie, form });
             const status = await outcomeOf(() => mod.action!({ request, params, context: {} }));
@@ -231,6 +276,48 @@ describe(`authorization matrix (${testEngine})`, () => {
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it("refuses owners, guests and a revoked owner on every admin page and every intent", async () => {
+    const ids = await seed();
+    const owners = await seedOwners(ids.horse!);
+    // Owners and guests sign in like anyone, and the admin check refuses them like anyone.
+    const ownersAndGuests = [
+      { name: "owner of horse A", cookie: owners.ownerA.cookie },
+      { name: "owner of horse B", cookie: owners.ownerB.cookie },
+      { name: "guest of A's owner", cookie: owners.guestA.cookie },
+      { name: "revoked owner", cookie: owners.revoked.cookie },
+    ];
+    // Each intent aimed at the owners' accounts (Revoke Access, a new invitation) and at a horse.
+    const aims = [owners.ownerA.user.id, owners.guestA.user.id, ids.horse!];
+    let checked = 0;
+    for (const target of targets.filter((t) => t.underAdmin)) {
+      const mod = await load(target.file);
+      const { concrete, params } = concretePath(target.path, ids);
+      const forms = declaredIntents(target, mod).flatMap((intent) => aims.map((id) => ({ intent, id })));
+      for (const who of ownersAndGuests) {
+        // One look at the data per page and person: every request below must leave it as it was.
+        const before = await snapshot();
+        if (mod.loader) {
+          const status = await outcomeOf(() =>
+            mod.loader!({ request: buildRequest(concrete, { cookie: who.cookie }), params, context: {} }),
+          );
+          expect(REFUSED, `GET ${target.path} as ${who.name} answered ${status}`).toContain(status);
+          checked++;
+        }
+        for (const form of forms) {
+          const request = buildRequest(concrete, { cookie: who.cookie, form });
+          const answer = await answerOf(() => mod.action!({ request, params, context: {} }));
+          const where = `POST ${target.path} intent=${form.intent} as ${who.name} answered ${JSON.stringify(answer)}`;
+          expect(REFUSED, where).toContain(answer.status);
+          // The admin check's answers: to sign in (a revoked owner is signed out), or home, denied.
+          expect(answer.location === "/" || !!answer.location?.startsWith("/auth"), where).toBe(true);
+          checked++;
+        }
+        expect(await snapshot(), `${target.path} as ${who.name} changed data`).toEqual(before);
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
   });
 
   it("lets an administrator open every admin page and reach every intent each admin action declares", async () => {
@@ -258,6 +345,118 @@ describe(`authorization matrix (${testEngine})`, () => {
       }
     }
     expect(intents).toBeGreaterThanOrEqual(20);
+  });
+
+  it("keeps the owners' area to each horse's owners and their guests", async () => {
+    const ids = await seed();
+    const { horseB, ownerA, ownerB, guestA, revoked, revokedCalendar } = await seedOwners(ids.horse!);
+    const admin = await signedInUser({ admin: true });
+    const member = await signedInUser({ email: "member@example.com" });
+    const horseA = (await db().selectFrom("horses").select("slug").where("id", "=", ids.horse!).executeTakeFirstOrThrow())
+      .slug!;
+    type Who = "anonymous" | "ownerA" | "ownerB" | "guestA" | "revoked" | "admin" | "member";
+    const cookies: Record<Who, string | undefined> = {
+      anonymous: undefined,
+      ownerA: ownerA.cookie,
+      ownerB: ownerB.cookie,
+      guestA: guestA.cookie,
+      revoked: revoked.cookie,
+      admin: admin.cookie,
+      member: member.cookie,
+    };
+    // The owners' pages are the registry's owners' entries, in both languages: the route table lists them all.
+    const ownerPaths = targets.filter((t) => /^\/(da\/)?owners(\/|$)/.test(t.path)).map((t) => t.path);
+    expect(ownerPaths).toEqual(
+      expect.arrayContaining(["/owners", "/da/owners", "/owners/horses/:slug", "/owners/settings", "/owners/calendar/:token.ics"]),
+    );
+
+    const page = async (path: string, who: Who, params: Record<string, string> = {}) => {
+      const target = targets.find((t) => t.path === path.replace(/\/horses\/[^/]+$/, "/horses/:slug"))!;
+      const mod = await load(target.file);
+      return answerOf(() => mod.loader!({ request: buildRequest(path, { cookie: cookies[who] }), params, context: {} }));
+    };
+    const signIn = (path: string) => `/auth?redirectTo=${encodeURIComponent(path)}`;
+    // Who gets what, page by page: a redirect's target, or a status.
+    const GETS: Record<string, Record<Who, string | number>> = {
+      "/owners": { anonymous: signIn("/owners"), ownerA: 200, ownerB: 200, guestA: 200, revoked: signIn("/owners"), admin: "/admin/owners", member: "/" },
+      "/da/owners": { anonymous: signIn("/da/owners"), ownerA: 200, ownerB: 200, guestA: 200, revoked: signIn("/da/owners"), admin: "/admin/owners", member: "/" },
+      "/owners/settings": { anonymous: signIn("/owners/settings"), ownerA: 200, ownerB: 200, guestA: 200, revoked: signIn("/owners/settings"), admin: "/admin/owners", member: "/" },
+      [`/owners/horses/${horseA}`]: { anonymous: signIn(`/owners/horses/${horseA}`), ownerA: 200, ownerB: 404, guestA: 200, revoked: signIn(`/owners/horses/${horseA}`), admin: "/admin/owners", member: "/" },
+      [`/da/owners/horses/${horseB.slug}`]: { anonymous: signIn(`/da/owners/horses/${horseB.slug}`), ownerA: 404, ownerB: 200, guestA: 404, revoked: signIn(`/da/owners/horses/${horseB.slug}`), admin: "/admin/owners", member: "/" },
+    };
+    for (const [path, expected] of Object.entries(GETS)) {
+      const slug = /\/horses\/([^/]+)$/.exec(path)?.[1];
+      for (const who of Object.keys(expected) as Who[]) {
+        const before = await snapshot();
+        const answer = await page(path, who, slug ? { slug } : {});
+        const want = expected[who];
+        const where = `GET ${path} as ${who} answered ${JSON.stringify(answer)}`;
+        if (typeof want === "string") expect(answer.location, where).toBe(want);
+        else expect(answer.status, where).toBe(want);
+        expect(await snapshot(), `GET ${path} as ${who} changed data`).toEqual(before);
+      }
+    }
+    // What each owner's My Horses holds: their own horse, never the other's.
+    const shown = async (who: Who) => {
+      const mod = await load("routes/owners.tsx");
+      const outcome = (await mod.loader!({ request: buildRequest("/owners", { cookie: cookies[who] }), params: {}, context: {} })) as { data: unknown };
+      return JSON.stringify(outcome.data);
+    };
+    expect(await shown("ownerA")).toContain("Nordlys");
+    expect(await shown("ownerA")).not.toContain("Bifrost");
+    expect(await shown("guestA")).toContain("Nordlys");
+    expect(await shown("ownerB")).not.toContain("Nordlys");
+
+    // The forms: refused (and nothing changed) for everyone but the page's own people.
+    const horseModule = await load("routes/owners-horse.tsx");
+    const settingsModule = await load("routes/owners-settings.tsx");
+    const post = (mod: RouteModule, path: string, who: Who, form: Record<string, string>, params = {}) =>
+      answerOf(() => mod.action!({ request: buildRequest(path, { cookie: cookies[who], form }), params, context: {} }));
+    const guestId = guestA.user.id;
+    const refusals: [RouteModule, string, Who[], Record<string, string>, Record<string, string>][] = [
+      [horseModule, `/owners/horses/${horseA}`, ["anonymous", "ownerB", "revoked", "admin", "member"], { intent: "calendar" }, { slug: horseA }],
+      [settingsModule, "/owners/settings", ["anonymous", "revoked", "admin", "member"], { intent: "settings", language: "da" }, {}],
+      [settingsModule, "/owners/settings", ["anonymous", "guestA", "revoked", "admin", "member"], { intent: "invite-guest", name: "Eve", email: "eve@example.com", language: "en" }, {}],
+      [settingsModule, "/owners/settings", ["anonymous", "ownerB", "guestA", "revoked", "admin", "member"], { intent: "resend-guest", id: guestId }, {}],
+      [settingsModule, "/owners/settings", ["anonymous", "ownerB", "guestA", "revoked", "admin", "member"], { intent: "remove-guest", id: guestId }, {}],
+    ];
+    for (const [mod, path, refused, form, params] of refusals) {
+      for (const who of refused) {
+        const before = await snapshot();
+        const answer = await post(mod, path, who, form, params);
+        const where = `POST ${path} ${form.intent} as ${who} answered ${JSON.stringify(answer)}`;
+        expect([...REFUSED, 404], where).toContain(answer.status);
+        expect(answer.location === `/owners/horses/${horseA}` || answer.location === "/owners/settings", where).toBe(false);
+        expect(await snapshot(), `${where} and changed data`).toEqual(before);
+      }
+    }
+    // …and reached by them (a calendar address of one's own; a guest may have one too).
+    for (const who of ["ownerA", "guestA"] as const) {
+      const answer = await post(horseModule, `/owners/horses/${horseA}`, who, { intent: "calendar" }, { slug: horseA });
+      expect(answer.location, `calendar as ${who}`).toBe(`/owners/horses/${horseA}`);
+    }
+    expect((await post(settingsModule, "/owners/settings", "guestA", { intent: "settings", language: "da" })).location).toBe(
+      "/da/owners/settings",
+    );
+
+    // The private calendars: the address is the authority, while its person may see the horse.
+    const feed = await load("routes/owners-calendar.ts");
+    const ics = async (token: string) => {
+      const response = (await feed.loader!({ request: buildRequest(`/owners/calendar/${token}.ics`), params: { token }, context: {} })) as Response;
+      return { status: response.status, body: await response.text(), cacheControl: response.headers.get("Cache-Control") };
+    };
+    const tokenOf = async (userId: string, horseId: string) => (await renewCalendarToken(userId, horseId));
+    const calendarA = await tokenOf(ownerA.user.id, ids.horse!);
+    const calendarB = await tokenOf(ownerB.user.id, horseB.id);
+    await createRunner({ horseId: ids.horse!, raceName: "Future Cup", raceDate: "2099-01-01" });
+    expect(await ics(calendarA)).toMatchObject({ status: 200, cacheControl: "private, no-store" });
+    expect((await ics(calendarA)).body).toContain("SUMMARY:Nordlys – Future Cup");
+    expect((await ics(calendarB)).body).not.toContain("Future Cup");
+    expect((await ics(revokedCalendar)).status).toBe(404);
+    expect((await ics("A".repeat(43))).status).toBe(404);
+    await revokeOwner(ownerA.user.id);
+    expect((await ics(calendarA)).status).toBe(404);
+    expect((await page(`/owners/horses/${horseA}`, "guestA", { slug: horseA })).location).toBe(signIn(`/owners/horses/${horseA}`));
   });
 
   it("lets sign-out change nothing for anonymous visitors", async () => {

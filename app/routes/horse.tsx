@@ -2,13 +2,13 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/horse";
 import { NotFoundPage } from "~/components/not-found-page";
 import { CareerBadges } from "~/components/career-badges";
+import { HorseHeader } from "~/components/horse-header";
 import { careerAndRecord } from "~/racing/career";
 import { ReadFailed } from "~/components/read-failed";
-import { ResponsiveImage } from "~/media/responsive-image";
 import { PageSection } from "~/components/page-section";
-import { RaceRecordRow, RunnerTableOrEmpty } from "~/components/runner-table";
+import { RunnerTableOrEmpty } from "~/components/runner-table";
+import { RaceRecordSection } from "~/components/race-record-section";
 import { HorseCalendarLink } from "~/components/calendar-link";
-import { ScrollTable } from "~/components/scroll-table";
 import { findHorseBySlug, type Horse } from "~/models/horse.server";
 import {
   getRaceRecord,
@@ -17,14 +17,13 @@ import {
   type RaceRecord,
   type Runner,
 } from "~/models/runner.server";
-import { formatDanishDate, formatDkk } from "~/racing/format";
 import { isStoredImageUrl, SOCIAL_CARD, socialCardUrl } from "~/media/image";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
 import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
 import { HorseNewsSections } from "~/components/news/horse-news";
 import { horseNews, type HorseNews } from "~/news/post-views.server";
-import { danishToday, strikeRate } from "~/racing/race-day";
+import { danishToday } from "~/racing/race-day";
 import { stableNameFrom } from "~/models/site-settings";
 import { seo } from "~/seo/seo";
 import { mediaStorage } from "~/media/media-storage.server";
@@ -106,16 +105,6 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-const RECORD_HEADINGS = [
-  "runners.date",
-  "runners.race",
-  "runners.track",
-  "runners.distance",
-  "runners.jockey",
-  "runners.position",
-  "runners.prize",
-] as const;
-
 export default function HorsePage({ loaderData }: Route.ComponentProps) {
   const page = loaderData as Page;
   const lang = useLang();
@@ -138,38 +127,9 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
           {t("horse.allHorses")}
         </Link>
       </p>
-      <div className="mt-4 grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
-        {horse.image ? (
-          <ResponsiveImage
-            image={horse.image}
-            alt={horse.name}
-            sizes="(min-width: 1152px) 660px, (min-width: 1024px) 58vw, 100vw"
-            priority
-            className="aspect-[4/3] w-full rounded-xl bg-stone-100 object-cover shadow-sm"
-          />
-        ) : null}
-        <div>
-          <h1 className="text-4xl font-bold text-brand-900 sm:text-5xl">{horse.name}</h1>
-          <p className="mt-2 text-lg text-stone-700">
-            {t(horse.age === 1 ? "horses.ageOne" : "horses.ageMany", { age: horse.age })} · {horse.color}
-          </p>
-          <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <dt className="font-medium text-stone-600">{t("horse.pedigree")}</dt>
-            <dd>
-              {horse.sire} × {horse.dam}
-            </dd>
-            {horse.owner?.trim() ? (
-              <>
-                <dt className="font-medium text-stone-600">{t("horses.owner")}</dt>
-                <dd>{horse.owner}</dd>
-              </>
-            ) : null}
-            <dt className="font-medium text-stone-600">{t("horses.prizeMoney")}</dt>
-            <dd className="font-semibold text-brand-800">{formatDkk(horse.totalPrizeOre)}</dd>
-          </dl>
-          <CareerBadges figures={figures} className="mt-6" />
-        </div>
-      </div>
+      <HorseHeader horse={horse} className="mt-4">
+        <CareerBadges figures={figures} className="mt-6" />
+      </HorseHeader>
 
       <PageSection id="next-runs" title={t("horse.nextRuns")} className="mt-14">
         <RunnerTableOrEmpty
@@ -181,43 +141,7 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
         <HorseCalendarLink slug={horse.slug} horseName={horse.name} />
       </PageSection>
 
-      <PageSection
-        id="race-record"
-        title={
-          figures.differ && figures.since
-            ? t("horse.raceRecordSince", { date: formatDanishDate(figures.since) })
-            : t("horse.raceRecord")
-        }
-        className="mt-14"
-      >
-        <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
-          {[
-            [t("horse.runs"), String(record.runs)],
-            [t("horse.wins"), String(record.wins)],
-            [t("horse.places"), String(record.places)],
-            [t("horse.strikeRate"), strikeRate(record.wins, record.runs)],
-          ].map(([label, value]) => (
-            <div key={label} className="rounded-xl border border-stone-200 bg-white p-4 text-center shadow-sm">
-              <dt className="text-sm font-medium text-stone-600">{label}</dt>
-              <dd className="mt-1 text-2xl font-bold text-brand-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        {record.entries.length === 0 ? (
-          <p className="mt-6 text-stone-600">{t("horse.noRaces")}</p>
-        ) : (
-          <ScrollTable
-            label={t("horse.recordLabel", { horse: horse.name })}
-            caption={t("horse.recordCaption", { horse: horse.name })}
-            headings={RECORD_HEADINGS.map((key) => t(key))}
-            className="mt-6"
-          >
-            {record.entries.map((entry) => (
-              <RaceRecordRow key={entry.id} entry={entry} />
-            ))}
-          </ScrollTable>
-        )}
-      </PageSection>
+      <RaceRecordSection horse={horse.name} record={record} figures={figures} />
       <HorseNewsSections news={page.news} horse={horse.name} />
     </div>
   );

@@ -2,12 +2,14 @@ import type { Route } from "./+types/robots";
 import { publicOrigin } from "~/platform/origin.server";
 import { contentTypeOf } from "~/pages/registry";
 
-/** GET /robots.txt: admin and sign-in pages stay out of search engines; the sitemap is absolute. */
+/** GET /robots.txt: admin, sign-in and owners' pages stay out of search engines; the sitemap is absolute. */
 export function loader({ request }: Route.LoaderArgs) {
   const body = [
     "User-agent: *",
     "Disallow: /admin",
     "Disallow: /auth",
+    "Disallow: /owners",
+    "Disallow: /da/owners",
     "",
     `Sitemap: ${publicOrigin(request)}/sitemap.xml`,
     "",

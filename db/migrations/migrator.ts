@@ -16,6 +16,7 @@ import * as mailKinds from "./0061-mail-kinds";
 import * as posts from "./0070-posts";
 import * as newsletter from "./0071-newsletter";
 import * as postNewsletter from "./0072-post-newsletter";
+import * as owners from "./0080-owners";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0070-posts": posts,
   "0071-newsletter": newsletter,
   "0072-post-newsletter": postNewsletter,
+  "0080-owners": owners,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */

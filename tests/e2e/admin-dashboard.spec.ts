@@ -21,6 +21,7 @@ test("heading, welcome line and tabs; the open tab is in the URL and survives re
     "Horses",
     "Winners",
     "Runners",
+    "Owners",
     "Team",
     "News",
     "Contact Info",

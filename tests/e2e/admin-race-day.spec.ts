@@ -180,8 +180,8 @@ test(
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/admin");
     const links = tabs(page).getByRole("link");
-    await expect(links).toHaveCount(11);
-    for (let i = 0; i < 11; i++) {
+    await expect(links).toHaveCount(12);
+    for (let i = 0; i < 12; i++) {
       const box = (await links.nth(i).boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);
@@ -191,6 +191,7 @@ test(
       "Horses",
       "Winners",
       "Runners",
+      "Owners",
       "Team",
       "News",
       "Contact Info",

@@ -28,6 +28,9 @@ export const activityTexts = section(
     "activity.kind.sign-in-failed": "Failed sign-in",
     "activity.kind.sign-out": "Signed out",
     "activity.kind.password-reset": "Password reset",
+    "activity.kind.invite": "Invited",
+    "activity.kind.accept": "Invitation accepted",
+    "activity.kind.revoke": "Access revoked",
   },
   {
     "activity.title": "Aktivitet",
@@ -55,5 +58,8 @@ export const activityTexts = section(
     "activity.kind.sign-in-failed": "Mislykket login",
     "activity.kind.sign-out": "Logget ud",
     "activity.kind.password-reset": "Adgangskode nulstillet",
+    "activity.kind.invite": "Inviteret",
+    "activity.kind.accept": "Invitation accepteret",
+    "activity.kind.revoke": "Adgang fjernet",
   },
 );

@@ -4,6 +4,7 @@ import type { Translations } from "./section";
 import { accountTexts } from "./account";
 import { activityTexts } from "./activity";
 import { newsTexts } from "./news";
+import { ownersTexts } from "./owners";
 import { contactInfoTexts } from "./contact-info";
 import { dashboardTexts } from "./dashboard";
 import { formTexts } from "./forms";
@@ -42,6 +43,7 @@ export const ADMIN_SECTIONS = [
   trashTexts,
   activityTexts,
   newsTexts,
+  ownersTexts,
 ] as const;
 
 type Sections = (typeof ADMIN_SECTIONS)[number];

@@ -15,10 +15,11 @@ const EQUIPMENT_NAMES: Record<Equipment, string> = {
 /** Entered: not yet sure to run; declared: running; withdrawn: a non-runner, the event cancelled. */
 const STATUS = { entered: "TENTATIVE", declared: "CONFIRMED", withdrawn: "CANCELLED" } as const;
 
-function description(runner: Runner): string {
+function description(runner: Runner, reasons: boolean): string {
   const d = runner.status === "declared" ? runner.declaration : null;
   return [
     runner.status === "withdrawn" ? "Non-runner" : null,
+    reasons && runner.status === "withdrawn" && runner.withdrawalReason ? `Reason: ${runner.withdrawalReason}` : null,
     runner.distance && `Distance: ${runner.distance}`,
     runner.jockey && `Jockey: ${runner.jockey}`,
     d && `Weight: ${formatWeight(d.weightG)}`,
@@ -30,12 +31,21 @@ function description(runner: Runner): string {
 }
 
 /**
+ * How a feed links its events: the public horse page, or (an owner's private feed) the horse's
+ * owners' page, where a non-runner's reason may be told too.
+ */
+export type CalendarAudience = { eventPath: (runner: Runner) => string; reasons: boolean; uidTag: string };
+
+const PUBLIC_FEED: CalendarAudience = { eventPath: (r) => `/horses/${r.horseSlug}`, reasons: false, uidTag: "" };
+
+/**
  * One VEVENT per runner; its UID stays the same through edits and a withdrawal, and SEQUENCE rises
  * with every change, so subscribed calendars update the event (a non-runner's is CANCELLED).
  */
 export function runnersCalendar(
   runners: Runner[],
   { origin, name, prodId }: { origin: string; name: string; prodId: string },
+  audience: CalendarAudience = PUBLIC_FEED,
 ): string {
   const host = new URL(origin).host;
   const lines = [
@@ -49,10 +59,10 @@ export function runnersCalendar(
     ...COPENHAGEN_VTIMEZONE,
   ];
   for (const runner of runners) {
-    const text = description(runner);
+    const text = description(runner, audience.reasons);
     lines.push(
       "BEGIN:VEVENT",
-      `UID:runner-${runner.id}@${host}`,
+      `UID:runner-${runner.id}${audience.uidTag}@${host}`,
       `DTSTAMP:${icalUtc(runner.updatedAt)}`,
       `SEQUENCE:${runner.sequence}`,
       `STATUS:${STATUS[runner.status]}`,
@@ -62,7 +72,7 @@ export function runnersCalendar(
       `SUMMARY:${icalText(`${runner.horseName} – ${runner.raceName}`)}`,
       ...(runner.track?.trim() ? [`LOCATION:${icalText(runner.track.trim())}`] : []),
       ...(text ? [`DESCRIPTION:${icalText(text)}`] : []),
-      `URL:${origin}/horses/${runner.horseSlug}`,
+      `URL:${origin}${audience.eventPath(runner)}`,
       "END:VEVENT",
     );
   }

@@ -2,10 +2,9 @@ import type { Route } from "./+types/account";
 import { SessionControls } from "~/auth/session-controls";
 import { SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { fieldErrorClass } from "~/components/ui/field-classes";
+import { LanguageChoice } from "~/components/ui/language-choice";
 import { adminTranslator } from "~/i18n/admin/dictionary";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
-import { LANGUAGE_NAMES, LANGS } from "~/i18n/lang";
 import { setAdminLanguage } from "~/models/admin-language.server";
 import { currentActor } from "~/platform/actor.server";
 import { adminAction, intent } from "./+shared/admin-action.server";
@@ -57,27 +56,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       </Card>
       <Card title={t("account.language")} titleId="dashboard-language">
         <IntentForm intent="language" titleId="dashboard-language" onSubmit={form.onSubmit} className="space-y-4">
-          <fieldset aria-describedby="language-hint">
-            <legend className="text-sm font-medium text-stone-800">{t("account.languageLabel")}</legend>
-            <div className="mt-2 flex flex-wrap gap-4">
-              {LANGS.map((lang) => (
-                <label key={lang} lang={lang} className="flex items-center gap-2 text-stone-900">
-                  <input
-                    type="radio"
-                    name="language"
-                    value={lang}
-                    defaultChecked={chosen === lang}
-                    className="h-4 w-4 accent-brand-700"
-                  />
-                  {LANGUAGE_NAMES[lang]}
-                </label>
-              ))}
-            </div>
-            <p id="language-hint" className="mt-2 text-xs text-stone-600">
-              {t("account.languageHint")}
-            </p>
-            {form.errors.language ? <p className={fieldErrorClass}>{form.errors.language}</p> : null}
-          </fieldset>
+          <LanguageChoice
+            legend={t("account.languageLabel")}
+            hint={t("account.languageHint")}
+            chosen={chosen}
+            error={form.errors.language}
+          />
           <SubmitButton busy={form.submitting} busyLabel={t("form.saving")}>
             {t("account.saveLanguage")}
           </SubmitButton>

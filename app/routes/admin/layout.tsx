@@ -47,6 +47,7 @@ const TABS: readonly Tab[] = [
       name: t(runners === 1 ? "tabs.resultsToRecordOne" : "tabs.resultsToRecordMany", { tab, count: runners }),
     }),
   },
+  { to: "/admin/owners", label: "tabs.owners", loading: ["loading.owners"] },
   { to: "/admin/team", label: "tabs.team", loading: ["loading.team"] },
   { to: "/admin/news", label: "tabs.news", loading: ["loading.posts"] },
   { to: "/admin/contact-info", label: "tabs.contactInfo", loading: ["loading.contactInfo"] },

@@ -120,7 +120,8 @@ describe("adminAction", () => {
     expect(await stored(got.images!.cover!.url)).toBe(true);
     expect(await stored(old.url)).toBe(false);
     // The write ran in the administrator's name (activity log, trash).
-    expect(got.actor).toEqual({ userId: admin.id, email: admin.email, via: "dashboard" });
+    // The site's address the request came to goes with it, for links in mail the write queues.
+    expect(got.actor).toEqual({ userId: admin.id, email: admin.email, via: "dashboard", origin: "http://localhost" });
   });
 
   it("removes every image it stored when one is refused, the write fails or finds nothing", async () => {

@@ -20,6 +20,7 @@ import {
 import { runAs } from "~/platform/actor.server";
 import { FAULT_STATUS, faultOf, type Fault } from "~/platform/faults.server";
 import { log } from "~/platform/log.server";
+import { publicOrigin } from "~/platform/origin.server";
 import { toastMessage, type Toast } from "~/toast/toast";
 import { redirectWithToast } from "~/toast/toast.server";
 import { fieldErrors, recordIdSchema, type FieldErrors } from "./admin-forms";
@@ -305,9 +306,13 @@ export function adminAction({ tab, intents, otherFailure, withoutIntent }: Admin
         const handler = declared(name);
         if (!handler) return refused(t, name, form.values, { toast: otherFailure });
         try {
-          return await runAs({ userId: user.id, email: user.email, via: "dashboard" }, () =>
-            handler.run({ form, intent: name, tab, request, t }),
-          );
+          const actor = {
+            userId: user.id,
+            email: user.email,
+            via: "dashboard" as const,
+            origin: publicOrigin(request),
+          };
+          return await runAs(actor, () => handler.run({ form, intent: name, tab, request, t }));
         } catch (error) {
           if (!faultOf(error)) throw error;
           return faultAnswer(t, form.values, error);

@@ -5,7 +5,7 @@ import { AMOUNT_LIMIT_TEXT, readDkkAmount, withinAmountLimit } from "~/racing/mo
 import { danishLocalToIso, readWeightKg, RUNNER_EQUIPMENT, WEIGHT_MAX_G, WEIGHT_MIN_G } from "~/racing/declaration";
 import { fromDanishLocal } from "~/news/publish-at";
 import { parseVideoLink } from "~/news/video-link";
-import { EMAIL_MAX } from "~/utils/email";
+import { emailField } from "~/utils/email";
 
 /** A post's limits (the model's too; kept here so the page needs no server module). */
 export const POST_TITLE_MAX = 120;
@@ -422,8 +422,50 @@ export const postEditSchema = z.intersection(z.object({ id: z.string().min(1) })
 
 /** Erase a Subscriber: the address to erase. */
 export const subscriberEraseSchema = z.object({
-  email: z
-    .string({ error: "subscribers.emailInvalid" })
-    .trim()
-    .pipe(z.email("subscribers.emailInvalid").max(EMAIL_MAX, "subscribers.emailInvalid")),
+  email: emailField({ invalid: "subscribers.emailInvalid", tooLong: "subscribers.emailInvalid" }),
 });
+
+/** An owner's horse checkbox is named by the horse's id, as a post's is. */
+export const OWNER_HORSE_FIELD = "horse:";
+
+/** The horses ticked on an owner's form. */
+const ownerHorseIds = (form: Record<string, unknown>) =>
+  Object.keys(form)
+    .filter((k) => k.startsWith(OWNER_HORSE_FIELD))
+    .map((k) => k.slice(OWNER_HORSE_FIELD.length));
+
+/** At least one horse: said beside the other fields' messages, not only once they are right. */
+const chooseHorse = [
+  (form: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    if (ownerHorseIds(form).length === 0)
+      ctx.addIssue({ code: "custom", path: ["horses"], message: "owners.chooseHorse" });
+  },
+  { when: ({ value }: { value: unknown }) => typeof value === "object" && value !== null },
+] as const;
+
+const ownerFields = {
+  name: required("owners.nameRequired"),
+  language: z.enum(["en", "da"], { error: "owners.languageInvalid" }),
+};
+
+/** Invite Owner: name, e-mail, language and one or more horses. */
+export const ownerSchema = z
+  .object({
+    ...ownerFields,
+    email: emailField({ invalid: "owners.emailInvalid", tooLong: "owners.emailTooLong" }),
+  })
+  .catchall(z.string())
+  .superRefine(...chooseHorse)
+  .transform((form) => ({
+    name: form.name,
+    email: form.email,
+    language: form.language,
+    horseIds: ownerHorseIds(form),
+  }));
+
+/** Edit an owner: name, language and horses (the e-mail is the account's own). */
+export const ownerEditSchema = z
+  .object({ id: z.string().min(1), ...ownerFields })
+  .catchall(z.string())
+  .superRefine(...chooseHorse)
+  .transform((form) => ({ id: form.id, name: form.name, language: form.language, horseIds: ownerHorseIds(form) }));

@@ -1,0 +1,70 @@
+import { PageSection } from "~/components/page-section";
+import { RaceRecordRow } from "~/components/runner-table";
+import { ScrollTable } from "~/components/scroll-table";
+import { useT } from "~/i18n/use-lang";
+import type { RaceRecord } from "~/models/runner.server";
+import type { CareerAndRecord } from "~/racing/career";
+import { formatDanishDate } from "~/racing/format";
+import { strikeRate } from "~/racing/race-day";
+
+const RECORD_HEADINGS = [
+  "runners.date",
+  "runners.race",
+  "runners.track",
+  "runners.distance",
+  "runners.jockey",
+  "runners.position",
+  "runners.prize",
+] as const;
+
+/** A horse's race record: runs, wins, places and strike rate, then each run, newest first. */
+export function RaceRecordSection({
+  horse,
+  record,
+  figures,
+}: {
+  horse: string;
+  record: RaceRecord;
+  figures: Pick<CareerAndRecord, "differ" | "since">;
+}) {
+  const t = useT();
+  return (
+    <PageSection
+      id="race-record"
+      title={
+        figures.differ && figures.since
+          ? t("horse.raceRecordSince", { date: formatDanishDate(figures.since) })
+          : t("horse.raceRecord")
+      }
+      className="mt-14"
+    >
+      <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {[
+          [t("horse.runs"), String(record.runs)],
+          [t("horse.wins"), String(record.wins)],
+          [t("horse.places"), String(record.places)],
+          [t("horse.strikeRate"), strikeRate(record.wins, record.runs)],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-xl border border-stone-200 bg-white p-4 text-center shadow-sm">
+            <dt className="text-sm font-medium text-stone-600">{label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-brand-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {record.entries.length === 0 ? (
+        <p className="mt-6 text-stone-600">{t("horse.noRaces")}</p>
+      ) : (
+        <ScrollTable
+          label={t("horse.recordLabel", { horse })}
+          caption={t("horse.recordCaption", { horse })}
+          headings={RECORD_HEADINGS.map((key) => t(key))}
+          className="mt-6"
+        >
+          {record.entries.map((entry) => (
+            <RaceRecordRow key={entry.id} entry={entry} />
+          ))}
+        </ScrollTable>
+      )}
+    </PageSection>
+  );
+}

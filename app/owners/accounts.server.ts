@@ -1,0 +1,25 @@
+import { wakeMailDelivery } from "~/jobs/mail-delivery.server";
+import {
+  inviteGuest,
+  inviteOwner,
+  resendInvitation,
+  type GuestInvitation,
+  type OwnerInvitation,
+} from "~/models/owner-account.server";
+
+/**
+ * The writes that queue an invitation, and then start its delivery at once (the models queue the
+ * mail in their transaction; waking the mail worker is the feature's, as for password resets).
+ */
+async function thenSend<T>(write: Promise<T>): Promise<T> {
+  const done = await write;
+  if (done) wakeMailDelivery();
+  return done;
+}
+
+export const sendOwnerInvitation = (values: OwnerInvitation) => thenSend(inviteOwner(values));
+
+export const sendGuestInvitation = (hostId: string, values: GuestInvitation) => thenSend(inviteGuest(hostId, values));
+
+export const sendNewInvitation = (userId: string, options: { hostId?: string } = {}) =>
+  thenSend(resendInvitation(userId, options));

@@ -1,0 +1,100 @@
+import { hashNewPassword } from "~/auth/accounts.server";
+import { signIn } from "~/auth/auth.server";
+import { passwordLengthProblem, PASSWORD_MAX, PASSWORD_MIN } from "~/auth/password-rules";
+import { newPasswordProblem } from "~/auth/password-rules.server";
+import { translator, type Translate } from "~/i18n/dictionary";
+import { localizedPath } from "~/i18n/lang";
+import { acceptInvitation, findInvitation, issueInvitationLink } from "~/models/owner-account.server";
+import { getSiteSettings } from "~/models/site-settings.server";
+import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
+import { isTokenShaped } from "~/platform/signed-token.server";
+import type { Mail } from "~/platform/mail.server";
+import { escapeHtml } from "~/utils/html";
+import { htmlParagraphs, oneLine } from "./mail-parts.server";
+
+/**
+ * The invitation of an owner or guest: its mail (the link made as it is sent, valid 7 days, once)
+ * and the welcome page's use of it, where the invitee chooses a password under the site's rules.
+ */
+
+export function welcomeLink(origin: string, language: "en" | "da", token: string) {
+  return `${origin}${localizedPath("/owners/welcome", language)}?token=${encodeURIComponent(token)}`;
+}
+
+/** The invitation mail for an invited address, in the invitee's language; null once there is nothing to send. */
+export async function composeInvitationMail(email: string, origin: string, now = new Date()): Promise<Mail | null> {
+  const link = await issueInvitationLink(email, now);
+  if (!link) return null;
+  const t = translator(link.language);
+  const stable = (await getSiteSettings().catch(() => DEFAULT_SITE_SETTINGS)).stableName;
+  const url = welcomeLink(origin, link.language, link.token);
+  const values = { stable, owner: link.hostName ?? "" };
+  const guest = link.role === "guest";
+  const intro = guest ? t("owners.mail.guestInvitation", values) : t("owners.mail.invitation", values);
+  const signInLine = t("owners.mail.thenSignIn", { url: `${origin}/auth` });
+  const paragraphs = [t("owners.mail.greeting", { name: link.name }), intro, t("owners.mail.choosePassword")];
+  return {
+    to: link.email,
+    subject: oneLine(
+      guest ? t("owners.mail.guestInvitationSubject", values) : t("owners.mail.invitationSubject", values),
+    ),
+    text: [...paragraphs, url, "", signInLine, "", t("owners.mail.notExpected")].join("\n"),
+    html:
+      htmlParagraphs(paragraphs) +
+      `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>\n` +
+      htmlParagraphs([signInLine, t("owners.mail.notExpected")]),
+  };
+}
+
+export type WelcomePage = { state: "ask"; token: string; name: string; email: string } | { state: "bad" };
+
+/** What the welcome page shows for a link: the form for a live invitation, else a dead link. */
+export async function welcomePage(token: string): Promise<WelcomePage> {
+  const invitation = isTokenShaped(token) ? await findInvitation(token) : null;
+  return invitation ? { state: "ask", token, name: invitation.name, email: invitation.email } : { state: "bad" };
+}
+
+export type NewPasswordErrors = { password?: string; confirm?: string };
+
+/** Why a new password (and its confirmation) will not do, in the page's language; null when it will. */
+export async function newPasswordErrors(
+  password: string,
+  confirm: string,
+  { email, t, english }: { email: string; t: Translate; english: boolean },
+): Promise<NewPasswordErrors | null> {
+  const length = passwordLengthProblem(password);
+  if (length) {
+    const key = password.length > PASSWORD_MAX ? "owners.passwordTooLong" : "owners.passwordTooShort";
+    return { password: t(key, { min: PASSWORD_MIN, max: PASSWORD_MAX }) };
+  }
+  if (password !== confirm) return { confirm: t("owners.passwordMismatch") };
+  const weak = await newPasswordProblem(password, { email });
+  // The estimator's advice is in English; the Danish page says it in its own words.
+  if (weak) return { password: english ? weak : t("owners.passwordWeak") };
+  return null;
+}
+
+export type AcceptOutcome =
+  | { ok: true; headers: Headers; language: "en" | "da" }
+  | { ok: false; status: number; errors?: NewPasswordErrors; bad?: true };
+
+/**
+ * Accepts an invitation: the link must be live before any password is looked at; the password must
+ * pass the site's rules; then the account gets it and becomes active (the link used up), and the
+ * invitee is signed in.
+ */
+export async function acceptWithPassword(
+  request: Request,
+  { token, password, confirm }: { token: string; password: string; confirm: string },
+  t: Translate,
+  english: boolean,
+): Promise<AcceptOutcome> {
+  const invitation = isTokenShaped(token) ? await findInvitation(token) : null;
+  if (!invitation) return { ok: false, status: 404, bad: true };
+  const errors = await newPasswordErrors(password, confirm, { email: invitation.email, t, english });
+  if (errors) return { ok: false, status: 400, errors };
+  const accepted = await acceptInvitation(token, await hashNewPassword(password));
+  if (!accepted) return { ok: false, status: 404, bad: true };
+  const session = await signIn(request, accepted.email, password, { trusted: true });
+  return { ok: true, headers: session.ok ? session.headers : new Headers(), language: accepted.language };
+}

@@ -1,0 +1,95 @@
+import { describe, expect, test } from "vitest";
+import { useFreshDatabase } from "@tests/db";
+import { useTestEnv } from "@tests/env";
+import { createGuest, createOwner, testHorse } from "@tests/owners";
+import { listQueuedMail } from "~/models/mail-queue.server";
+import { revokeOwner, saveOwnerSettings, updateOwner } from "~/models/owner-account.server";
+import { createRunner, declareRunner, recordResult, withdrawRunner } from "~/models/runner.server";
+import { formatDkk } from "~/racing/format";
+import { composeNoticeMail, readUnsubscribeToken, unsubscribeToken } from "./notice-mail.server";
+
+useFreshDatabase();
+useTestEnv({ PUBLIC_ORIGIN: "https://stald.example" });
+
+const ORIGIN = "https://stald.example";
+const race = { raceName: "Dansk Derby", raceDate: "2026-06-07", track: "Klampenborg", distance: "2400 m" };
+
+/** The notice mails queued so far for `email`, composed as the queue would send them now. */
+async function mailsTo(email: string) {
+  const rows = (await listQueuedMail({ kind: "owner-notice" })).filter((m) => m.toAddress === email);
+  return Promise.all(rows.map((m) => composeNoticeMail(m.id, ORIGIN)));
+}
+
+describe("a notice mail", () => {
+  test("is in the person's language, escapes what was typed and carries its one-click unsubscribe", async () => {
+    const x = await testHorse("Xenia <b>&</b>");
+    const owner = await createOwner({ horseIds: [x.id], email: "a@example.com", language: "da", name: "Anna" });
+    const runner = await createRunner({ horseId: x.id, ...race, raceName: "Derby <script>" });
+    await recordResult(runner.id, { position: 1, didNotFinish: false, prizeOre: 12_500_050 }, "2026-06-10");
+    const [, result] = await mailsTo("a@example.com");
+    expect(result!.subject).toBe("Xenia <b>&</b>: 1. i Derby <script>");
+    expect(result!.text).toContain("Kære Anna");
+    expect(result!.text).toContain("Xenia <b>&</b> løb Derby <script> den 7.6.2026: 1.");
+    expect(result!.text).toContain(`Præmie: ${formatDkk(12_500_050)}`);
+    expect(formatDkk(12_500_050)).toMatch(/^125\.000,50\skr\.$/);
+    expect(result!.html).not.toContain("<script>");
+    expect(result!.html).toContain("Derby &lt;script&gt;");
+    expect(result!.html).toContain("Xenia &lt;b&gt;&amp;&lt;/b&gt;");
+    const unsubscribe = `${ORIGIN}/da/owners/unsubscribe?token=${encodeURIComponent(unsubscribeToken(owner.id, "result"))}`;
+    expect(result!.headers).toEqual({
+      "List-Unsubscribe": `<${unsubscribe}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    expect(result!.text).toContain(`Stop e-mails om resultater: ${unsubscribe}`);
+    expect(result!.html).toContain(`href="${unsubscribe.replace(/&/g, "&amp;")}"`);
+    expect(result!.text).toContain(`${ORIGIN}/da/owners/horses/${x.slug}`);
+  });
+
+  test("says the jockey and weight of a declaration and the reason of a non-runner, in English", async () => {
+    const x = await testHorse("Xenia");
+    await createOwner({ horseIds: [x.id], email: "a@example.com" });
+    const runner = await createRunner({ horseId: x.id, ...race, postTime: "15:30" });
+    await declareRunner(runner.id, { jockey: "A. Jensen", weightG: 57500, draw: 4, equipment: ["blinkers"] });
+    await withdrawRunner(runner.id, "Coughing");
+    const [entry, declaration, withdrawal] = await mailsTo("a@example.com");
+    expect(entry!.subject).toBe("Xenia is entered: Dansk Derby, 7.6.2026");
+    expect(declaration!.subject).toBe("Xenia is declared: Dansk Derby, 7.6.2026");
+    expect(declaration!.text).toContain("Jockey: A. Jensen");
+    expect(declaration!.text).toContain("Weight: 57,5 kg");
+    expect(declaration!.text).toContain("Draw: 4");
+    expect(declaration!.text).toContain("Equipment: Blinkers");
+    expect(withdrawal!.subject).toBe("Xenia is a non-runner: Dansk Derby, 7.6.2026");
+    expect(withdrawal!.text).toContain("Reason: Coughing");
+  });
+
+  test("is dropped when the person turned the kind off, lost access or the horse meanwhile", async () => {
+    const [x, y] = [await testHorse("Xenia"), await testHorse("Yrsa")];
+    const owner = await createOwner({ horseIds: [x.id, y.id], email: "a@example.com" });
+    const guest = await createGuest(owner.id, { email: "g@example.com" });
+    await createRunner({ horseId: x.id, ...race });
+    await saveOwnerSettings(guest.id, {
+      language: "en",
+      notices: { entry: false, declaration: true, withdrawal: true, result: true, update: true },
+    });
+    expect(await mailsTo("g@example.com")).toEqual([null]);
+    await updateOwner(owner.id, { name: "Owner", language: "en", horseIds: [y.id] });
+    expect(await mailsTo("a@example.com")).toEqual([null]);
+    await createRunner({ horseId: y.id, ...race });
+    await revokeOwner(owner.id);
+    expect((await mailsTo("a@example.com")).every((m) => m === null)).toBe(true);
+    expect(await composeNoticeMail("no-such-mail", ORIGIN)).toBeNull();
+  });
+});
+
+describe("the unsubscribe token", () => {
+  test("names the account and the kind, and nothing else passes", () => {
+    const token = unsubscribeToken("user-1", "result");
+    expect(readUnsubscribeToken(token)).toEqual({ userId: "user-1", kind: "result" });
+    expect(readUnsubscribeToken(token.replace("result.", "entry."))).toBeNull();
+    expect(readUnsubscribeToken(token.replace("user-1", "user-2"))).toBeNull();
+    expect(readUnsubscribeToken(`${token}x`)).toBeNull();
+    expect(readUnsubscribeToken(`${token}.more`)).toBeNull();
+    expect(readUnsubscribeToken("")).toBeNull();
+    expect(readUnsubscribeToken("a".repeat(3000))).toBeNull();
+  });
+});

@@ -1,0 +1,155 @@
+import { translator, type MessageKey, type Translate } from "~/i18n/dictionary";
+import { localizedPath, type Lang } from "~/i18n/lang";
+import { localResultText } from "~/i18n/results";
+import { getHorse } from "~/models/horse.server";
+import { mayViewHorse } from "~/models/owner-access.server";
+import { isNoticeKind, type OwnerNoticeKind } from "~/models/owner-account";
+import { noticeOfMail, type QueuedNotice, type RunnerNoticeDetails } from "~/models/owner-notice.server";
+import { getSiteSettings } from "~/models/site-settings.server";
+import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
+import type { Mail } from "~/platform/mail.server";
+import { log } from "~/platform/log.server";
+import { sameToken, signToken } from "~/platform/signed-token.server";
+import { formatWeight, type Equipment } from "~/racing/declaration";
+import { formatDanishDate, formatDkk } from "~/racing/format";
+import { escapeHtml } from "~/utils/html";
+import { htmlParagraphs, oneLine } from "./mail-parts.server";
+
+/**
+ * Notice mails to owners and guests, composed as they are sent: in the person's language as it is
+ * then, only while they still want that kind and may still see the horse (else dropped). Each
+ * carries a one-click unsubscribe for its kind (RFC 8058) that works without signing in.
+ */
+
+const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The token of a person's unsubscribe link for one kind of notice: kind, account and signature. */
+export function unsubscribeToken(userId: string, kind: OwnerNoticeKind) {
+  return `${kind}.${userId}.${signToken("owner-unsubscribe", `${userId}:${kind}`)}`;
+}
+
+/** The account and kind an unsubscribe token is for, or null when it is not one the site made. */
+export function readUnsubscribeToken(token: string): { userId: string; kind: OwnerNoticeKind } | null {
+  if (token.length > 200) return null;
+  const [kind, userId, signature, ...rest] = token.split(".");
+  if (
+    rest.length ||
+    !isNoticeKind(kind) ||
+    !userId ||
+    !USER_ID.test(userId) ||
+    !signature ||
+    !SIGNATURE.test(signature)
+  )
+    return null;
+  return sameToken(signature, signToken("owner-unsubscribe", `${userId}:${kind}`)) ? { userId, kind } : null;
+}
+
+export function unsubscribeLink(origin: string, lang: Lang, userId: string, kind: OwnerNoticeKind) {
+  return `${origin}${localizedPath("/owners/unsubscribe", lang)}?token=${encodeURIComponent(unsubscribeToken(userId, kind))}`;
+}
+
+const EQUIPMENT_TEXT: Record<Equipment, MessageKey> = {
+  blinkers: "runners.equipment.blinkers",
+  cheekpieces: "runners.equipment.cheekpieces",
+  visor: "runners.equipment.visor",
+  hood: "runners.equipment.hood",
+  "tongue-tie": "runners.equipment.tongueTie",
+};
+
+type RunnerKind = Exclude<OwnerNoticeKind, "update">;
+
+const TEXTS: Record<RunnerKind, { subject: MessageKey; line: MessageKey }> = {
+  entry: { subject: "owners.mail.entrySubject", line: "owners.mail.entry" },
+  declaration: { subject: "owners.mail.declarationSubject", line: "owners.mail.declaration" },
+  withdrawal: { subject: "owners.mail.withdrawalSubject", line: "owners.mail.withdrawal" },
+  result: { subject: "owners.mail.resultSubject", line: "owners.mail.result" },
+};
+
+/** What a runner notice says: its subject, its first line, and the details that matter for its kind. */
+function runnerNotice(kind: RunnerKind, d: RunnerNoticeDetails, t: Translate, lang: Lang) {
+  const position = localResultText({ position: d.position, didNotFinish: d.didNotFinish }, lang, t);
+  const values = { horse: d.horseName, race: d.raceName, date: formatDanishDate(d.raceDate), position };
+  const details: [string, string | null][] = [
+    [t("runners.track"), d.track],
+    [t("runners.postTime"), kind === "result" ? null : d.postTime],
+    [t("runners.distance"), d.distance],
+    [t("runners.jockey"), kind === "withdrawal" ? null : d.jockey],
+  ];
+  if (kind === "declaration") {
+    details.push(
+      [t("owners.mail.weight"), d.weightG === null ? null : formatWeight(d.weightG)],
+      [t("owners.mail.draw"), d.draw === null ? null : String(d.draw)],
+      [t("owners.mail.equipment"), d.equipment.map((code) => t(EQUIPMENT_TEXT[code as Equipment])).join(", ") || null],
+    );
+  }
+  if (kind === "withdrawal") details.push([t("owners.mail.reason"), d.withdrawalReason]);
+  if (kind === "result") {
+    details.push([t("runners.position"), position], [t("runners.prize"), d.prizeOre ? formatDkk(d.prizeOre) : null]);
+  }
+  return {
+    subject: t(TEXTS[kind].subject, values),
+    line: t(TEXTS[kind].line, values),
+    details: details.filter((pair): pair is [string, string] => !!pair[1]?.trim()),
+  };
+}
+
+/** The notice mail a queued row stands for; null (dropped) when it is no longer wanted or allowed. */
+export async function composeNoticeMail(mailId: string, origin: string): Promise<Mail | null> {
+  const notice = await noticeOfMail(mailId);
+  if (!notice) return null;
+  const { person } = notice;
+  // The person's settings and access as they are now: turned off, revoked or unlinked meanwhile, nothing goes.
+  if (!person.notices[notice.kind] || !(await mayViewHorse(person.userId, notice.horseId))) return null;
+  const horse = await getHorse(notice.horseId);
+  if (!horse) return null;
+  if (notice.kind === "update") {
+    log.warn("an update notice has no composer yet; dropped", { id: mailId });
+    return null;
+  }
+  return runnerNoticeMail(notice, notice.kind, horse.slug, origin);
+}
+
+async function runnerNoticeMail(notice: QueuedNotice, kind: RunnerKind, slug: string, origin: string): Promise<Mail> {
+  const { person } = notice;
+  const lang = person.language;
+  const t = translator(lang);
+  const d = notice.details as RunnerNoticeDetails;
+  const content = runnerNotice(kind, d, t, lang);
+  const stable = (await getSiteSettings().catch(() => DEFAULT_SITE_SETTINGS)).stableName;
+  const horsePage = `${origin}${localizedPath(`/owners/horses/${slug}`, lang)}`;
+  const settings = `${origin}${localizedPath("/owners/settings", lang)}`;
+  const unsubscribe = unsubscribeLink(origin, lang, person.userId, kind);
+  const stop = t("owners.mail.stop", { kind: t(`owners.noticeLower.${kind}`) });
+  const why = t("owners.mail.why", { horse: d.horseName, stable });
+  const greeting = t("owners.mail.greeting", { name: person.name });
+  const details = content.details.map(([label, value]) => `${label}: ${value}`);
+  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+  return {
+    to: person.email,
+    subject: oneLine(content.subject),
+    headers: {
+      "List-Unsubscribe": `<${unsubscribe}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+    text: [
+      greeting,
+      "",
+      content.line,
+      "",
+      ...details,
+      "",
+      `${t("owners.mail.horsePage", { horse: d.horseName })}: ${horsePage}`,
+      "",
+      "-- ",
+      why,
+      `${stop}: ${unsubscribe}`,
+      `${t("owners.mail.settings")}: ${settings}`,
+    ].join("\n"),
+    html:
+      htmlParagraphs([greeting, content.line]) +
+      (details.length ? `<ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>\n` : "") +
+      `<p>${link(horsePage, t("owners.mail.horsePage", { horse: d.horseName }))}</p>\n` +
+      `<hr>\n<p>${escapeHtml(why)}<br>\n${link(unsubscribe, stop)} · ${link(settings, t("owners.mail.settings"))}</p>`,
+  };
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
+import { clsx } from "clsx";
+import { localizedPath } from "~/i18n/lang";
+import { useLang, useT } from "~/i18n/use-lang";
+import type { Toast } from "~/toast/toast";
+import { ShowToast } from "~/components/ui/toast";
+
+/** The owners' area's own links: My Horses and Settings. */
+export function OwnerAreaNav() {
+  const lang = useLang();
+  const t = useT();
+  const links = [
+    { to: localizedPath("/owners", lang), label: t("nav.myHorses") },
+    { to: localizedPath("/owners/settings", lang), label: t("owners.settings") },
+  ];
+  return (
+    <nav aria-label={t("owners.area")} className="mb-8">
+      <ul className="flex flex-wrap gap-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink
+              to={link.to}
+              end
+              className={({ isActive }) =>
+                clsx(
+                  "inline-flex min-h-11 items-center rounded-md px-3 font-medium",
+                  isActive ? "bg-brand-800 text-white" : "bg-stone-100 text-brand-800 hover:bg-stone-200",
+                )
+              }
+            >
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** An owners' page: its width, the area's links and the toasts of its forms. */
+export function OwnerPage({ toasts = [], children }: { toasts?: (Toast | null | undefined)[]; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      {toasts.map((toast, i) => (
+        <ShowToast key={i} toast={toast} />
+      ))}
+      <OwnerAreaNav />
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { sql } from "kysely";
+import { beforeEach, describe, expect, it } from "vitest";
+import { buildRequest, createSession, signedInUser } from "@tests/auth";
+import { useFreshDatabase } from "@tests/db";
+import { createGuest, createOwner, testHorse } from "@tests/owners";
+import { getUser } from "~/auth/auth.server";
+import { listActivity } from "~/models/activity.server";
+import { listQueuedMail } from "~/models/mail-queue.server";
+import { getOwnerAccount, listOwners } from "~/models/owner-account.server";
+import { db } from "~/platform/db.server";
+import { getToast } from "~/toast/toast.server";
+import type { Toast } from "~/toast/toast";
+import type { AdminActionData } from "./+shared/admin-action.server";
+import * as ownersTab from "./owners";
+
+useFreshDatabase();
+
+let cookie = "";
+beforeEach(async () => {
+  cookie = (await signedInUser({ admin: true })).cookie;
+});
+
+type Outcome = { status: number; location: string | null; toast: Toast | null; data: AdminActionData | null };
+
+async function run(handler: (args: never) => unknown, form?: Record<string, string>): Promise<Outcome> {
+  let outcome: unknown;
+  try {
+    outcome = await handler({
+      request: buildRequest("/admin/owners", { cookie, form }),
+      params: {},
+      context: {},
+    } as never);
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    outcome = thrown;
+  }
+  if (outcome instanceof Response) {
+    const setCookie = outcome.headers.get("Set-Cookie");
+    const toast = setCookie
+      ? (await getToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }))).toast
+      : null;
+    return { status: outcome.status, location: outcome.headers.get("Location"), toast, data: null };
+  }
+  if (outcome && typeof outcome === "object" && "init" in outcome && "data" in outcome) {
+    const { data, init } = outcome as { data: AdminActionData; init?: ResponseInit | null };
+    return { status: init?.status ?? 200, location: null, toast: data?.toast ?? null, data };
+  }
+  return { status: 200, location: null, toast: null, data: outcome as AdminActionData };
+}
+
+const success = (title: string, description?: string) =>
+  expect.objectContaining({ type: "success", title, ...(description ? { description } : {}) });
+const failure = (description: string) => expect.objectContaining({ type: "error", title: "Error", description });
+
+const invitation = (horseIds: string[], fields: Record<string, string> = {}) => ({
+  intent: "create",
+  name: "Anna Holm",
+  email: "anna@example.com",
+  language: "da",
+  ...Object.fromEntries(horseIds.map((id) => [`horse:${id}`, "1"])),
+  ...fields,
+});
+
+describe("Owners tab", () => {
+  it("invites an owner: the account, the horses, the mail and the spec's kind of toast", async () => {
+    const [x, y] = [await testHorse("Xenia"), await testHorse("Yrsa")];
+    const sent = await run(ownersTab.action, invitation([x.id]));
+    const [owner] = await listOwners();
+    expect(sent).toMatchObject({
+      status: 302,
+      location: `/admin/owners?saved=${owner!.userId}#item-${owner!.userId}`,
+      toast: success("Invitation Sent", "anna@example.com gets a link to set a password, valid for 7 days."),
+    });
+    expect(owner).toMatchObject({ name: "Anna Holm", language: "da", status: "invited", horses: [{ id: x.id }] });
+    expect((await listQueuedMail({ kind: "owner-invitation" })).map((m) => [m.toAddress, m.linkOrigin])).toEqual([
+      ["anna@example.com", "http://localhost"],
+    ]);
+    const page = await run(ownersTab.loader);
+    expect(page.data).toMatchObject({ owners: [{ id: owner!.userId, email: "anna@example.com" }], fetchError: null });
+    expect((page.data as unknown as { horses: { name: string }[] }).horses.map((h) => h.name)).toEqual([
+      "Xenia",
+      "Yrsa",
+    ]);
+    expect(y).toBeDefined();
+  });
+
+  it("refuses bad input on its fields, keeping what was typed and storing nothing", async () => {
+    const x = await testHorse("Xenia");
+    await createUser("boss@example.com");
+    const bad = await run(ownersTab.action, { intent: "create", name: " ", email: "nope", language: "fr" });
+    expect(bad.status).toBe(400);
+    expect(bad.data!.errors).toEqual({
+      name: "Name is required",
+      email: "Please enter a valid email address.",
+      language: "Choose English or Danish",
+      horses: "Choose at least one horse",
+    });
+    expect(bad.data!.values.email).toBe("nope");
+    const admin = await run(ownersTab.action, invitation([x.id], { email: "boss@example.com" }));
+    expect(admin.data!.errors).toEqual({
+      email: "This e-mail address belongs to an administrator, who cannot also be an owner.",
+    });
+    const gone = await run(ownersTab.action, invitation(["no-such-horse"]));
+    expect(gone.data!.errors).toEqual({ horses: "A chosen horse no longer exists. Choose again." });
+    expect(await listOwners()).toEqual([]);
+    expect(await listQueuedMail({ kind: "owner-invitation" })).toEqual([]);
+  });
+
+  it("edits, sends a new invitation, and revokes access at once, guests too", async () => {
+    const [x, y] = [await testHorse("Xenia"), await testHorse("Yrsa")];
+    const owner = await createOwner({ horseIds: [x.id], name: "Anna" });
+    const guest = await createGuest(owner.id);
+    const ownerSession = await createSession(owner);
+    const edited = await run(ownersTab.action, {
+      intent: "update",
+      id: owner.id,
+      name: "Anna Holm",
+      language: "en",
+      [`horse:${y.id}`]: "1",
+    });
+    expect(edited).toMatchObject({ status: 302, toast: success("Owner Updated", "Anna Holm has been updated.") });
+    expect((await listOwners())[0]).toMatchObject({ name: "Anna Holm", horses: [{ id: y.id }] });
+
+    const active = await run(ownersTab.action, { intent: "resend", id: owner.id });
+    expect(active).toMatchObject({ status: 400, toast: failure("This owner already has access.") });
+
+    const revoked = await run(ownersTab.action, { intent: "revoke", id: owner.id });
+    expect(revoked).toMatchObject({
+      status: 302,
+      toast: success("Access Revoked", "Anna Holm and their guests are signed out and can no longer sign in."),
+    });
+    expect(await getUser(buildRequest("/owners", { cookie: ownerSession.cookie }))).toBeNull();
+    expect((await getOwnerAccount(guest.id))!.state).toBe("revoked");
+    expect((await listActivity({ kind: "revoke" })).entries).toHaveLength(1);
+
+    const again = await run(ownersTab.action, { intent: "resend", id: owner.id });
+    expect(again).toMatchObject({ status: 302, toast: success("Invitation Sent") });
+    expect((await getOwnerAccount(owner.id))!.state).toBe("invited");
+    expect(await run(ownersTab.action, { intent: "revoke", id: "nobody" })).toMatchObject({
+      status: 404,
+      toast: failure("Failed to revoke access"),
+    });
+  });
+
+  it("answers a failing database with its 'Failed to …' toasts", async () => {
+    const x = await testHorse("Xenia");
+    const owner = await createOwner({ horseIds: [x.id] });
+    await sql`alter table owner_accounts rename to owner_accounts_gone`.execute(db());
+    const fails = async (form: Record<string, string>, text: string) =>
+      expect(await run(ownersTab.action, form)).toMatchObject({ status: 500, toast: failure(text) });
+    await fails(invitation([x.id]), "Failed to send invitation");
+    await fails(
+      { intent: "update", id: owner.id, name: "N", language: "en", [`horse:${x.id}`]: "1" },
+      "Failed to update owner",
+    );
+    await fails({ intent: "resend", id: owner.id }, "Failed to send invitation");
+    await fails({ intent: "revoke", id: owner.id }, "Failed to revoke access");
+    const page = await run(ownersTab.loader);
+    expect((page.data as unknown as { fetchError: Toast }).fetchError).toEqual(failure("Failed to fetch owners"));
+  });
+});
+
+describe("Owners tab in Danish", () => {
+  it("says it in the administrator's language", async () => {
+    await db().updateTable("users").set({ admin_language: "da" }).execute();
+    const x = await testHorse("Xenia");
+    const sent = await run(ownersTab.action, invitation([x.id]));
+    expect(sent.toast).toEqual(success("Invitation sendt"));
+    const bad = await run(ownersTab.action, { intent: "create", name: "", email: "", language: "en" });
+    expect(bad.data!.errors).toMatchObject({ name: "Navn skal udfyldes", horses: "Vælg mindst én hest" });
+  });
+});
+
+async function createUser(email: string) {
+  const made = await signedInUser({ email, admin: true });
+  return made.user;
+}

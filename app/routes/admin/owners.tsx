@@ -1,0 +1,295 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/owners";
+import { Card } from "~/components/ui/card";
+import { RequiredMark, SelectField } from "~/components/ui/field";
+import { fieldErrorClass } from "~/components/ui/field-classes";
+import { msg, type AdminKey, type AdminTranslate } from "~/i18n/admin/dictionary";
+import { useAdminT } from "~/i18n/admin/use-admin-t";
+import { listHorses, type Horse } from "~/models/horse.server";
+import {
+  AccountTakenError,
+  AlreadyActiveError,
+  listOwners,
+  revokeOwner,
+  UnknownHorseError,
+  updateOwner,
+  type OwnerAccount,
+  type OwnerListEntry,
+} from "~/models/owner-account.server";
+import type { AccountStatus } from "~/models/owner-account";
+import { sendNewInvitation, sendOwnerInvitation } from "~/owners/accounts.server";
+import { cn } from "~/utils/cn";
+import { adminAction, intent, type Refusal } from "./+shared/admin-action.server";
+import { OWNER_HORSE_FIELD, ownerEditSchema, ownerSchema, recordIdSchema } from "./+shared/admin-forms";
+import { adminMeta } from "./+shared/admin-meta";
+import { RecordFormShell, useRecordForm } from "./+shared/form-parts";
+import { OpenLink, RecordList, RecordRow, RowAction } from "./+shared/record-list";
+import { openTab, readForTab } from "./+shared/tab-reads.server";
+import {
+  NoHorsesYet,
+  RecordForms,
+  TabPage,
+  useTabForms,
+  type RecordCards,
+  type RecordFormProps,
+} from "./+shared/tab-parts";
+
+const TAB = "/admin/owners";
+
+type OwnerRow = OwnerListEntry & { id: string };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { t } = await openTab(request);
+  const [owners, horses] = await Promise.all([
+    readForTab(t, "owners", () => listOwners(), [] as OwnerListEntry[]),
+    readForTab(t, "horses", () => listHorses(), [] as Horse[]),
+  ]);
+  return {
+    owners: owners.value.map((o): OwnerRow => ({ ...o, id: o.userId })),
+    horses: horses.value.map((h) => ({ id: h.id, name: h.name })).sort((a, b) => a.name.localeCompare(b.name, "da")),
+    fetchError: owners.error ?? horses.error,
+  };
+}
+
+/** Why an e-mail or a horse cannot be used, on its field. */
+function refusedOwner(error: unknown): Refusal | undefined {
+  if (error instanceof AccountTakenError) {
+    const key: Record<AccountTakenError["holder"], AdminKey> = {
+      admin: "owners.emailAdmin",
+      owner: "owners.emailOwner",
+      account: "owners.emailAccount",
+    };
+    return { errors: { email: key[error.holder] } };
+  }
+  if (error instanceof UnknownHorseError) return { errors: { horses: "owners.unknownHorse" } };
+  if (error instanceof AlreadyActiveError) return { toast: "owners.alreadyActive" };
+  return undefined;
+}
+
+export const action = adminAction({
+  tab: TAB,
+  otherFailure: "owners.updateFailed",
+  intents: {
+    create: intent({
+      schema: ownerSchema,
+      failure: "owners.sendFailed",
+      write: ({ data }) => sendOwnerInvitation(data),
+      refuse: refusedOwner,
+      success: (owner) => ({
+        title: "owners.sent",
+        description: msg("owners.sentText", { email: owner.email }),
+        show: owner.userId,
+      }),
+    }),
+    update: intent({
+      schema: ownerEditSchema,
+      failure: "owners.updateFailed",
+      write: ({ data: { id, ...owner } }) => updateOwner(id, owner),
+      refuse: refusedOwner,
+      success: (_, { data }) => ({
+        title: "owners.updated",
+        description: msg("owners.updatedText", { name: data.name }),
+        show: data.id,
+      }),
+    }),
+    resend: intent({
+      schema: recordIdSchema,
+      failure: "owners.sendFailed",
+      write: ({ data }) => sendNewInvitation(data.id),
+      refuse: refusedOwner,
+      success: (owner, { data }) => ({
+        title: "owners.sent",
+        description: msg("owners.sentText", { email: owner.email }),
+        show: data.id,
+      }),
+    }),
+    revoke: intent({
+      schema: recordIdSchema,
+      failure: "owners.revokeFailed",
+      write: ({ data }) => revokeOwner(data.id),
+      success: (owner, { data }) => ({
+        title: "owners.revoked",
+        description: msg(owner.guests ? "owners.revokedTextGuests" : "owners.revokedText", { name: owner.name }),
+        show: data.id,
+      }),
+    }),
+  },
+});
+
+type HorseOption = { id: string; name: string };
+
+export default function OwnersTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { owners, horses, fetchError } = loaderData;
+  const t = useAdminT();
+  const tab = useTabForms(actionData);
+  const cards: RecordCards<OwnerRow> = {
+    add: { title: t("owners.invite"), titleId: "invite-owner" },
+    edit: { title: (owner) => t("owners.edit", { name: owner.name }), titleId: "edit-owner" },
+  };
+  return (
+    <TabPage toasts={[fetchError, tab.result?.toast]}>
+      <RecordForms
+        tab={tab}
+        records={owners}
+        cards={cards}
+        form={(props) => <OwnerForm {...props} horses={horses} />}
+        addInstead={horses.length || fetchError ? undefined : <NoHorsesYet />}
+      />
+      <Card title={t("owners.list")} titleId="current-owners">
+        <RecordList fetchError={fetchError} empty={t("owners.empty")} records={owners}>
+          {(owner) => <OwnerRowView key={owner.id} owner={owner} />}
+        </RecordList>
+      </Card>
+    </TabPage>
+  );
+}
+
+const STATUS_STYLE: Record<AccountStatus, string> = {
+  invited: "bg-amber-100 text-amber-950",
+  expired: "bg-stone-200 text-stone-900",
+  active: "bg-emerald-100 text-emerald-900",
+  revoked: "bg-red-100 text-red-900",
+};
+
+const statusText = (status: AccountStatus, t: AdminTranslate) => t(`owners.status.${status}`);
+
+function StatusBadge({ status }: { status: AccountStatus }) {
+  const t = useAdminT();
+  return (
+    <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", STATUS_STYLE[status])}>
+      {statusText(status, t)}
+    </span>
+  );
+}
+
+function guestsText(guests: OwnerAccount[], t: AdminTranslate) {
+  return guests.map((g) => t("owners.guest", { name: g.name, status: statusText(g.status, t) })).join(", ");
+}
+
+function OwnerRowView({ owner }: { owner: OwnerRow }) {
+  const t = useAdminT();
+  return (
+    <RecordRow
+      recordId={owner.id}
+      actions={
+        <>
+          <OpenLink id={owner.id} label={t("form.editLabel", { name: owner.name })}>
+            {t("form.edit")}
+          </OpenLink>
+          {owner.state === "active" ? null : (
+            <RowAction
+              intent="resend"
+              id={owner.id}
+              variant="small"
+              label={t("owners.resendLabel", { name: owner.name })}
+              busyText={t("owners.sending")}
+            >
+              {t("owners.resend")}
+            </RowAction>
+          )}
+          {owner.state === "revoked" ? null : (
+            <RowAction
+              intent="revoke"
+              id={owner.id}
+              label={t("owners.revokeLabel", { name: owner.name })}
+              busyText={t("owners.revoking")}
+            >
+              {t("owners.revoke")}
+            </RowAction>
+          )}
+        </>
+      }
+    >
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="text-base font-semibold text-stone-900">{owner.name}</span>
+        <StatusBadge status={owner.status} />
+      </p>
+      <p className="break-words text-stone-700">{owner.email}</p>
+      <p className="text-stone-700">
+        {owner.horses.length ? (
+          owner.horses.map((h, i) => (
+            <span key={h.id}>
+              {i ? ", " : ""}
+              <Link to={`/horses/${h.slug}`} className="text-brand-700 underline underline-offset-2">
+                {h.name}
+              </Link>
+            </span>
+          ))
+        ) : (
+          <span className="italic">{t("owners.noHorses")}</span>
+        )}
+      </p>
+      {owner.guests.length ? (
+        <p className="text-stone-600">{t("owners.guestsLine", { guests: guestsText(owner.guests, t) })}</p>
+      ) : null}
+    </RecordRow>
+  );
+}
+
+function OwnerForm({
+  intent,
+  titleId,
+  record: owner,
+  result,
+  horses,
+}: RecordFormProps<OwnerRow> & { horses: HorseOption[] }) {
+  const t = useAdminT();
+  const schema = intent === "create" ? ownerSchema : ownerEditSchema;
+  const form = useRecordForm(schema, result, intent, owner);
+  const sent = result?.values;
+  const chosen = (id: string) =>
+    sent ? sent[`${OWNER_HORSE_FIELD}${id}`] === "1" : !!owner?.horses.some((h) => h.id === id);
+  const horsesError = form.errors.horses;
+  return (
+    <>
+      {intent === "create" ? <p className="mb-4 text-sm text-stone-700">{t("owners.inviteIntro")}</p> : null}
+      <RecordFormShell
+        form={form}
+        titleId={titleId}
+        addLabel={intent === "create" ? t("owners.send") : undefined}
+        cancelTo={TAB}
+      >
+        {form.field("name", t("owners.name"), { required: true, maxLength: 200, autoComplete: "off" })}
+        {intent === "create"
+          ? form.field("email", t("owners.email"), {
+              required: true,
+              type: "email",
+              maxLength: 255,
+              autoComplete: "off",
+            })
+          : null}
+        <SelectField
+          label={t("owners.language")}
+          name="language"
+          hint={t("owners.languageHint")}
+          defaultValue={form.val("language", owner?.language ?? "en")}
+          error={form.errors.language}
+        >
+          <option value="en">{t("owners.english")}</option>
+          <option value="da">{t("owners.danish")}</option>
+        </SelectField>
+        <fieldset className="sm:col-span-2" aria-describedby={horsesError ? "owner-horses-error" : undefined}>
+          <legend className="mb-2 flex items-baseline text-sm font-medium text-stone-800">
+            {t("owners.horses")}
+            <RequiredMark />
+          </legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {horses.map((h) => (
+              <label key={h.id} className="flex items-center gap-2 text-stone-800">
+                <input type="checkbox" name={`${OWNER_HORSE_FIELD}${h.id}`} value="1" defaultChecked={chosen(h.id)} />
+                {h.name}
+              </label>
+            ))}
+          </div>
+          {horsesError ? (
+            <p id="owner-horses-error" className={fieldErrorClass}>
+              {horsesError}
+            </p>
+          ) : null}
+        </fieldset>
+      </RecordFormShell>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "tabs.owners");

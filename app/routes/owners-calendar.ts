@@ -1,0 +1,52 @@
+import type { Route } from "./+types/owners-calendar";
+import { getHorse } from "~/models/horse.server";
+import { calendarHorseOf } from "~/models/owner-calendar.server";
+import { listHorseUpcomingRunners } from "~/models/runner.server";
+import { getSiteSettings } from "~/models/site-settings.server";
+import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
+import { PRIVATE } from "~/owners/owner-page.server";
+import { contentTypeOf } from "~/pages/registry";
+import { log } from "~/platform/log.server";
+import { publicOrigin } from "~/platform/origin.server";
+import { danishToday } from "~/racing/race-day";
+import { calendarUnavailable, runnersCalendar } from "~/routes/+shared/runner-calendar.server";
+
+const PATH = "/owners/calendar/:token.ics";
+
+/** A made-up, replaced or revoked address, or one for a horse its person no longer sees: nothing to tell. */
+const notFound = () =>
+  new Response("No such calendar.\n", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", ...PRIVATE },
+  });
+
+/**
+ * GET /owners/calendar/<token>.ics: one person's private feed of a horse's runners, as the public
+ * horse feed has them plus a non-runner's reason, linking to the horse's owners' page. The token is
+ * the authority (calendar apps send no cookie); it is never cached anywhere.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  let body: string;
+  try {
+    const feed = await calendarHorseOf(params.token);
+    const horse = feed && (await getHorse(feed.horseId));
+    if (!horse) return notFound();
+    const runners = await listHorseUpcomingRunners(horse.id, danishToday());
+    const site = await getSiteSettings().catch(() => DEFAULT_SITE_SETTINGS);
+    body = runnersCalendar(
+      runners,
+      { origin: publicOrigin(request), name: `${horse.name} – ${site.stableName}`, prodId: site.stableName },
+      { eventPath: (r) => `/owners/horses/${r.horseSlug}`, reasons: true, uidTag: "-owners" },
+    );
+  } catch (error) {
+    log.error("Reading a private calendar failed", { error });
+    return calendarUnavailable();
+  }
+  return new Response(body, {
+    headers: {
+      "Content-Type": contentTypeOf(PATH),
+      "Content-Disposition": 'inline; filename="runs.ics"',
+      ...PRIVATE,
+    },
+  });
+}

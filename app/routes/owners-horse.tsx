@@ -1,0 +1,198 @@
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/owners-horse";
+import { requireOwner } from "~/auth/auth.server";
+import { HorseHeader } from "~/components/horse-header";
+import { NotFoundPage } from "~/components/not-found-page";
+import { PageSection } from "~/components/page-section";
+import { RaceRecordSection } from "~/components/race-record-section";
+import { ReadFailed } from "~/components/read-failed";
+import { RunnerTableOrEmpty } from "~/components/runner-table";
+import { SubmitButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { useSubmitting } from "~/components/ui/use-submitting";
+import { translator } from "~/i18n/dictionary";
+import { langFromPath, localizedPath } from "~/i18n/lang";
+import { useLang, useT } from "~/i18n/use-lang";
+import type { Horse } from "~/models/horse.server";
+import { findVisibleHorse } from "~/models/owner-access.server";
+import { calendarToken, renewCalendarToken } from "~/models/owner-calendar.server";
+import { getRaceRecord, listHorseUpcomingRunners, type RaceRecord, type Runner } from "~/models/runner.server";
+import { stableNameFrom } from "~/models/site-settings";
+import type { PostView } from "~/news/post-types";
+import { HorseUpdates } from "~/owners/horse-updates";
+import { listHorseUpdates } from "~/owners/horse-updates.server";
+import { OwnerPage } from "~/owners/owner-parts";
+import { pageTexts, PRIVATE, privateHeaders, turnedDown, type OwnerActionData } from "~/owners/owner-page.server";
+import { readForm } from "~/platform/form-data.server";
+import { log } from "~/platform/log.server";
+import { publicOrigin } from "~/platform/origin.server";
+import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
+import { careerAndRecord } from "~/racing/career";
+import { danishToday } from "~/racing/race-day";
+import { isSlugShaped } from "~/racing/slug";
+import { seo } from "~/seo/seo";
+import { redirectWithToast } from "~/toast/toast.server";
+
+type Page =
+  | { state: "missing" }
+  | { state: "failed" }
+  | {
+      state: "found";
+      horse: Horse;
+      nextRuns: Runner[];
+      record: RaceRecord;
+      /** The person's private calendar address, once they asked for one. */
+      calendar: string | null;
+      updates: PostView[];
+    };
+
+/** Not theirs, deleted or never there: the same 404, so the page never tells which. */
+const missing = () => data<Page>({ state: "missing" }, { status: 404, headers: PRIVATE });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireOwner(request);
+  const { lang } = pageTexts(request);
+  if (!isSlugShaped(params.slug)) return missing();
+  const read = await readForPage("an owner's horse", async () => {
+    const found = await findVisibleHorse(user.id, params.slug);
+    if (!found || "redirectTo" in found) return found;
+    const { horse } = found;
+    const [nextRuns, record, token, updates] = await Promise.all([
+      listHorseUpcomingRunners(horse.id, danishToday()),
+      getRaceRecord(horse.id),
+      calendarToken(user.id, horse.id),
+      listHorseUpdates(horse.id),
+    ]);
+    const calendar = token ? `${publicOrigin(request)}/owners/calendar/${token}.ics` : null;
+    return { horse, nextRuns, record, calendar, updates };
+  });
+  if (!read.ok) return data<Page>({ state: "failed" }, { ...FAILED_READ_INIT, headers: PRIVATE });
+  if (!read.value) return missing();
+  if ("redirectTo" in read.value) {
+    throw redirect(localizedPath(`/owners/horses/${read.value.redirectTo}`, lang), 301);
+  }
+  return data<Page>({ state: "found", ...read.value }, { headers: PRIVATE });
+}
+
+/** The one form: a calendar address of one's own, or a new one that ends the old. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireOwner(request);
+  const { t } = pageTexts(request);
+  await readForm(request);
+  const values = {};
+  if (!isSlugShaped(params.slug)) return turnedDown(t, { intent: "calendar", values }, 404);
+  try {
+    const found = await findVisibleHorse(user.id, params.slug);
+    if (!found || "redirectTo" in found) return turnedDown(t, { intent: "calendar", values }, 404);
+    const had = await calendarToken(user.id, found.horse.id);
+    await renewCalendarToken(user.id, found.horse.id);
+    return redirectWithToast(new URL(request.url).pathname, {
+      type: "success",
+      title: t(had ? "owners.calendarRenewed" : "owners.calendarMade"),
+      description: t(had ? "owners.calendarRenewedText" : "owners.calendarMadeText"),
+    });
+  } catch (error) {
+    log.error("making a calendar address failed", { error });
+    return turnedDown(t, { intent: "calendar", values, toast: t("owners.calendarFailed") }, 503);
+  }
+}
+
+export const headers = privateHeaders;
+
+export default function OwnersHorsePage({ loaderData, actionData }: Route.ComponentProps) {
+  const page = loaderData as Page;
+  const t = useT();
+  if (page.state === "missing") return <NotFoundPage />;
+  if (page.state === "failed") {
+    return (
+      <OwnerPage>
+        <ReadFailed heading={t("owners.errorHeading")} text={t("owners.errorText")} pageHeading />
+      </OwnerPage>
+    );
+  }
+  const { horse, nextRuns, record, calendar, updates } = page;
+  const figures = careerAndRecord(horse, record.entries);
+  return (
+    <OwnerPage toasts={[(actionData as OwnerActionData | undefined)?.toast]}>
+      <HorseHeader horse={horse}>
+        <PublicPageLink horse={horse} />
+      </HorseHeader>
+
+      <PageSection id="updates" title={t("owners.updates")} className="mt-14">
+        <HorseUpdates updates={updates} horse={horse.name} />
+      </PageSection>
+
+      <PageSection id="next-runs" title={t("horse.nextRuns")} className="mt-14">
+        <RunnerTableOrEmpty
+          runners={nextRuns}
+          caption={t("horse.nextRunsCaption", { horse: horse.name })}
+          empty={t("horse.noRuns")}
+          showHorse={false}
+          reasons
+        />
+      </PageSection>
+
+      <RaceRecordSection horse={horse.name} record={record} figures={figures} />
+
+      <PageSection id="calendar" title={t("owners.calendar")} className="mt-14">
+        <PrivateCalendar horse={horse.name} address={calendar} />
+      </PageSection>
+    </OwnerPage>
+  );
+}
+
+function PublicPageLink({ horse }: { horse: Horse }) {
+  const lang = useLang();
+  const t = useT();
+  return (
+    <p className="mt-6 text-sm">
+      <Link to={localizedPath(`/horses/${horse.slug}`, lang)} className="font-medium text-brand-700 underline">
+        {t("home.meetHorse", { name: horse.name })}
+      </Link>
+    </p>
+  );
+}
+
+/** The person's own calendar address for the horse, or the button that makes one; a new one ends the old. */
+function PrivateCalendar({ horse, address }: { horse: string; address: string | null }) {
+  const t = useT();
+  const busy = useSubmitting("calendar");
+  return (
+    <div className="mt-4 max-w-3xl space-y-4">
+      <p className="text-stone-700">
+        {address ? t("owners.calendarText", { horse }) : t("owners.calendarNone", { horse })}
+      </p>
+      {address ? (
+        <>
+          <Field label={t("owners.calendarAddress")} name="calendar-address" value={address} readOnly />
+          <p>
+            <a
+              href={address.replace(/^https?:/, "webcal:")}
+              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+            >
+              {t("owners.calendarOpen")}
+            </a>
+          </p>
+          <p className="text-sm text-stone-600">{t("owners.calendarRenewText")}</p>
+        </>
+      ) : null}
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="calendar" />
+        <SubmitButton busy={busy} busyLabel={t("owners.saving")} variant={address ? "secondary" : "primary"}>
+          {address ? t("owners.calendarRenew") : t("owners.calendarCreate")}
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  const page = args.data as Page | undefined;
+  const t = translator(langFromPath(args.location.pathname));
+  if (!page || page.state !== "found") return [{ title: t("notFound.title") }, { name: "robots", content: "noindex" }];
+  return seo(args, {
+    title: `${page.horse.name} | ${stableNameFrom(args.matches)}`,
+    description: t("owners.intro"),
+    noindex: true,
+  });
+}

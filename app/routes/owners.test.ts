@@ -1,0 +1,326 @@
+import { describe, expect, test } from "vitest";
+import { buildRequest, signedInUser } from "@tests/auth";
+import { useFreshDatabase } from "@tests/db";
+import { useTestEnv } from "@tests/env";
+import { createGuest, createOwner, signedIn, testHorse } from "@tests/owners";
+import { deleteHorse } from "~/models/horse.server";
+import { listQueuedMail } from "~/models/mail-queue.server";
+import { getOwnerAccount, listGuests } from "~/models/owner-account.server";
+import { createRunner, withdrawRunner } from "~/models/runner.server";
+import { readUnsubscribeToken, unsubscribeToken } from "~/owners/notice-mail.server";
+import { db } from "~/platform/db.server";
+import { restoreFromTrash } from "~/trash/trash.server";
+import * as calendarFeed from "./owners-calendar";
+import * as horsePage from "./owners-horse";
+import * as settingsPage from "./owners-settings";
+import * as myHorses from "./owners";
+import * as unsubscribePage from "./owners-unsubscribe";
+import * as welcomePage from "./owners-welcome";
+import { composeInvitationMail } from "~/owners/invitation.server";
+import { getUser } from "~/auth/auth.server";
+import { AUTH_LIMITS } from "~/auth/auth-limits.server";
+
+useFreshDatabase();
+useTestEnv({ PUBLIC_ORIGIN: "https://stald.example" });
+
+type Answer = { status: number; data: unknown; headers: Headers; location: string | null };
+
+/** A loader's or action's answer, thrown or returned, as one shape. */
+async function call(
+  fn: (args: never) => unknown,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Answer> {
+  let outcome: unknown;
+  try {
+    outcome = await fn({ request, params, context: {} } as never);
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    outcome = error;
+  }
+  if (outcome instanceof Response) {
+    const text = await outcome.clone().text();
+    return { status: outcome.status, data: text, headers: outcome.headers, location: outcome.headers.get("Location") };
+  }
+  const { data, init } = outcome as { data: unknown; init: ResponseInit | null };
+  return { status: init?.status ?? 200, data, headers: new Headers(init?.headers), location: null };
+}
+
+const PRIVATE = "private, no-store";
+
+async function stable() {
+  const [x, y] = [await testHorse("Xenia"), await testHorse("Yrsa")];
+  const a = await signedIn(await createOwner({ horseIds: [x.id], name: "Anna", language: "da" }));
+  const b = await signedIn(await createOwner({ horseIds: [y.id], name: "Bo" }));
+  return { x, y, a, b };
+}
+
+describe("My Horses", () => {
+  test("lists the owner's horses only, privately; a guest sees their owner's", async () => {
+    const { x, a, b } = await stable();
+    await createRunner({ horseId: x.id, raceName: "Dansk Derby", raceDate: "2099-06-07" });
+    const mine = await call(myHorses.loader, buildRequest("/da/owners", { cookie: a.cookie }));
+    expect(mine.headers.get("Cache-Control")).toBe(PRIVATE);
+    const page = mine.data as { cards: { horse: { name: string }; nextRuns: unknown[] }[]; hostName: string | null };
+    expect(page.cards.map((c) => c.horse.name)).toEqual(["Xenia"]);
+    expect(page.cards[0]!.nextRuns).toHaveLength(1);
+    const theirs = await call(myHorses.loader, buildRequest("/owners", { cookie: b.cookie }));
+    expect((theirs.data as typeof page).cards.map((c) => c.horse.name)).toEqual(["Yrsa"]);
+    const guest = await signedIn(await createGuest(a.user.id));
+    const shared = (await call(myHorses.loader, buildRequest("/owners", { cookie: guest.cookie }))).data as typeof page;
+    expect(shared.cards.map((c) => c.horse.name)).toEqual(["Xenia"]);
+    expect(shared.hostName).toBe("Anna");
+  });
+
+  test("sends visitors to sign in, administrators to the Owners tab, other accounts home", async () => {
+    const anonymous = await call(myHorses.loader, buildRequest("/da/owners"));
+    expect(anonymous.location).toBe(`/auth?redirectTo=${encodeURIComponent("/da/owners")}`);
+    const admin = await signedInUser({ admin: true });
+    expect((await call(myHorses.loader, buildRequest("/owners", { cookie: admin.cookie }))).location).toBe(
+      "/admin/owners",
+    );
+    const someone = await signedInUser();
+    expect((await call(myHorses.loader, buildRequest("/owners", { cookie: someone.cookie }))).location).toBe("/");
+  });
+});
+
+describe("a horse's owners' page", () => {
+  test("is its owners' alone: another owner's horse, a deleted or unknown one is the same 404", async () => {
+    const { x, y, a } = await stable();
+    const runner = await createRunner({ horseId: x.id, raceName: "Dansk Derby", raceDate: "2099-06-07" });
+    await withdrawRunner(runner.id, "Coughing");
+    const page = (slug: string) =>
+      call(horsePage.loader, buildRequest(`/da/owners/horses/${slug}`, { cookie: a.cookie }), { slug });
+    const found = await page(x.slug);
+    expect(found.status).toBe(200);
+    expect(found.headers.get("Cache-Control")).toBe(PRIVATE);
+    expect(found.data).toMatchObject({
+      state: "found",
+      horse: { name: "Xenia" },
+      nextRuns: [{ withdrawalReason: "Coughing" }],
+      calendar: null,
+      updates: [],
+    });
+    for (const slug of [y.slug, "no-such-horse", "Not A Slug!"]) {
+      const missing = await page(slug);
+      expect([missing.status, missing.data, missing.headers.get("Cache-Control")]).toEqual([
+        404,
+        { state: "missing" },
+        PRIVATE,
+      ]);
+    }
+    const trashed = await deleteHorse(x.id);
+    expect((await page(x.slug)).status).toBe(404);
+    await restoreFromTrash(trashed!.trashId);
+    expect((await page(x.slug)).status).toBe(200);
+  });
+
+  test("makes a private calendar address; a new one ends the old; it works only while its person may see the horse", async () => {
+    const { x, y, a, b } = await stable();
+    await createRunner({ horseId: x.id, raceName: "Dansk Derby", raceDate: "2099-06-07", postTime: "15:30" });
+    const post = (cookie: string, slug: string) =>
+      call(horsePage.action, buildRequest(`/da/owners/horses/${slug}`, { cookie, form: { intent: "calendar" } }), {
+        slug,
+      });
+    const made = await post(a.cookie, x.slug);
+    expect(made.status).toBe(302);
+    expect(made.location).toBe(`/da/owners/horses/${x.slug}`);
+    const shown = (
+      await call(horsePage.loader, buildRequest(`/da/owners/horses/${x.slug}`, { cookie: a.cookie }), { slug: x.slug })
+    ).data as { calendar: string };
+    expect(shown.calendar).toMatch(/^https:\/\/stald\.example\/owners\/calendar\/[\w-]{43}\.ics$/);
+    const token = /calendar\/([\w-]{43})\.ics/.exec(shown.calendar)![1]!;
+    const feed = (t: string) => call(calendarFeed.loader, buildRequest(`/owners/calendar/${t}.ics`), { token: t });
+    const ics = await feed(token);
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get("Cache-Control")).toBe(PRIVATE);
+    expect(ics.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(ics.data).toContain("SUMMARY:Xenia – Dansk Derby");
+    expect(ics.data).toContain(`URL:https://stald.example/owners/horses/${x.slug}`);
+
+    expect((await post(b.cookie, x.slug)).status).toBe(404);
+    expect(
+      await db().selectFrom("owner_calendars").select("user_id").where("user_id", "=", b.user.id).execute(),
+    ).toEqual([]);
+
+    await post(a.cookie, x.slug);
+    expect((await feed(token)).status).toBe(404);
+    const renewed = (
+      await call(horsePage.loader, buildRequest(`/owners/horses/${x.slug}`, { cookie: a.cookie }), { slug: x.slug })
+    ).data as { calendar: string };
+    const current = /calendar\/([\w-]{43})\.ics/.exec(renewed.calendar)![1]!;
+    expect((await feed(current)).status).toBe(200);
+    await deleteHorse(x.id);
+    expect((await feed(current)).status).toBe(404);
+    expect((await feed("x".repeat(43))).status).toBe(404);
+    expect(y).toBeDefined();
+  });
+});
+
+describe("Settings", () => {
+  test("saves the language and notices, and answers on the settings page in the language chosen", async () => {
+    const { a } = await stable();
+    const form = { intent: "settings", language: "en", "notice-result": "on", "notice-update": "on" };
+    const saved = await call(settingsPage.action, buildRequest("/da/owners/settings", { cookie: a.cookie, form }));
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe("/owners/settings");
+    expect(await getOwnerAccount(a.user.id)).toMatchObject({
+      language: "en",
+      notices: { entry: false, declaration: false, withdrawal: false, result: true, update: true },
+    });
+    const bad = await call(
+      settingsPage.action,
+      buildRequest("/da/owners/settings", { cookie: a.cookie, form: { intent: "settings", language: "fr" } }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({ errors: { language: "Vælg English eller Dansk" } });
+    const shown = await call(settingsPage.loader, buildRequest("/owners/settings", { cookie: a.cookie }));
+    expect(shown.headers.get("Cache-Control")).toBe(PRIVATE);
+    expect(shown.data).toMatchObject({ language: "en", guests: [] });
+  });
+
+  test("an owner invites guests (up to five) and removes them; a guest may not", async () => {
+    const { a, b } = await stable();
+    const invite = (cookie: string, email: string) =>
+      call(
+        settingsPage.action,
+        buildRequest("/owners/settings", {
+          cookie,
+          form: { intent: "invite-guest", name: "Gitte", email, language: "da" },
+        }),
+      );
+    expect((await invite(a.cookie, "gitte@example.com")).status).toBe(302);
+    expect((await listQueuedMail({ kind: "owner-invitation" })).map((m) => m.toAddress)).toContain("gitte@example.com");
+    const taken = await invite(a.cookie, b.user.email);
+    expect(taken).toMatchObject({
+      status: 400,
+      data: { errors: { email: "This e-mail address already has an account on the site." } },
+    });
+    const invalid = await invite(a.cookie, "not an address");
+    expect(invalid).toMatchObject({ status: 400, data: { errors: { email: "Please enter a valid email address." } } });
+    for (const n of [2, 3, 4, 5]) expect((await invite(a.cookie, `guest${n}@example.com`)).status).toBe(302);
+    const sixth = await invite(a.cookie, "guest6@example.com");
+    expect(sixth).toMatchObject({
+      status: 400,
+      data: { toast: { description: "You have 5 guests already. Remove one to invite another." } },
+    });
+
+    const [gitte] = await listGuests(a.user.id);
+
+    const remove = (cookie: string, id: string) =>
+      call(settingsPage.action, buildRequest("/owners/settings", { cookie, form: { intent: "remove-guest", id } }));
+    expect((await remove(b.cookie, gitte!.userId)).status).toBe(404);
+    expect((await remove(a.cookie, gitte!.userId)).status).toBe(302);
+    expect(await getOwnerAccount(gitte!.userId)).toBeNull();
+
+    const guest = await signedIn(await createGuest(b.user.id));
+    expect((await invite(guest.cookie, "friend@example.com")).status).toBe(403);
+    expect(
+      (await call(settingsPage.loader, buildRequest("/owners/settings", { cookie: guest.cookie }))).data,
+    ).toMatchObject({
+      guests: null,
+    });
+  });
+});
+
+describe("guest invitations", () => {
+  test("are limited per owner, as sign-ins are per account", async () => {
+    const { a } = await stable();
+    const invite = () =>
+      call(
+        settingsPage.action,
+        buildRequest("/owners/settings", {
+          cookie: a.cookie,
+          form: { intent: "invite-guest", name: "G", email: "not an address", language: "en" },
+        }),
+      );
+    for (let i = 0; i < AUTH_LIMITS.guestInvitePerOwner.limit; i++) expect((await invite()).status).toBe(400);
+    const refused = await invite();
+    expect(refused).toMatchObject({
+      status: 429,
+      data: { toast: { description: "Too many invitations. Please try again later." } },
+    });
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+});
+
+describe("the unsubscribe link", () => {
+  test("asks on GET, turns off that kind of notice on POST (one-click too), and is dead for a revoked account", async () => {
+    const { a } = await stable();
+    const token = unsubscribeToken(a.user.id, "result");
+    expect(readUnsubscribeToken(token)).toEqual({ userId: a.user.id, kind: "result" });
+    const path = `/da/owners/unsubscribe?token=${encodeURIComponent(token)}`;
+    const asked = await call(unsubscribePage.loader, buildRequest(path));
+    expect(asked.data).toMatchObject({ state: "ask", kind: "result", email: a.user.email });
+    expect(asked.headers.get("Cache-Control")).toBe(PRIVATE);
+    expect((await getOwnerAccount(a.user.id))!.notices.result).toBe(true);
+    const oneClick = new Request(`http://localhost${path}`, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect((await call(unsubscribePage.action, oneClick)).data).toEqual({ state: "done", kind: "result" });
+    expect((await getOwnerAccount(a.user.id))!.notices).toMatchObject({ result: false, entry: true });
+    for (const bad of ["", "result.nobody.xxx", token.slice(0, -1)]) {
+      const page = await call(
+        unsubscribePage.loader,
+        buildRequest(`/owners/unsubscribe?token=${encodeURIComponent(bad)}`),
+      );
+      expect([page.status, page.data]).toEqual([404, { state: "bad" }]);
+    }
+    await db().updateTable("owner_accounts").set({ state: "revoked" }).where("user_id", "=", a.user.id).execute();
+    expect((await call(unsubscribePage.loader, buildRequest(path))).status).toBe(404);
+    expect((await call(unsubscribePage.action, buildRequest(path, { form: { token } }))).status).toBe(404);
+  });
+});
+
+describe("the welcome page", () => {
+  test("shows the form for a live link only, sets the password once and lands on My Horses signed in", async () => {
+    const x = await testHorse("Xenia");
+    const owner = await createOwner({ horseIds: [x.id], language: "da", active: false, name: "Anna" });
+    const mail = (await composeInvitationMail(owner.email, "https://stald.example"))!;
+    const token = /token=([\w-]+)/.exec(mail.text)![1]!;
+    const path = `/da/owners/welcome?token=${token}`;
+    const shown = await call(welcomePage.loader, buildRequest(path));
+    expect(shown).toMatchObject({ status: 200, data: { state: "ask", name: "Anna", email: owner.email } });
+    expect(shown.headers.get("Cache-Control")).toBe(PRIVATE);
+    expect((await call(welcomePage.loader, buildRequest("/owners/welcome?token=made-up"))).status).toBe(404);
+
+    const form = (password: string, confirm = password) => ({ token, password, confirm });
+    const weak = await call(welcomePage.action, buildRequest("/da/owners/welcome", { form: form("1234567890") }));
+    expect(weak).toMatchObject({
+      status: 400,
+      data: { errors: { password: expect.stringContaining("for let at gætte") } },
+    });
+    const done = await call(
+      welcomePage.action,
+      buildRequest("/da/owners/welcome", { form: form("Paddock-Gallop-2024") }),
+    );
+    expect([done.status, done.location]).toEqual([302, "/da/owners"]);
+    const cookie = done.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("stable.session_token="))!
+      .split(";")[0]!;
+    expect(await getUser(buildRequest("/da/owners", { cookie }))).toMatchObject({ owner: { role: "owner" } });
+    const again = await call(
+      welcomePage.action,
+      buildRequest("/da/owners/welcome", { form: form("Paddock-Gallop-2024") }),
+    );
+    expect(again).toMatchObject({ status: 404, data: { bad: true } });
+  });
+
+  test("limits the attempts from one network", async () => {
+    const post = () =>
+      call(
+        welcomePage.action,
+        buildRequest("/owners/welcome", {
+          form: { token: "x".repeat(43), password: "p", confirm: "p" },
+          headers: { "x-client-ip": "203.0.113.9" },
+        }),
+      );
+    for (let i = 0; i < AUTH_LIMITS.acceptPerIp.limit; i++) expect((await post()).status).toBe(404);
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+});
