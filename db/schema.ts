@@ -343,7 +343,8 @@ export interface PostsTable {
   /** Markdown (a small subset), rendered and sanitised when shown. */
   body: string;
   language: "en" | "da";
-  audience: Generated<"public">;
+  /** 'public': everyone; 'owners': the tagged horses' owners and their guests only (never on a public page). */
+  audience: Generated<"public" | "owners">;
   video_provider: "youtube" | "vimeo" | null;
   video_id: string | null;
   publish_at: string;
@@ -356,6 +357,8 @@ export interface PostsTable {
   newsletter_queued_at: string | null;
   /** How many confirmed subscribers it was queued for. */
   newsletter_recipients: number | null;
+  /** When an owners-only post's update notices were queued (set once: the claim that none goes twice). */
+  notices_queued_at: string | null;
 }
 
 export interface PostPhotosTable {

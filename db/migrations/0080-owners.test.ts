@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterEach, expect, test } from "vitest";
-import { migrateToLatest, migrator } from "@db/migrations/migrator";
+import { MIGRATION_NAMES, migrateToLatest, migrator } from "@db/migrations/migrator";
 import type { DatabaseHandle } from "~/platform/db.server";
 import { dropTestDatabases, emptyTestDatabase } from "@tests/db";
 
@@ -64,5 +64,5 @@ test("the owners' tables hold a guest only with its owner named, and come and go
 
   const { error } = await migrator(handle.db).migrateTo("0071-newsletter");
   expect(error).toBeUndefined();
-  expect(await migrateToLatest(handle.db)).toEqual(["0080-owners"]);
+  expect(await migrateToLatest(handle.db)).toEqual(MIGRATION_NAMES.filter((name) => name > "0071-newsletter"));
 });

@@ -17,6 +17,7 @@ import * as posts from "./0070-posts";
 import * as newsletter from "./0071-newsletter";
 import * as postNewsletter from "./0072-post-newsletter";
 import * as owners from "./0080-owners";
+import * as ownersPosts from "./0085-owners-posts";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0071-newsletter": newsletter,
   "0072-post-newsletter": postNewsletter,
   "0080-owners": owners,
+  "0085-owners-posts": ownersPosts,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */
