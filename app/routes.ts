@@ -33,6 +33,8 @@ export default [
     route("account", "routes/admin/account.tsx"),
   ]),
   route("sign-out", "routes/sign-out.tsx"),
+  // Private photos of owners-only posts, behind their own check (never the page cache, never /media/).
+  route("owners/media/*", "routes/owners-media.ts"),
   // A page for the upload field's browser test; only in builds made for the tests.
   ...(env().STABLE_TEST_ROUTES === "1" ? [route("__test/image-upload", "routes/test-image-upload.tsx")] : []),
   route("*", "routes/not-found.tsx"),

@@ -1,8 +1,8 @@
 import express, { type Request, type Response } from "express";
 import { faultOf, RETRY_AFTER_SECONDS } from "~/platform/faults.server";
 import { log } from "~/platform/log.server";
-import { mediaStorage, publicMediaUrl } from "~/media/media-storage.server";
-import { MEDIA_URL_PREFIX, normaliseKey } from "~/media/storage.server";
+import { publicMediaStorage, publicMediaUrl } from "~/media/media-storage.server";
+import { isPrivateKey, MEDIA_URL_PREFIX, normaliseKey } from "~/media/storage.server";
 
 const CONTENT_TYPES: Record<string, string> = {
   jpg: "image/jpeg",
@@ -14,7 +14,8 @@ const CONTENT_TYPES: Record<string, string> = {
 /**
  * Serves stored media at /media/<bucket>/<name>. Every stored name is unique (a new upload never
  * reuses a name), so responses may be cached for a year without revalidation. The files come from
- * the configured storage (local disk or bucket), so every instance serves every upload.
+ * the configured public storage (local disk or bucket), so every instance serves every upload;
+ * private photos are kept apart and served only by app/routes/owners-media.ts.
  */
 export const mediaRouter = express.Router();
 
@@ -34,7 +35,8 @@ mediaRouter.use("/media", async (req: Request, res: Response) => {
   }
   const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
   const type = CONTENT_TYPES[ext];
-  if (!type || !key.includes("/")) return notFound(res);
+  // Private photos are never under /media/, whichever storage holds them (they are at /owners/media/).
+  if (!type || !key.includes("/") || isPrivateKey(key)) return notFound(res);
 
   // With a CDN or public bucket in front of the media, browsers fetch them there (and remember so).
   const publicUrl = publicMediaUrl(key);
@@ -44,7 +46,7 @@ mediaRouter.use("/media", async (req: Request, res: Response) => {
   }
 
   try {
-    const file = await mediaStorage().get(key);
+    const file = await publicMediaStorage().get(key);
     if (!file) return notFound(res);
     const etag = `"${file.size.toString(16)}-${file.modifiedAt.getTime().toString(16)}"`;
     res.set({

@@ -39,6 +39,8 @@ export const IMAGE_MESSAGES = {
   tooManyPixels: (width: number, height: number) =>
     `This image is too large: ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels). The limit is ${MAX_IMAGE_PIXELS / 1e6} megapixels; resize it and try again.`,
   failed: "The image could not be saved. Please try again.",
+  noPrivateStorage:
+    "Photos of owners-only posts cannot be kept on this site yet: it has no private photo storage (MEDIA_S3_PRIVATE_BUCKET). Publish without photos, or ask whoever runs the site to set it.",
 } as const;
 
 /** Why a file is refused as an image (the dashboard shows each in the administrator's language). */
@@ -112,9 +114,19 @@ export function stemOfStoredFile(key: string): string {
   return m ? m[1]! : stem(key);
 }
 
-/** Whether the URL is one this site stored (and therefore has variants). */
+/** Where stored files are served from; a file's public URL is this prefix plus its key. */
+export const MEDIA_URL_PREFIX = "/media/";
+/** Where private photos (of owners-only posts) are served, only to those who may see them. */
+export const PRIVATE_MEDIA_URL_PREFIX = "/owners/media/";
+
+/** Whether the URL is one this site stored (and therefore has variants), public or private. */
 export function isStoredImageUrl(url: string): boolean {
-  return url.startsWith("/media/");
+  return url.startsWith(MEDIA_URL_PREFIX) || isPrivateImageUrl(url);
+}
+
+/** Whether the URL is a private photo's: never in anything shared (a feed, a link preview, a public page). */
+export function isPrivateImageUrl(url: string): boolean {
+  return url.startsWith(PRIVATE_MEDIA_URL_PREFIX);
 }
 
 export type ImageSources = {

@@ -25,7 +25,8 @@
  *   }
  *
  * Buckets: home gallery and horses → "horse-images" (home: pass homePosition), victories →
- * "winner-photos", team → "team-photos". After deleting a record, call removeImageQuietly(url).
+ * "winner-photos", team → "team-photos", posts → "post-photos" (an owners-only post's: pass
+ * `private`). After deleting a record, call removeImageQuietly(url).
  */
 import { randomBytes } from "node:crypto";
 import fsp from "node:fs/promises";
@@ -48,7 +49,17 @@ import {
 } from "./image";
 import { faultOf } from "~/platform/faults.server";
 import { log } from "~/platform/log.server";
-import { keyFromMediaUrl, mediaUrl, normaliseKey, type Bucket, type Storage } from "./storage.server";
+import {
+  isPrivateKey,
+  keyFromMediaUrl,
+  mediaUrl,
+  normaliseKey,
+  PRIVATE_KEY_PREFIX,
+  PrivateStorageMissingError,
+  SiteMediaStorage,
+  type Bucket,
+  type Storage,
+} from "./storage.server";
 import { mediaStorage as defaultStorage } from "./media-storage.server";
 import { UploadError } from "./upload.server";
 
@@ -219,16 +230,18 @@ export type StoreOptions = {
   storage?: Storage;
   /** Also store the photo cropped to 1200 × 630 for link previews (see socialCardUrl). */
   socialCard?: boolean;
+  /** A photo of an owners-only post: kept in the private storage, served only at /owners/media/. */
+  private?: boolean;
 };
 
-async function chooseName(store: Storage, bucket: Bucket, ext: string, homePosition?: number) {
+async function chooseName(store: Storage, folder: string, ext: string, homePosition?: number) {
   for (let attempt = 0; ; attempt++) {
     const timestamp = Date.now() + attempt;
     const name =
       homePosition !== undefined
         ? `home-${homePosition}-${timestamp}.${ext}`
         : `${timestamp}-${randomBytes(6).toString("hex")}.${ext}`;
-    const key = normaliseKey(`${bucket}/${name}`);
+    const key = normaliseKey(`${folder}/${name}`);
     if (!(await store.exists(key))) return key;
   }
 }
@@ -250,9 +263,12 @@ export async function storeImage(
     throw new Error(`Home image position must be 1 to 4, not ${options.homePosition}.`);
   }
   const store = options.storage ?? defaultStorage();
+  if (options.private && store instanceof SiteMediaStorage && !store.closed)
+    throw new ImageError("noPrivateStorage", options.field);
   return oneAtATime(async () => {
     const info = await inspectImage(upload.path, options.field);
-    const key = await chooseName(store, bucket, EXTENSION[info.format], options.homePosition);
+    const folder = options.private ? `${PRIVATE_KEY_PREFIX}${bucket}` : bucket;
+    const key = await chooseName(store, folder, EXTENSION[info.format], options.homePosition);
     const url = mediaUrl(key);
     const written: string[] = [];
     try {
@@ -275,6 +291,7 @@ export async function storeImage(
     } catch (error) {
       await Promise.allSettled(written.map((k) => store.delete(k)));
       if (error instanceof ImageError) throw error;
+      if (error instanceof PrivateStorageMissingError) throw new ImageError("noPrivateStorage", options.field);
       // Disk full, permissions, too many open files: the server's trouble, answered by the caller.
       if (faultOf(error)) throw error;
       const message = error instanceof Error ? error.message : String(error);
@@ -305,6 +322,36 @@ export async function storedFilesOf(
   const keyStem = stem(key);
   const files = await store.list(`${keyStem}.`, { limit: 10_000 });
   return files.map((f) => f.key).filter((k) => stemOfStoredFile(k) === keyStem);
+}
+
+/**
+ * Copies every file of the stored image at `url` (original and variants) to the other place, public
+ * or private, under the same name, and returns its URL there (the same URL when it is there already
+ * or is not a stored image). The old files stay: remove them once the record that used them has
+ * changed, as a replaced image's. On failure the copies made are removed again and the error is
+ * rethrown (PrivateStorageMissingError: the site has no private storage).
+ */
+export async function copyImageTo(
+  url: string,
+  place: "public" | "private",
+  store: Storage = defaultStorage(),
+): Promise<string> {
+  const key = keyFromMediaUrl(url);
+  if (!key || isPrivateKey(key) === (place === "private")) return url;
+  const moved = (k: string) => (isPrivateKey(k) ? k.slice(PRIVATE_KEY_PREFIX.length) : PRIVATE_KEY_PREFIX + k);
+  const written: string[] = [];
+  try {
+    for (const from of await storedFilesOf(url, store)) {
+      const file = await store.get(from);
+      if (!file) continue;
+      await store.put(moved(from), file.stream);
+      written.push(moved(from));
+    }
+  } catch (error) {
+    await Promise.allSettled(written.map((k) => store.delete(k)));
+    throw error;
+  }
+  return mediaUrl(moved(key));
 }
 
 /**

@@ -5,13 +5,24 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { env } from "~/platform/env.server";
+import { MEDIA_URL_PREFIX, PRIVATE_MEDIA_URL_PREFIX } from "./image";
 
 /** The spec's storage buckets. */
 export const BUCKETS = ["horse-images", "winner-photos", "team-photos", "post-photos"] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
-/** Where stored files are served from; a file's public URL is this prefix plus its key. */
-export const MEDIA_URL_PREFIX = "/media/";
+export { MEDIA_URL_PREFIX, PRIVATE_MEDIA_URL_PREFIX };
+
+/**
+ * Private files (photos of owners-only posts) have keys under this prefix in the site's one key
+ * space (`SiteMediaStorage`): they live in storage of their own and are served only at
+ * PRIVATE_MEDIA_URL_PREFIX, to the people who may see them, never under /media/ (decision 0210).
+ */
+export const PRIVATE_KEY_PREFIX = "private/";
+
+export function isPrivateKey(key: string) {
+  return key.startsWith(PRIVATE_KEY_PREFIX);
+}
 
 export class StoragePathError extends Error {
   override name = "StoragePathError";
@@ -48,21 +59,38 @@ export function normaliseKey(key: string): string {
 const STORED_NAME =
   /^(?:\d{1,16}-[0-9a-f]{12}|home-[1-4]-\d{1,16})\.(?:jpg|png|webp|avif|w\d{1,4}\.(?:avif|webp)|og\.jpg)$/;
 
-/** Whether the site itself could have stored a file under this key (a known bucket, a name it gives). */
+/**
+ * Whether the site itself could have stored a file under this key (a known bucket, a name it gives),
+ * public or private.
+ */
 export function isSiteMediaKey(key: string): boolean {
-  const [bucket, name, ...rest] = key.split("/");
+  const [bucket, name, ...rest] = (isPrivateKey(key) ? key.slice(PRIVATE_KEY_PREFIX.length) : key).split("/");
   return rest.length === 0 && (BUCKETS as readonly string[]).includes(bucket!) && STORED_NAME.test(name ?? "");
 }
 
+/** The address of a stored file: /media/<key>, or /owners/media/<key> for a private one. */
 export function mediaUrl(key: string) {
-  return MEDIA_URL_PREFIX + normaliseKey(key);
+  const normal = normaliseKey(key);
+  return isPrivateKey(normal)
+    ? PRIVATE_MEDIA_URL_PREFIX + normal.slice(PRIVATE_KEY_PREFIX.length)
+    : MEDIA_URL_PREFIX + normal;
 }
 
-/** The storage key behind a /media/ URL, or null for any other URL (external, legacy, public/). */
+/**
+ * The storage key behind a /media/ or /owners/media/ URL (the latter's with the private prefix), or
+ * null for any other URL (external, legacy, public/). A /media/ URL never names a private file.
+ */
 export function keyFromMediaUrl(url: string | null | undefined): string | null {
-  if (!url || !url.startsWith(MEDIA_URL_PREFIX)) return null;
+  if (!url) return null;
+  const keyPrefix = url.startsWith(MEDIA_URL_PREFIX)
+    ? ""
+    : url.startsWith(PRIVATE_MEDIA_URL_PREFIX)
+      ? PRIVATE_KEY_PREFIX
+      : null;
+  if (keyPrefix === null) return null;
   try {
-    return normaliseKey(url.slice(MEDIA_URL_PREFIX.length));
+    const key = normaliseKey(url.slice(keyPrefix ? PRIVATE_MEDIA_URL_PREFIX.length : MEDIA_URL_PREFIX.length));
+    return key === "private" || isPrivateKey(key) ? null : keyPrefix + key;
   } catch {
     return null;
   }
@@ -229,15 +257,100 @@ function isMissing(error: unknown) {
   return code === "ENOENT" || code === "ENOTDIR";
 }
 
-let instance: LocalDiskStorage | undefined;
-let instanceRoot: string | undefined;
+/** A private file was to be stored, but the site has no private storage (a bucket without MEDIA_S3_PRIVATE_BUCKET). */
+export class PrivateStorageMissingError extends Error {
+  override name = "PrivateStorageMissingError";
+  constructor() {
+    super("Private photos need a private bucket: set MEDIA_S3_PRIVATE_BUCKET.");
+  }
+}
+
+/**
+ * The site's media as one key space: keys under PRIVATE_KEY_PREFIX are the private storage's (without
+ * the prefix), every other key the public storage's. Uploads, the sweep, backups, restores and
+ * media:migrate see both through it; only the public storage is ever served at /media/. Without a
+ * private storage, private keys are never there and cannot be written.
+ */
+export class SiteMediaStorage implements Storage {
+  constructor(
+    readonly open: Storage,
+    readonly closed: Storage | null,
+  ) {}
+
+  private place(key: string): { store: Storage; key: string } | null {
+    const normal = normaliseKey(key);
+    if (!isPrivateKey(normal)) return { store: this.open, key: normal };
+    return this.closed && { store: this.closed, key: normal.slice(PRIVATE_KEY_PREFIX.length) };
+  }
+
+  async put(key: string, source: Readable | Buffer): Promise<StoredFile> {
+    const place = this.place(key);
+    if (!place) {
+      if (!Buffer.isBuffer(source)) source.destroy();
+      throw new PrivateStorageMissingError();
+    }
+    return { ...(await place.store.put(place.key, source)), key: normaliseKey(key) };
+  }
+
+  async get(key: string) {
+    const place = this.place(key);
+    return place ? place.store.get(place.key) : null;
+  }
+
+  async delete(key: string) {
+    const place = this.place(key);
+    if (place) await place.store.delete(place.key);
+  }
+
+  async exists(key: string) {
+    const place = this.place(key);
+    return place ? place.store.exists(place.key) : false;
+  }
+
+  /** Both storages' files under `prefix`, merged in key order (private keys with their prefix). */
+  async list(prefix: string, { limit = 100, offset = 0 }: ListOptions = {}): Promise<StoredFile[]> {
+    const upTo = { limit: offset + limit, offset: 0 };
+    const parts: StoredFile[][] = [];
+    if (!isPrivateKey(prefix)) {
+      // A public storage never holds private keys; anything there under private/ is nobody's file.
+      parts.push((await this.open.list(prefix, upTo)).filter((f) => !isPrivateKey(f.key)));
+    }
+    if (this.closed && (isPrivateKey(prefix) || PRIVATE_KEY_PREFIX.startsWith(prefix))) {
+      const inner = isPrivateKey(prefix) ? prefix.slice(PRIVATE_KEY_PREFIX.length) : "";
+      parts.push((await this.closed.list(inner, upTo)).map((f) => ({ ...f, key: PRIVATE_KEY_PREFIX + f.key })));
+    }
+    return parts
+      .flat()
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .slice(offset, offset + limit);
+  }
+
+  async staleTemporaryFiles(olderThanMs: number): Promise<string[]> {
+    return [
+      ...(await this.open.staleTemporaryFiles(olderThanMs)),
+      ...((await this.closed?.staleTemporaryFiles(olderThanMs)) ?? []),
+    ];
+  }
+
+  describe() {
+    return this.closed ? `${this.open.describe()} (private photos: ${this.closed.describe()})` : this.open.describe();
+  }
+}
+
+const disks = new Map<string, LocalDiskStorage>();
+
+function diskAt(root: string) {
+  let disk = disks.get(root);
+  if (!disk) disks.set(root, (disk = new LocalDiskStorage(root)));
+  return disk;
+}
 
 /** DATA_DIR/media on the local disk: the embedded default (mediaStorage() picks the configured one). */
 export function storage(): LocalDiskStorage {
-  const root = path.join(env().dataDir, "media");
-  if (!instance || instanceRoot !== root) {
-    instance = new LocalDiskStorage(root);
-    instanceRoot = root;
-  }
-  return instance;
+  return diskAt(path.join(env().dataDir, "media"));
+}
+
+/** DATA_DIR/private-media: private photos on the local disk, a folder nothing serves as it is. */
+export function privateDiskStorage(): LocalDiskStorage {
+  return diskAt(path.join(env().dataDir, "private-media"));
 }

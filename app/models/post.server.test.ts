@@ -6,13 +6,18 @@ import { createHorse, deleteHorse } from "~/models/horse.server";
 import { runAs, type Actor } from "~/platform/actor.server";
 import { restoreFromTrash } from "~/trash/trash.server";
 import {
+  AudienceChangedError,
   createPost,
   deletePost,
+  getOwnerUpdate,
   getPublishedPost,
   latestPosts,
   listAllPosts,
+  listOwnerUpdates,
   listPublishedPosts,
+  listPublishedSlugs,
   nextScheduledAt,
+  postOfPhoto,
   postsTaggedWith,
   updatePost,
   type NewPost,
@@ -120,7 +125,7 @@ describe("posts", () => {
         }),
       ),
     );
-    expect(result).toEqual({ replacedImageUrls: [photo(1).url, photo(2).url], slug, newsletter: null });
+    expect(result).toEqual({ replacedImageUrls: [photo(1).url, photo(2).url], slug, newsletter: null, notices: null });
     const saved = await getPublishedPost(slug, now);
     expect(saved!.title).toBe("Renamed");
     expect(saved!.photos.map((p) => p.image.url)).toEqual([photo(3).url]);
@@ -161,5 +166,84 @@ describe("posts", () => {
     expect((await getPublishedPost(slug, now))!.horses).toEqual([]);
     await restoreFromTrash(removed!.trashId);
     expect((await getPublishedPost(slug, now))!.horses.map((x) => x.id)).toEqual([h.id]);
+  });
+});
+
+describe("owners-only posts", () => {
+  const privatePhoto = (n: number) => ({ url: `/owners/media/post-photos/p${n}.jpg`, width: 800, height: 600 });
+
+  test("are on no public list or page, and on their horses' owners' pages once they are out", async () => {
+    const h = await createHorse(horse);
+    const other = await createHorse({ ...horse, name: "Bifrost" });
+    const open = await createPost(post({ title: "For everyone", horseIds: [h.id] }));
+    const owners = await createPost(
+      post({
+        title: "For the owners",
+        audience: "owners",
+        publishAt: "2026-05-02T10:00:00.000Z",
+        horseIds: [h.id],
+        photos: [{ position: 1, image: privatePhoto(1), description: "At the yard" }],
+      }),
+    );
+    await createPost(post({ title: "Owners' draft", audience: "owners", draft: true, horseIds: [h.id] }));
+    await createPost(
+      post({ title: "Owners' later", audience: "owners", publishAt: "2026-07-01T10:00:00.000Z", horseIds: [h.id] }),
+    );
+
+    const titles = (posts: { title: string }[]) => posts.map((p) => p.title);
+    expect(titles((await listPublishedPosts({}, now)).posts)).toEqual(["For everyone"]);
+    expect(titles(await latestPosts(5, now))).toEqual(["For everyone"]);
+    expect(titles(await postsTaggedWith(h.id, now))).toEqual(["For everyone"]);
+    expect(await getPublishedPost(owners.slug, now)).toBeNull();
+    expect((await getPublishedPost(open.slug, now))!.audience).toBe("public");
+    expect((await listPublishedSlugs(now)).map((p) => p.slug)).toEqual([open.slug]);
+    // The page cache's timer is for public posts only.
+    expect(await nextScheduledAt(now)).toBeNull();
+
+    const updates = await listOwnerUpdates(h.id, {}, now);
+    expect(updates.map((p) => [p.title, p.audience])).toEqual([["For the owners", "owners"]]);
+    expect(updates[0]!.photos.map((p) => p.image.url)).toEqual([privatePhoto(1).url]);
+    expect(await listOwnerUpdates(other.id, {}, now)).toEqual([]);
+    expect(titles(await listOwnerUpdates(h.id, { limit: 1 }, new Date("2026-07-02T00:00:00Z")))).toEqual([
+      "Owners' later",
+    ]);
+    expect((await getOwnerUpdate(owners.id, h.id, now))!.title).toBe("For the owners");
+    expect(await getOwnerUpdate(owners.id, other.id, now)).toBeNull();
+    expect(await getOwnerUpdate(open.id, h.id, now)).toBeNull();
+
+    expect(await postOfPhoto([privatePhoto(1).url, "/owners/media/post-photos/p1.png"], now)).toEqual({
+      audience: "owners",
+      out: true,
+      horseIds: [h.id],
+    });
+    expect(await postOfPhoto([privatePhoto(9).url], now)).toBeNull();
+  });
+
+  test("a move between audiences points the kept photos at their copies and answers the old ones as replaced", async () => {
+    const { id } = await createPost(
+      post({
+        photos: [
+          { position: 1, image: photo(1), description: "One" },
+          { position: 2, image: photo(2), description: "Two" },
+        ],
+      }),
+    );
+    const move = { from: "public" as const, photos: new Map([[photo(1).url, privatePhoto(1).url]]) };
+    const saved = await runAs(admin, () =>
+      updatePost(id, post({ audience: "owners", photos: [{ position: 2, description: "", remove: true }] }), { move }),
+    );
+    expect(saved!.replacedImageUrls.sort()).toEqual([photo(1).url, photo(2).url].sort());
+    const [after] = await listAllPosts();
+    expect(after!.audience).toBe("owners");
+    expect(after!.photos.map((p) => p.image.url)).toEqual([privatePhoto(1).url]);
+    const { entries } = await listActivity();
+    expect(entries[0]!.changes).toContainEqual({
+      field: "Audience",
+      old: "Everyone",
+      new: "Owners of the tagged horses",
+    });
+    // Copies made for a move the post already had (another save was first) are not used.
+    await expect(updatePost(id, post({ audience: "public" }), { move })).rejects.toThrow(AudienceChangedError);
+    expect((await listAllPosts())[0]!.audience).toBe("owners");
   });
 });

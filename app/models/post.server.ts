@@ -8,13 +8,17 @@ import { imageRef, type ImageRef, type NewImage } from "./image-columns";
 import { DEFAULT_MAIL_ATTEMPTS } from "./mail-queue.server";
 import { queueNewsletterIn } from "./newsletter-send.server";
 import { deleteIntoTrash, type TrashKind } from "./trash.server";
+import { queueUpdateNoticesIn } from "./update-notice.server";
 
 export const POST_PHOTOS_MAX = 8;
 export const POSTS_PER_PAGE = 10;
 
 export type PostLanguage = "en" | "da";
-/** Who may read a post: everyone now; an owners-only audience shares the table, editor and trash later. */
-export type PostAudience = "public";
+/**
+ * Who may read a post: everyone, or the owners of its tagged horses and their guests ("owners": an
+ * update on their horses' pages, told by e-mail, its photos private; never on a public page).
+ */
+export type PostAudience = "public" | "owners";
 export type PostVideoRef = { provider: "youtube" | "vimeo"; id: string };
 export type PostPhoto = { position: number; image: ImageRef; description: string };
 export type TaggedHorse = { id: string; name: string; slug: string };
@@ -35,6 +39,8 @@ export type Post = {
   publishAt: string;
   draft: boolean;
   newsletter: PostNewsletter;
+  /** An owners-only post: when its owners and guests were told by e-mail (null: not yet). */
+  ownersToldAt: string | null;
   createdAt: string;
   updatedAt: string;
   photos: PostPhoto[];
@@ -48,11 +54,13 @@ export type NewPost = {
   title: string;
   body: string;
   language: PostLanguage;
+  /** Everyone (the default) or the tagged horses' owners only. */
+  audience?: PostAudience;
   video: PostVideoRef | null;
-  /** ISO instant; the post is public from then on unless it is a draft. */
+  /** ISO instant; the post is out from then on unless it is a draft. */
   publishAt: string;
   draft: boolean;
-  /** Send as Newsletter: mailed to the confirmed subscribers once the post is published. */
+  /** Send as Newsletter: mailed to the confirmed subscribers once the post is published (public posts only). */
   newsletter?: boolean;
   horseIds: string[];
   photos: PhotoChange[];
@@ -60,6 +68,21 @@ export type NewPost = {
 
 /** What saving a post may do besides: queue its newsletter, with this many delivery attempts per mail. */
 export type PostSaveOptions = { mailAttempts?: number };
+
+/**
+ * A save that changes the audience: the post's photos, already copied to the other place (public or
+ * private), by their old URL; and the audience the copies were made for, which must still be the
+ * post's when it is saved.
+ */
+export type AudienceMove = { from: PostAudience; photos: ReadonlyMap<string, string> };
+
+/** The post's audience changed since its photos were copied for a move: nothing was saved. */
+export class AudienceChangedError extends Error {
+  override name = "AudienceChangedError";
+  constructor() {
+    super("The post's audience was changed by another save meanwhile");
+  }
+}
 
 type PostRow = Selectable<PostsTable>;
 type PhotoRow = Selectable<PostPhotosTable>;
@@ -78,6 +101,7 @@ const postColumns = [
   "newsletter",
   "newsletter_queued_at",
   "newsletter_recipients",
+  "notices_queued_at",
   "created_at",
   "updated_at",
 ] as const;
@@ -115,6 +139,7 @@ async function withParts(rows: PostRow[]): Promise<Post[]> {
       queuedAt: r.newsletter_queued_at,
       recipients: r.newsletter_recipients,
     },
+    ownersToldAt: r.notices_queued_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     photos: photos
@@ -139,13 +164,27 @@ export async function listAllPosts(): Promise<Post[]> {
   return withParts(rows);
 }
 
-function published(now: Date) {
+/** A post by its id, whatever its audience and state (the editor's, before a save), or null. */
+export async function getPost(id: string): Promise<Post | null> {
+  const row = await db().selectFrom("posts").select(postColumns).where("id", "=", id).executeTakeFirst();
+  return row ? ((await withParts([row]))[0] ?? null) : null;
+}
+
+/**
+ * The one query every read of posts that are out goes through: not a draft, its time come, and for
+ * `audience` only: every public read uses the default, so an owners-only post is on no public page,
+ * feed or sitemap, whatever reads it.
+ */
+function published(now: Date, audience: PostAudience = "public") {
   return db()
     .selectFrom("posts")
-    .where("audience", "=", "public")
+    .where("audience", "=", audience)
     .where("draft", "=", 0)
     .where("publish_at", "<=", now.toISOString());
 }
+
+const taggedWith = (horseId: string) =>
+  db().selectFrom("post_horses").select("post_id").where("horse_id", "=", horseId);
 
 /** One page of the public posts, newest first, and how many pages there are. */
 export async function listPublishedPosts(
@@ -180,11 +219,60 @@ export async function getPublishedPost(slug: string, now = new Date()): Promise<
 export async function postsTaggedWith(horseId: string, now = new Date()): Promise<Post[]> {
   const rows = await published(now)
     .select(postColumns)
-    .where("id", "in", db().selectFrom("post_horses").select("post_id").where("horse_id", "=", horseId))
+    .where("id", "in", taggedWith(horseId))
     .orderBy("publish_at", "desc")
     .orderBy("id", "desc")
     .execute();
   return withParts(rows);
+}
+
+/**
+ * The owners-only posts tagged with a horse that are out, newest first (its owners' page; `limit`:
+ * My Horses' latest). The caller has checked that the reader may see the horse.
+ */
+export async function listOwnerUpdates(horseId: string, { limit }: { limit?: number } = {}, now = new Date()) {
+  let query = published(now, "owners")
+    .select(postColumns)
+    .where("id", "in", taggedWith(horseId))
+    .orderBy("publish_at", "desc")
+    .orderBy("id", "desc");
+  if (limit) query = query.limit(limit);
+  return withParts(await query.execute());
+}
+
+/** An owners-only post that is out and still tagged with the horse (an update notice's, when it is sent), or null. */
+export async function getOwnerUpdate(postId: string, horseId: string, now = new Date()): Promise<Post | null> {
+  const row = await published(now, "owners")
+    .select(postColumns)
+    .where("id", "=", postId)
+    .where("id", "in", taggedWith(horseId))
+    .executeTakeFirst();
+  return row ? ((await withParts([row]))[0] ?? null) : null;
+}
+
+/**
+ * The post a stored photo belongs to, by the addresses its original may have (a variant names its
+ * original's stem only): its audience, whether it is out, and the horses it is tagged with. Null
+ * when no post has the photo (deleted into the trash, never saved).
+ */
+export async function postOfPhoto(
+  urls: readonly string[],
+  now = new Date(),
+): Promise<{ audience: PostAudience; out: boolean; horseIds: string[] } | null> {
+  if (urls.length === 0) return null;
+  const row = await db()
+    .selectFrom("post_photos as pp")
+    .innerJoin("posts as p", "p.id", "pp.post_id")
+    .select(["p.id", "p.audience", "p.draft", "p.publish_at"])
+    .where("pp.image_url", "in", urls)
+    .executeTakeFirst();
+  if (!row) return null;
+  const horses = await db().selectFrom("post_horses").select("horse_id").where("post_id", "=", row.id).execute();
+  return {
+    audience: row.audience,
+    out: row.draft === 0 && row.publish_at <= now.toISOString(),
+    horseIds: horses.map((h) => h.horse_id),
+  };
 }
 
 /** The addresses of every public post and when each last changed (the sitemap). */
@@ -218,15 +306,18 @@ async function freeSlug(trx: Transaction<Database>, title: string, exceptId?: st
 }
 
 function postFields(values: NewPost) {
+  const audience = values.audience ?? "public";
   return {
     title: values.title,
     body: values.body,
     language: values.language,
+    audience,
     video_provider: values.video?.provider ?? null,
     video_id: values.video?.id ?? null,
     publish_at: values.publishAt,
     draft: values.draft ? 1 : 0,
-    newsletter: values.newsletter ? 1 : 0,
+    // A newsletter goes to every subscriber: never an owners-only post's (the form refuses the pair too).
+    newsletter: values.newsletter && audience === "public" ? 1 : 0,
   };
 }
 
@@ -294,28 +385,32 @@ async function applyPhotos(trx: Transaction<Database>, postId: string, changes: 
 
 /**
  * Writes a new post with its photos and tagged horses; its address comes from the title. Published
- * now with Send as Newsletter, its mails are queued in the same transaction (`newsletter`: how many).
+ * now, its newsletter (Send as Newsletter) or its owners' update notices are queued in the same
+ * transaction (`newsletter`, `notices`: how many; null: none were due).
  */
 export async function createPost(
   values: NewPost,
   { mailAttempts = DEFAULT_MAIL_ATTEMPTS }: PostSaveOptions = {},
-): Promise<{ id: string; slug: string; newsletter: number | null }> {
+): Promise<{ id: string; slug: string; newsletter: number | null; notices: number | null }> {
   return writeContent(async (trx) => {
     const id = crypto.randomUUID();
     const slug = await freeSlug(trx, values.title);
     const now = new Date().toISOString();
+    const fields = postFields(values);
     await trx
       .insertInto("posts")
-      .values({ id, slug, ...postFields(values), audience: "public", created_at: now, updated_at: now })
+      .values({ id, slug, ...fields, created_at: now, updated_at: now })
       .execute();
     await applyPhotos(trx, id, values.photos);
     await setHorses(trx, id, values.horseIds);
+    const only = fields.audience === "owners" ? " (owners only)" : "";
     await recordActivity(
-      { kind: "create", entity: "post", entityId: id, summary: `Post added: ${values.title}` },
+      { kind: "create", entity: "post", entityId: id, summary: `Post added${only}: ${values.title}` },
       { trx },
     );
     const newsletter = await queueNewsletterIn(trx, id, { attemptLimit: mailAttempts });
-    return { id, slug, newsletter };
+    const notices = await queueUpdateNoticesIn(trx, id);
+    return { id, slug, newsletter, notices };
   });
 }
 
@@ -326,35 +421,58 @@ const LOGGED_FIELDS = {
   video_id: "Video Link",
   publish_at: "Publish At",
   draft: ["Draft", (d: number) => (d ? "Yes" : "No")],
+  audience: ["Audience", (a: PostAudience) => (a === "owners" ? "Owners of the tagged horses" : "Everyone")],
   newsletter: ["Send as Newsletter", (d: number) => (d ? "Yes" : "No")],
 } as const;
 
 /**
  * Saves a post's fields, photos and horses. The address stays what it was (links keep working).
  * Send as Newsletter can be taken back until the mails are queued, never after; published with it,
- * the mails are queued in the same transaction, once. Returns the images it no longer uses and how
+ * the mails are queued in the same transaction, once. An owners-only post that comes out with this
+ * save tells its owners (once; a later edit tells only the people of a horse tagged anew). `move`:
+ * the audience changes and the photos were copied to the other place first (their records are
+ * pointed there; the old files are among the images no longer used). Returns those images and how
  * many mails were queued now (null: none), or null when there is no such post.
  */
 export async function updatePost(
   id: string,
   values: NewPost,
-  { mailAttempts = DEFAULT_MAIL_ATTEMPTS }: PostSaveOptions = {},
-): Promise<{ replacedImageUrls: string[]; slug: string; newsletter: number | null } | null> {
+  { mailAttempts = DEFAULT_MAIL_ATTEMPTS, move }: PostSaveOptions & { move?: AudienceMove } = {},
+): Promise<{ replacedImageUrls: string[]; slug: string; newsletter: number | null; notices: number | null } | null> {
   return writeContent(async (trx) => {
     const before = await trx.selectFrom("posts").select(postColumns).where("id", "=", id).executeTakeFirst();
     if (!before) return null;
+    if (move && before.audience !== move.from) throw new AudienceChangedError();
     // The form shows the time to the minute: the same minute keeps the time it had.
     const publishAt =
       before.publish_at.slice(0, 16) === values.publishAt.slice(0, 16) ? before.publish_at : values.publishAt;
     const newsletter = before.newsletter_queued_at ? true : !!values.newsletter;
+    const fields = postFields({ ...values, publishAt, newsletter });
     const after = await trx
       .updateTable("posts")
-      .set({ ...postFields({ ...values, publishAt, newsletter }), updated_at: new Date().toISOString() })
+      .set({
+        ...fields,
+        newsletter: before.newsletter_queued_at ? 1 : fields.newsletter,
+        updated_at: new Date().toISOString(),
+      })
       .where("id", "=", id)
       .returning(postColumns)
       .executeTakeFirstOrThrow();
     const replacedImageUrls = await applyPhotos(trx, id, values.photos);
+    for (const [from, to] of move?.photos ?? []) {
+      const moved = await trx
+        .updateTable("post_photos")
+        .set({ image_url: to })
+        .where("post_id", "=", id)
+        .where("image_url", "=", from)
+        .executeTakeFirst();
+      // A photo replaced or removed by this save is gone already; its copy is not used either.
+      replacedImageUrls.push(Number(moved.numUpdatedRows) ? from : to);
+    }
+    const tagsBefore = await trx.selectFrom("post_horses").select("horse_id").where("post_id", "=", id).execute();
     await setHorses(trx, id, values.horseIds);
+    const known = new Set(tagsBefore.map((t) => t.horse_id));
+    const newlyTagged = [...new Set(values.horseIds)].filter((horseId) => !known.has(horseId));
     await recordActivity(
       {
         kind: "update",
@@ -366,7 +484,8 @@ export async function updatePost(
       { trx },
     );
     const queued = await queueNewsletterIn(trx, id, { attemptLimit: mailAttempts });
-    return { replacedImageUrls, slug: after.slug, newsletter: queued };
+    const notices = await queueUpdateNoticesIn(trx, id, { newlyTagged });
+    return { replacedImageUrls, slug: after.slug, newsletter: queued, notices };
   });
 }
 

@@ -1,11 +1,18 @@
-import type { PostView } from "~/news/post-types";
+import { listOwnerUpdates } from "~/models/post.server";
+import { summaryOf, viewOf, type PostSummary, type PostView } from "~/news/post-views.server";
 
 /**
- * The private updates about a horse (posts whose audience is the horse's owners), newest first, as
- * the horse's owners' page shows them. The caller has checked that the reader may see the horse
- * (maySeeHorsePrivate). Owners-only posts are not written yet: there are none to list.
+ * The private updates about a horse (its owners-only posts that are out), newest first, as the
+ * horse's owners' page shows them: body rendered and sanitised as on a public post, photos at their
+ * private addresses, video loaded on click. The caller has checked that the reader may see the horse
+ * (maySeeHorsePrivate).
  */
 export async function listHorseUpdates(horseId: string): Promise<PostView[]> {
-  void horseId;
-  return [];
+  return (await listOwnerUpdates(horseId)).map(viewOf);
+}
+
+/** The latest update about a horse, for My Horses, or null. */
+export async function latestHorseUpdate(horseId: string): Promise<PostSummary | null> {
+  const [latest] = await listOwnerUpdates(horseId, { limit: 1 });
+  return latest ? summaryOf(latest) : null;
 }

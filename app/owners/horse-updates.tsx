@@ -1,4 +1,7 @@
+import { PostGallery } from "~/components/news/post-gallery";
+import { VideoEmbed } from "~/components/news/video-embed";
 import { useT } from "~/i18n/use-lang";
+import { ResponsiveImage } from "~/media/responsive-image";
 import type { PostView } from "~/news/post-types";
 
 /** The horse's private updates on its owners' page, newest first, or the text that there are none yet. */
@@ -6,19 +9,60 @@ export function HorseUpdates({ updates, horse }: { updates: PostView[]; horse: s
   const t = useT();
   if (updates.length === 0) return <p className="mt-4 text-stone-600">{t("owners.updatesEmpty", { horse })}</p>;
   return (
-    <ol className="mt-6 space-y-8">
+    <ol className="mt-6 max-w-3xl space-y-8">
       {updates.map((update) => (
         <li key={update.slug}>
-          <article lang={update.language} className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
-            <h3 className="text-xl font-semibold text-brand-900">{update.title}</h3>
-            <p className="mt-1 text-sm text-stone-600">
-              <time dateTime={update.publishAt}>{update.date}</time>
-            </p>
-            {/* The body is rendered and sanitised on the server (app/news/markdown.server.ts). */}
-            <div className="prose mt-4 max-w-none" dangerouslySetInnerHTML={{ __html: update.html }} />
-          </article>
+          <Update update={update} />
         </li>
       ))}
     </ol>
+  );
+}
+
+function Update({ update }: { update: PostView }) {
+  const t = useT();
+  const [lead, ...more] = update.photos;
+  const headingId = `update-${update.slug}`;
+  return (
+    <article
+      lang={update.language}
+      aria-labelledby={headingId}
+      className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <p className="text-sm text-stone-600">
+        <time dateTime={update.publishAt}>{update.date}</time>
+      </p>
+      <h3 id={headingId} className="mt-1 text-2xl font-semibold text-brand-900">
+        {update.title}
+      </h3>
+      {lead ? (
+        <figure className="mt-5">
+          <ResponsiveImage
+            image={lead.image}
+            alt={lead.description}
+            sizes="(min-width: 768px) 720px, 100vw"
+            className="aspect-[4/3] w-full rounded-lg bg-stone-100 object-cover"
+          />
+          {lead.description ? (
+            <figcaption className="mt-2 text-sm text-stone-600">{lead.description}</figcaption>
+          ) : null}
+        </figure>
+      ) : null}
+      {/* The body is rendered and sanitised on the server (app/news/markdown.server.ts). */}
+      <div
+        className="mt-5 space-y-4 leading-relaxed text-stone-800 [&_a]:text-brand-700 [&_a]:underline [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-brand-900 [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+        dangerouslySetInnerHTML={{ __html: update.html }}
+      />
+      {update.video ? (
+        <div className="mt-6">
+          <VideoEmbed video={update.video} title={update.title} />
+        </div>
+      ) : null}
+      {more.length ? (
+        <div className="mt-6">
+          <PostGallery photos={more} label={t("owners.updatePhotos", { title: update.title })} />
+        </div>
+      ) : null}
+    </article>
   );
 }

@@ -1,14 +1,16 @@
 import { translator, type MessageKey, type Translate } from "~/i18n/dictionary";
 import { localizedPath, type Lang } from "~/i18n/lang";
 import { localResultText } from "~/i18n/results";
-import { getHorse } from "~/models/horse.server";
+import { getHorse, type Horse } from "~/models/horse.server";
 import { mayViewHorse } from "~/models/owner-access.server";
 import { isNoticeKind, type OwnerNoticeKind } from "~/models/owner-account";
 import { noticeOfMail, type QueuedNotice, type RunnerNoticeDetails } from "~/models/owner-notice.server";
+import { getOwnerUpdate, type Post } from "~/models/post.server";
+import type { UpdateNoticeDetails } from "~/models/update-notice.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
 import type { Mail } from "~/platform/mail.server";
-import { log } from "~/platform/log.server";
+import { renderPostBody } from "~/news/markdown.server";
 import { sameToken, signToken } from "~/platform/signed-token.server";
 import { formatWeight, type Equipment } from "~/racing/declaration";
 import { formatDanishDate, formatDkk } from "~/racing/format";
@@ -103,53 +105,100 @@ export async function composeNoticeMail(mailId: string, origin: string): Promise
   if (!person.notices[notice.kind] || !(await mayViewHorse(person.userId, notice.horseId))) return null;
   const horse = await getHorse(notice.horseId);
   if (!horse) return null;
-  if (notice.kind === "update") {
-    log.warn("an update notice has no composer yet; dropped", { id: mailId });
-    return null;
-  }
-  return runnerNoticeMail(notice, notice.kind, horse.slug, origin);
+  if (notice.kind !== "update") return runnerNoticeMail(notice, notice.kind, horse.slug, origin);
+  // The update as it is now: made a draft again, deleted, made public or untagged meanwhile, nothing goes.
+  const post = await getOwnerUpdate((notice.details as UpdateNoticeDetails).postId, horse.id);
+  return post && updateNoticeMail(notice, post, horse, origin);
 }
 
-async function runnerNoticeMail(notice: QueuedNotice, kind: RunnerKind, slug: string, origin: string): Promise<Mail> {
-  const { person } = notice;
+const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+
+/**
+ * What every notice mail has around its news: the greeting, the link to the horse's owners' page,
+ * and the footer (why it came, the one-click unsubscribe for its kind, Settings), in the person's language.
+ */
+async function noticeFrame(notice: QueuedNotice, horse: { name: string; slug: string }, origin: string) {
+  const { person, kind } = notice;
   const lang = person.language;
   const t = translator(lang);
-  const d = notice.details as RunnerNoticeDetails;
-  const content = runnerNotice(kind, d, t, lang);
   const stable = (await getSiteSettings().catch(() => DEFAULT_SITE_SETTINGS)).stableName;
-  const horsePage = `${origin}${localizedPath(`/owners/horses/${slug}`, lang)}`;
+  const horsePage = `${origin}${localizedPath(`/owners/horses/${horse.slug}`, lang)}`;
+  const horsePageText = t("owners.mail.horsePage", { horse: horse.name });
   const settings = `${origin}${localizedPath("/owners/settings", lang)}`;
   const unsubscribe = unsubscribeLink(origin, lang, person.userId, kind);
   const stop = t("owners.mail.stop", { kind: t(`owners.noticeLower.${kind}`) });
-  const why = t("owners.mail.why", { horse: d.horseName, stable });
-  const greeting = t("owners.mail.greeting", { name: person.name });
-  const details = content.details.map(([label, value]) => `${label}: ${value}`);
-  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+  const why = t("owners.mail.why", { horse: horse.name, stable });
   return {
-    to: person.email,
-    subject: oneLine(content.subject),
+    t,
+    lang,
+    stable,
+    greeting: t("owners.mail.greeting", { name: person.name }),
     headers: {
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
+    pageText: `${horsePageText}: ${horsePage}`,
+    pageHtml: `<p>${link(horsePage, horsePageText)}</p>\n`,
+    footerText: ["-- ", why, `${stop}: ${unsubscribe}`, `${t("owners.mail.settings")}: ${settings}`],
+    footerHtml: `<hr>\n<p>${escapeHtml(why)}<br>\n${link(unsubscribe, stop)} · ${link(settings, t("owners.mail.settings"))}</p>`,
+  };
+}
+
+async function runnerNoticeMail(notice: QueuedNotice, kind: RunnerKind, slug: string, origin: string): Promise<Mail> {
+  const d = notice.details as RunnerNoticeDetails;
+  const frame = await noticeFrame(notice, { name: d.horseName, slug }, origin);
+  const content = runnerNotice(kind, d, frame.t, frame.lang);
+  const details = content.details.map(([label, value]) => `${label}: ${value}`);
+  return {
+    to: notice.person.email,
+    subject: oneLine(content.subject),
+    headers: frame.headers,
+    text: [frame.greeting, "", content.line, "", ...details, "", frame.pageText, "", ...frame.footerText].join("\n"),
+    html:
+      htmlParagraphs([frame.greeting, content.line]) +
+      (details.length ? `<ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>\n` : "") +
+      frame.pageHtml +
+      frame.footerHtml,
+  };
+}
+
+/** An update: its title and whole body (rendered and sanitised as on the page); its photos and video stay on the page. */
+async function updateNoticeMail(notice: QueuedNotice, post: Post, horse: Horse, origin: string): Promise<Mail> {
+  const frame = await noticeFrame(notice, horse, origin);
+  const { t } = frame;
+  const title = oneLine(post.title);
+  const line = t("owners.mail.update", { stable: frame.stable, horse: horse.name });
+  const media =
+    post.photos.length && post.video
+      ? t("owners.mail.updatePhotosVideo", { horse: horse.name })
+      : post.photos.length
+        ? t("owners.mail.updatePhotos", { horse: horse.name })
+        : post.video
+          ? t("owners.mail.updateVideo", { horse: horse.name })
+          : null;
+  return {
+    to: notice.person.email,
+    subject: oneLine(t("owners.mail.updateSubject", { horse: horse.name, title })),
+    headers: frame.headers,
     text: [
-      greeting,
+      frame.greeting,
       "",
-      content.line,
+      line,
       "",
-      ...details,
+      title,
       "",
-      `${t("owners.mail.horsePage", { horse: d.horseName })}: ${horsePage}`,
+      post.body.trim(),
       "",
-      "-- ",
-      why,
-      `${stop}: ${unsubscribe}`,
-      `${t("owners.mail.settings")}: ${settings}`,
+      ...(media ? [media, ""] : []),
+      frame.pageText,
+      "",
+      ...frame.footerText,
     ].join("\n"),
     html:
-      htmlParagraphs([greeting, content.line]) +
-      (details.length ? `<ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>\n` : "") +
-      `<p>${link(horsePage, t("owners.mail.horsePage", { horse: d.horseName }))}</p>\n` +
-      `<hr>\n<p>${escapeHtml(why)}<br>\n${link(unsubscribe, stop)} · ${link(settings, t("owners.mail.settings"))}</p>`,
+      htmlParagraphs([frame.greeting, line]) +
+      `<div lang="${escapeHtml(post.language)}">\n<h2>${escapeHtml(title)}</h2>\n${renderPostBody(post.body)}</div>\n` +
+      (media ? htmlParagraphs([media]) : "") +
+      frame.pageHtml +
+      frame.footerHtml,
   };
 }

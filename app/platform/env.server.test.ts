@@ -4,7 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { env, resetEnvCache } from "./env.server";
-import { mediaStorage, objectStorage, publicMediaUrl } from "~/media/media-storage.server";
+import {
+  mediaStorage,
+  objectStorage,
+  privateMediaStorage,
+  publicMediaStorage,
+  publicMediaUrl,
+} from "~/media/media-storage.server";
 import { S3Storage } from "~/media/object-storage.server";
 import { LocalDiskStorage } from "~/media/storage.server";
 
@@ -130,6 +136,7 @@ const MEDIA = [
   "MEDIA_S3_REGION",
   "MEDIA_S3_FORCE_PATH_STYLE",
   "MEDIA_PUBLIC_URL",
+  "MEDIA_S3_PRIVATE_BUCKET",
 ];
 
 function withEnv(values: Record<string, string>) {
@@ -144,7 +151,13 @@ describe("media storage settings", () => {
   it("keeps media on the local disk when no bucket is named", () => {
     withEnv({});
     expect(objectStorage()).toBeNull();
-    expect(mediaStorage()).toBeInstanceOf(LocalDiskStorage);
+    expect(publicMediaStorage()).toBeInstanceOf(LocalDiskStorage);
+    expect(mediaStorage().open).toBe(publicMediaStorage());
+    // Private photos in a folder of their own beside DATA_DIR/media, never inside it.
+    const closed = privateMediaStorage();
+    expect(closed).toBeInstanceOf(LocalDiskStorage);
+    expect(path.basename((closed as LocalDiskStorage).root)).toBe("private-media");
+    expect(mediaStorage().closed).toBe(closed);
     expect(publicMediaUrl("horse-images/a.jpg")).toBeNull();
   });
 
@@ -156,11 +169,21 @@ describe("media storage settings", () => {
       MEDIA_PUBLIC_URL: "https://media.stald.example/",
     });
     expect(env().MEDIA_S3_FORCE_PATH_STYLE).toBe(true);
-    const store = mediaStorage();
+    const store = publicMediaStorage();
     expect(store).toBeInstanceOf(S3Storage);
     expect(store.describe()).toBe("s3://stable-media");
-    expect(mediaStorage()).toBe(store);
+    expect(publicMediaStorage()).toBe(store);
+    expect(mediaStorage()).toBe(mediaStorage());
     expect(publicMediaUrl("horse-images/a.jpg")).toBe("https://media.stald.example/horse-images/a.jpg");
+    // No private bucket: no private storage at all (not one instance's disk).
+    expect(privateMediaStorage()).toBeNull();
+    expect(mediaStorage().describe()).toBe("s3://stable-media");
+  });
+
+  it("keeps private photos in a bucket of their own when MEDIA_S3_PRIVATE_BUCKET is set", () => {
+    withEnv({ MEDIA_S3_BUCKET: "stable-media", MEDIA_S3_PRIVATE_BUCKET: "stable-private" });
+    expect(privateMediaStorage()?.describe()).toBe("s3://stable-private");
+    expect(mediaStorage().describe()).toBe("s3://stable-media (private photos: s3://stable-private)");
   });
 
   it("stops with the variable's name and the reason for a bad or incomplete setting", () => {
@@ -173,6 +196,11 @@ describe("media storage settings", () => {
       ],
       [{ MEDIA_S3_ENDPOINT: "http://minio:9000" }, "MEDIA_S3_ENDPOINT: needs MEDIA_S3_BUCKET"],
       [{ MEDIA_PUBLIC_URL: "https://cdn.example" }, "MEDIA_PUBLIC_URL: needs MEDIA_S3_BUCKET"],
+      [{ MEDIA_S3_PRIVATE_BUCKET: "stable-private" }, "MEDIA_S3_PRIVATE_BUCKET: needs MEDIA_S3_BUCKET"],
+      [
+        { MEDIA_S3_BUCKET: "stable-media", MEDIA_S3_PRIVATE_BUCKET: "stable-media" },
+        "MEDIA_S3_PRIVATE_BUCKET: must be another bucket than MEDIA_S3_BUCKET",
+      ],
     ] as const) {
       withEnv(values);
       expect(() => env(), JSON.stringify(values)).toThrow(message);

@@ -6,6 +6,13 @@ export const TRUST_PROXY_TRUE_REFUSED =
   "true is refused: it trusts every X-Forwarded-For entry, and visitors write the left-most ones themselves. " +
   "Name how many proxies are in front of the site as a hop count (e.g. 1) or their addresses (e.g. loopback or 10.0.0.0/8).";
 
+const bucketName = z
+  .string()
+  .regex(
+    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+    "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens",
+  );
+
 const schema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], "must be development, production or test")
@@ -96,13 +103,9 @@ const schema = z.object({
   /** How many backup files to keep in BACKUP_DIR; unset = all. */
   BACKUP_KEEP: z.coerce.number().int("must be a whole number").min(1, "must be at least 1").optional(),
   /** Media in S3-compatible object storage; unset = DATA_DIR/media on the local disk. */
-  MEDIA_S3_BUCKET: z
-    .string()
-    .regex(
-      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-      "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens",
-    )
-    .optional(),
+  MEDIA_S3_BUCKET: bucketName.optional(),
+  /** Private photos (owners-only posts) in a bucket of their own, never public; needs MEDIA_S3_BUCKET. */
+  MEDIA_S3_PRIVATE_BUCKET: bucketName.optional(),
   /** The service's address for anything but AWS itself (R2, MinIO, Garage, B2 …). */
   MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   MEDIA_S3_REGION: z.string().min(1).optional(),
@@ -123,7 +126,19 @@ const checked = schema.superRefine((values, ctx) => {
       path: ["BACKUP_INTERVAL_HOURS"],
       message: "needs BACKUP_DIR, the folder scheduled backups are written to",
     });
-  for (const name of ["MEDIA_S3_ENDPOINT", "MEDIA_S3_REGION", "MEDIA_S3_FORCE_PATH_STYLE", "MEDIA_PUBLIC_URL"] as const)
+  if (values.MEDIA_S3_PRIVATE_BUCKET && values.MEDIA_S3_PRIVATE_BUCKET === values.MEDIA_S3_BUCKET)
+    ctx.addIssue({
+      code: "custom",
+      path: ["MEDIA_S3_PRIVATE_BUCKET"],
+      message: "must be another bucket than MEDIA_S3_BUCKET: private photos never share the public one",
+    });
+  for (const name of [
+    "MEDIA_S3_ENDPOINT",
+    "MEDIA_S3_REGION",
+    "MEDIA_S3_FORCE_PATH_STYLE",
+    "MEDIA_PUBLIC_URL",
+    "MEDIA_S3_PRIVATE_BUCKET",
+  ] as const)
     if (values[name] !== undefined && !values.MEDIA_S3_BUCKET)
       ctx.addIssue({ code: "custom", path: [name], message: "needs MEDIA_S3_BUCKET, the bucket media are stored in" });
 });

@@ -13,6 +13,8 @@ import { listVisibleHorses } from "~/models/owner-access.server";
 import { getOwnerAccount } from "~/models/owner-account.server";
 import { getRaceRecord, listHorseUpcomingRunners, type RaceRecordEntry, type Runner } from "~/models/runner.server";
 import { stableNameFrom } from "~/models/site-settings";
+import type { PostSummary } from "~/news/post-types";
+import { latestHorseUpdate } from "~/owners/horse-updates.server";
 import { OwnerPage } from "~/owners/owner-parts";
 import { PRIVATE, privateHeaders } from "~/owners/owner-page.server";
 import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
@@ -24,7 +26,7 @@ import { seo } from "~/seo/seo";
 /** How many of a horse's next runs My Horses lists (its own page has them all). */
 const NEXT_RUNS = 3;
 
-type HorseCard = { horse: Horse; nextRuns: Runner[]; latest: RaceRecordEntry | null };
+type HorseCard = { horse: Horse; nextRuns: Runner[]; latest: RaceRecordEntry | null; update: PostSummary | null };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireOwner(request);
@@ -36,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         horse,
         nextRuns: (await listHorseUpcomingRunners(horse.id, today)).slice(0, NEXT_RUNS),
         latest: (await getRaceRecord(horse.id)).entries[0] ?? null,
+        update: await latestHorseUpdate(horse.id),
       })),
     );
     const host = user.owner.hostId ? await getOwnerAccount(user.owner.hostId) : null;
@@ -81,7 +84,7 @@ export default function MyHorsesPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function HorseCardView({ card: { horse, nextRuns, latest } }: { card: HorseCard }) {
+function HorseCardView({ card: { horse, nextRuns, latest, update } }: { card: HorseCard }) {
   const lang = useLang();
   const t = useT();
   const headingId = `horse-${horse.id}`;
@@ -116,6 +119,19 @@ function HorseCardView({ card: { horse, nextRuns, latest } }: { card: HorseCard 
                     date: formatDanishDate(latest.raceDate),
                   })
                 : t("owners.noResult")}
+            </dd>
+            <dt className="font-medium text-stone-600">{t("owners.latestUpdate")}</dt>
+            <dd>
+              {update ? (
+                <Link
+                  to={`${localizedPath(`/owners/horses/${horse.slug}`, lang)}#updates`}
+                  className="text-brand-700 underline"
+                >
+                  <span lang={update.language}>{update.title}</span>, {update.date}
+                </Link>
+              ) : (
+                t("owners.noUpdate")
+              )}
             </dd>
           </dl>
           <h3 className="mt-5 font-semibold text-stone-900">{t("owners.nextRuns")}</h3>

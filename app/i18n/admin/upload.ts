@@ -31,6 +31,8 @@ export const uploadTexts = section(
     "upload.tooManyPixels":
       "This image is too large: {width} × {height} pixels ({megapixels} megapixels). The limit is {limit} megapixels; resize it and try again.",
     "upload.failed": "The image could not be saved. Please try again.",
+    "upload.noPrivateStorage":
+      "Photos of owners-only posts cannot be kept on this site yet: it has no private photo storage (MEDIA_S3_PRIVATE_BUCKET). Publish without photos, or ask whoever runs the site to set it.",
 
     "upload.unsupported": "The form was sent in a format this page does not accept.",
     "upload.emptyForm": "The form arrived empty.",
@@ -67,6 +69,8 @@ export const uploadTexts = section(
     "upload.tooManyPixels":
       "Billedet er for stort: {width} × {height} pixels ({megapixels} megapixels). Grænsen er {limit} megapixels; gør det mindre, og prøv igen.",
     "upload.failed": "Billedet kunne ikke gemmes. Prøv igen.",
+    "upload.noPrivateStorage":
+      "Billeder til opslag kun for ejere kan ikke gemmes på siden endnu: den har intet privat billedlager (MEDIA_S3_PRIVATE_BUCKET). Udgiv uden billeder, eller bed den, der driver siden, om at sætte det op.",
 
     "upload.unsupported": "Formularen blev sendt i et format, siden ikke tager imod.",
     "upload.emptyForm": "Formularen kom frem tom.",

@@ -1,17 +1,21 @@
 import type { Route } from "./+types/news";
+import { useState } from "react";
 import { Link } from "react-router";
 import { buttonClass, SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, SelectField, TextAreaField } from "~/components/ui/field";
-import { msg } from "~/i18n/admin/dictionary";
+import { fieldErrorClass } from "~/components/ui/field-classes";
+import { msg, type AdminKey, type AdminText } from "~/i18n/admin/dictionary";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { listHorses, type Horse } from "~/models/horse.server";
 import { newsletterProgress, type NewsletterProgress } from "~/models/newsletter-send.server";
-import { createPost, deletePost, listAllPosts, updatePost, type NewPost, type Post } from "~/models/post.server";
+import { createPost, deletePost, listAllPosts, type NewPost, type Post, type PostAudience } from "~/models/post.server";
 import { countSubscribers, eraseSubscriber } from "~/models/subscriber.server";
 import { env } from "~/platform/env.server";
 import { useLang } from "~/i18n/use-lang";
 import type { StoredImage } from "~/media/images.server";
+import { PrivateStorageMissingError } from "~/media/storage.server";
+import { savePost } from "~/news/post-audience.server";
 import { EMAIL_MAX } from "~/utils/email";
 import type { AdminActionData } from "./+shared/admin-action.server";
 import { toDanishLocal } from "~/news/publish-at";
@@ -57,10 +61,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type PhotoField = `photo${(typeof POST_PHOTO_SLOTS)[number]}`;
 
-// The first photo is the post's link preview, so it also gets the 1200 × 630 crop.
-const POST_PHOTOS = Object.fromEntries(
-  POST_PHOTO_SLOTS.map((n) => [`photo${n}`, { bucket: "post-photos", socialCard: n === 1 }]),
-) as Record<PhotoField, ImageSpec>;
+/**
+ * Where the form's photos go: an owners-only post's to the private storage. The first photo is the
+ * post's link preview, so it also gets the 1200 × 630 crop (kept for a post made public later).
+ */
+const postPhotos = (audience: PostAudience) =>
+  Object.fromEntries(
+    POST_PHOTO_SLOTS.map((n) => [
+      `photo${n}`,
+      { bucket: "post-photos", socialCard: n === 1, private: audience === "owners" },
+    ]),
+  ) as Record<PhotoField, ImageSpec>;
 
 type PostForm = Omit<NewPost, "publishAt" | "photos"> & {
   publishAt: string | null;
@@ -76,6 +87,27 @@ const postOf = (form: PostForm, images: Record<PhotoField, StoredImage | null>):
 /** Each newsletter mail is tried as often as a contact message. */
 const saving = () => ({ mailAttempts: env().CONTACT_MAX_ATTEMPTS });
 
+/** What a save tells the administrator beyond the title: who is being mailed, if anyone. */
+function savedText(
+  saved: { newsletter: number | null; notices: number | null },
+  texts: { newsletter: [AdminKey, AdminKey]; notices: [AdminKey, AdminKey]; otherwise: AdminKey },
+  values: Record<string, string>,
+): AdminText {
+  for (const kind of ["newsletter", "notices"] as const) {
+    const count = saved[kind];
+    // Nobody to tell (no owner wants updates) is no news; a newsletter to nobody still says so.
+    if (count !== null && (kind === "newsletter" || count > 0))
+      return msg(texts[kind][count === 1 ? 1 : 0], { ...values, count });
+  }
+  return Object.keys(values).length ? msg(texts.otherwise, values) : texts.otherwise;
+}
+
+/** Photos that cannot be made private (no private storage) are the audience's problem, said beside it. */
+const refusePrivatePhotos = (error: unknown) =>
+  error instanceof PrivateStorageMissingError
+    ? { errors: { audience: "posts.privatePhotosUnavailable" as const } }
+    : undefined;
+
 export const action = adminAction({
   tab: TAB,
   otherFailure: "posts.updateFailed",
@@ -83,33 +115,45 @@ export const action = adminAction({
     create: intent({
       schema: postSchema,
       failure: "posts.addFailed",
-      images: POST_PHOTOS,
+      prepare: async (data) => data.audience,
+      images: postPhotos,
       write: ({ data, images }) => createPost(postOf(data, images), saving()),
       success: (post, { data }) => ({
         title: data.draft ? "posts.draftSaved" : "posts.published",
-        description:
-          post.newsletter !== null
-            ? msg(post.newsletter === 1 ? "posts.publishedNewsletterTextOne" : "posts.publishedNewsletterText", {
-                title: data.title,
-                count: post.newsletter,
-              })
-            : msg(data.draft ? "posts.draftSavedText" : "posts.publishedText", { title: data.title }),
+        description: savedText(
+          post,
+          {
+            newsletter: ["posts.publishedNewsletterText", "posts.publishedNewsletterTextOne"],
+            notices: ["posts.publishedNoticesText", "posts.publishedNoticesTextOne"],
+            otherwise: data.draft
+              ? "posts.draftSavedText"
+              : data.audience === "owners"
+                ? "posts.publishedOwnersText"
+                : "posts.publishedText",
+          },
+          { title: data.title },
+        ),
         show: post.id,
       }),
     }),
     update: intent({
       schema: postEditSchema,
       failure: "posts.updateFailed",
-      images: POST_PHOTOS,
-      write: ({ data: { id, ...post }, images }) => updatePost(id, postOf(post, images), saving()),
+      prepare: async (data) => data.audience,
+      images: postPhotos,
+      write: ({ data: { id, ...post }, images }) => savePost(id, postOf(post, images), saving()),
+      refuse: refusePrivatePhotos,
       success: (saved, { data }) => ({
         title: "posts.updated",
-        description:
-          saved.newsletter !== null
-            ? msg(saved.newsletter === 1 ? "posts.updatedNewsletterTextOne" : "posts.updatedNewsletterText", {
-                count: saved.newsletter,
-              })
-            : "posts.updatedText",
+        description: savedText(
+          saved,
+          {
+            newsletter: ["posts.updatedNewsletterText", "posts.updatedNewsletterTextOne"],
+            notices: ["posts.updatedNoticesText", "posts.updatedNoticesTextOne"],
+            otherwise: "posts.updatedText",
+          },
+          {},
+        ),
         show: data.id,
       }),
     }),
@@ -179,6 +223,19 @@ function NewsletterState({ post, progress }: { post: Post; progress?: Newsletter
   );
 }
 
+/** Whether an owners-only post's owners have been told by e-mail, or are told when it comes out. */
+function OwnersToldState({ post }: { post: Post }) {
+  const t = useAdminT();
+  if (post.audience !== "owners") return null;
+  return (
+    <p className="text-stone-700">
+      {post.ownersToldAt
+        ? t("posts.ownersTold", { when: formatDanishTime(post.ownersToldAt, "minute") })
+        : t("posts.ownersToldAtPublishing")}
+    </p>
+  );
+}
+
 function PostRow({ post, now, progress }: { post: Post; now: string; progress?: NewsletterProgress }) {
   const t = useAdminT();
   const when = formatDanishTime(post.publishAt, "minute");
@@ -193,16 +250,24 @@ function PostRow({ post, now, progress }: { post: Post; now: string; progress?: 
       recordId={post.id}
       picture={first ? { image: first.image, alt: t("posts.photoAlt", { title: post.title }) } : undefined}
       actions={<EditAndDelete id={post.id} name={post.title} />}
-      publicPage={post.draft ? undefined : { href: `/news/${post.slug}`, name: post.title }}
+      publicPage={
+        post.draft || post.audience === "owners" ? undefined : { href: `/news/${post.slug}`, name: post.title }
+      }
     >
       <p className="text-base font-semibold text-stone-900" lang={post.language}>
         {post.title}
       </p>
       <p className="text-stone-700">
+        {post.audience === "owners" ? (
+          <span className="mr-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            {t("posts.ownersOnly")}
+          </span>
+        ) : null}
         {state} · {post.language === "da" ? t("posts.danish") : t("posts.english")}
       </p>
       {post.horses.length ? <p className="text-stone-700">{post.horses.map((h) => h.name).join(", ")}</p> : null}
       <NewsletterState post={post} progress={progress} />
+      <OwnersToldState post={post} />
     </RecordRow>
   );
 }
@@ -222,6 +287,9 @@ function PostEditor({
   const tagged = (id: string) =>
     sent ? sent[`${POST_HORSE_FIELD}${id}`] === "1" : !!post?.horses.some((h) => h.id === id);
   const videoValue = val("videoLink", post?.video ? videoWatchUrl(post.video) : "");
+  // Owners-only posts are never newsletters: the box is off while that audience is chosen.
+  const [audience, setAudience] = useState(val("audience", post?.audience ?? "public"));
+  const fieldId = form.id ?? "new";
   return (
     <IntentForm intent={intent} id={form.id} titleId={titleId} onSubmit={form.onSubmit} multipart>
       <RequiredNote />
@@ -281,8 +349,30 @@ function PostEditor({
         defaultValue={val("publishAt", post ? toDanishLocal(post.publishAt) : "")}
         error={errors.publishAt}
       />
+      <fieldset className="sm:col-span-2" aria-describedby={`${fieldId}-audience-hint`}>
+        <legend className="text-sm font-medium text-stone-800">{t("posts.audience")}</legend>
+        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+          {(["public", "owners"] as const).map((value) => (
+            <label key={value} className="flex min-h-11 items-center gap-2 text-stone-900">
+              <input
+                type="radio"
+                name="audience"
+                value={value}
+                checked={audience === value}
+                onChange={() => setAudience(value)}
+                className="h-4 w-4 accent-brand-700"
+              />
+              {t(value === "owners" ? "posts.audienceOwners" : "posts.audiencePublic")}
+            </label>
+          ))}
+        </div>
+        <p id={`${fieldId}-audience-hint`} className="mt-1 text-xs text-stone-600">
+          {t("posts.audienceHint")}
+        </p>
+        {errors.audience ? <p className={fieldErrorClass}>{errors.audience}</p> : null}
+      </fieldset>
       {horses.length ? (
-        <fieldset className="sm:col-span-2">
+        <fieldset className="sm:col-span-2" aria-describedby={errors.horses ? `${fieldId}-horses-error` : undefined}>
           <legend className="mb-2 text-sm font-medium text-stone-800">{t("posts.horses")}</legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             {horses.map((h) => (
@@ -292,7 +382,14 @@ function PostEditor({
               </label>
             ))}
           </div>
+          {errors.horses ? (
+            <p id={`${fieldId}-horses-error`} className={fieldErrorClass}>
+              {errors.horses}
+            </p>
+          ) : null}
         </fieldset>
+      ) : errors.horses ? (
+        <p className={`sm:col-span-2 ${fieldErrorClass}`}>{errors.horses}</p>
       ) : null}
       <div className="sm:col-span-2">
         {post?.newsletter.queuedAt ? (
@@ -304,15 +401,17 @@ function PostEditor({
                 type="checkbox"
                 name="newsletter"
                 value="1"
-                aria-describedby={`${form.id ?? "new"}-newsletter-hint`}
+                aria-describedby={`${fieldId}-newsletter-hint`}
                 defaultChecked={sent ? sent.newsletter === "1" : !!post?.newsletter.requested}
+                disabled={audience === "owners"}
                 className="h-4 w-4 accent-brand-700"
               />
               {t("posts.newsletter")}
             </label>
-            <p id={`${form.id ?? "new"}-newsletter-hint`} className="mt-1 text-xs text-stone-600">
-              {t("posts.newsletterHint")}
+            <p id={`${fieldId}-newsletter-hint`} className="mt-1 text-xs text-stone-600">
+              {t(audience === "owners" ? "posts.ownersNoNewsletter" : "posts.newsletterHint")}
             </p>
+            {errors.newsletter ? <p className={fieldErrorClass}>{errors.newsletter}</p> : null}
           </>
         )}
       </div>

@@ -359,12 +359,26 @@ export const POST_PHOTO_SLOTS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 /** A tagged horse's checkbox is named by its id, so the form needs no repeated field. */
 export const POST_HORSE_FIELD = "horse:";
 
-/** Add Post: the post's text fields; its photos are the files photo1 … photo8. */
+/** Who a post is for: everyone, or the tagged horses' owners and their guests. */
+export const POST_AUDIENCES = ["public", "owners"] as const;
+
+/** The horses ticked on a post's form. */
+const postHorseIds = (form: Record<string, unknown>) =>
+  Object.keys(form)
+    .filter((k) => k.startsWith(POST_HORSE_FIELD))
+    .map((k) => k.slice(POST_HORSE_FIELD.length));
+
+/**
+ * Add Post: the post's text fields; its photos are the files photo1 … photo8. An owners-only post
+ * needs a horse (whose owners it is for) and is never a newsletter (that goes to every subscriber).
+ */
 export const postSchema = z
   .object({
     title: required("posts.titleRequired", POST_TITLE_MAX),
     body: required("posts.bodyRequired", POST_BODY_MAX),
     language: z.enum(["en", "da"]).catch("en"),
+    // Missing: everyone, as before there was a choice. Anything else is refused, never guessed.
+    audience: z.enum(POST_AUDIENCES, { error: "posts.audienceInvalid" }).default("public"),
     videoLink: z
       .string()
       .trim()
@@ -397,19 +411,30 @@ export const postSchema = z
     ...Object.fromEntries(POST_PHOTO_SLOTS.map((n) => [`remove${n}`, z.string().optional()])),
   })
   .catchall(z.string())
+  // Said beside the other fields' messages, not only once they are right (so the values may be unparsed).
+  .superRefine(
+    (form, ctx) => {
+      const values = form as Record<string, unknown>;
+      if (values.audience !== "owners") return;
+      if (postHorseIds(values).length === 0)
+        ctx.addIssue({ code: "custom", path: ["horses"], message: "posts.ownersNeedHorse" });
+      if (values.newsletter === true || values.newsletter === "1")
+        ctx.addIssue({ code: "custom", path: ["newsletter"], message: "posts.ownersNoNewsletter" });
+    },
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  )
   .transform((form) => {
     const values = form as Record<string, unknown>;
     return {
       title: form.title,
       body: form.body,
       language: form.language,
+      audience: form.audience,
       video: form.videoLink,
       publishAt: form.publishAt,
       draft: form.draft,
       newsletter: form.newsletter,
-      horseIds: Object.keys(values)
-        .filter((k) => k.startsWith(POST_HORSE_FIELD))
-        .map((k) => k.slice(POST_HORSE_FIELD.length)),
+      horseIds: postHorseIds(values),
       photos: POST_PHOTO_SLOTS.map((n) => ({
         position: n,
         description: (values[`description${n}`] as string | null) ?? "",

@@ -9,6 +9,8 @@ export type ImageSpec = {
   homePosition?: number;
   /** A horse's photo also gets its 1200 × 630 link-preview crop. */
   socialCard?: boolean;
+  /** An owners-only post's photo: kept in the private storage, served only at /owners/media/. */
+  private?: boolean;
 };
 
 /** The images a form stored, by file field: null where no file was chosen. */
@@ -29,9 +31,9 @@ export async function storeChosenImages<F extends string>(
   const images = {} as ChosenImages<F>;
   for (const field of Object.keys(specs) as F[]) {
     const upload = form.file(field);
-    const { bucket, homePosition, socialCard } = specs[field];
+    const { bucket, ...options } = specs[field];
     try {
-      images[field] = upload ? await storeImage(bucket, upload, { field, homePosition, socialCard }) : null;
+      images[field] = upload ? await storeImage(bucket, upload, { field, ...options }) : null;
     } catch (error) {
       await discardImages(Object.values<StoredImage | null>(images).map((image) => image?.url));
       if (error instanceof ImageError) return { refused: { field, error } };
