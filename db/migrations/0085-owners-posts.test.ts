@@ -49,7 +49,10 @@ test("posts may be for owners; existing posts keep their photos, tags, newslette
       created_at: now,
     })
     .execute();
-  await raw.insertInto("newsletter_sends").values({ post_id: "p1", subscriber_id: "s1", mail_id: "m1", created_at: now }).execute();
+  await raw
+    .insertInto("newsletter_sends")
+    .values({ post_id: "p1", subscriber_id: "s1", mail_id: "m1", created_at: now })
+    .execute();
   await expect(
     raw
       .insertInto("posts")
@@ -83,21 +86,16 @@ test("posts may be for owners; existing posts keep their photos, tags, newslette
       .execute(),
   ).rejects.toThrow();
   // Still one address per post, and the children still follow their post.
-  await expect(
-    raw
-      .insertInto("posts")
-      .values(post("p5", "first"))
-      .execute(),
-  ).rejects.toThrow();
-  await expect(
-    raw.insertInto("post_horses").values({ post_id: "nobody", horse_id: "h1" }).execute(),
-  ).rejects.toThrow();
+  await expect(raw.insertInto("posts").values(post("p5", "first")).execute()).rejects.toThrow();
+  await expect(raw.insertInto("post_horses").values({ post_id: "nobody", horse_id: "h1" }).execute()).rejects.toThrow();
   await raw.deleteFrom("posts").where("id", "=", "p1").execute();
   expect(await raw.selectFrom("post_photos").select("id").execute()).toEqual([]);
   expect(await raw.selectFrom("newsletter_sends").select("mail_id").execute()).toEqual([]);
 
   if (handle.engine === "sqlite") {
-    const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'posts' and name not like 'sqlite_%' order by name`.execute(
+    const indexes = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'index' and tbl_name = 'posts' and name not like 'sqlite_%' order by name`.execute(
       handle.db,
     );
     expect(indexes.rows.map((r) => r.name)).toEqual(["posts_newsletter_due", "posts_publish_at"]);

@@ -80,7 +80,11 @@ async function rebuildPosts(db: Kysely<any>, audiences: string[], noticeClaim: b
       await sql`insert into posts_new (${columns}) select ${columns} from posts`.execute(trx);
       await trx.schema.dropTable("posts").execute();
       await sql`alter table posts_new rename to posts`.execute(trx);
-      await trx.schema.createIndex("posts_publish_at").on("posts").columns(["audience", "draft", "publish_at"]).execute();
+      await trx.schema
+        .createIndex("posts_publish_at")
+        .on("posts")
+        .columns(["audience", "draft", "publish_at"])
+        .execute();
       await trx.schema
         .createIndex("posts_newsletter_due")
         .on("posts")
