@@ -51,12 +51,22 @@ export async function startS3Server(bucket = "stable-media"): Promise<TestS3Serv
   };
 }
 
-const MEDIA_S3_VARIABLES = ["MEDIA_S3_BUCKET", "MEDIA_S3_ENDPOINT", "MEDIA_S3_REGION", "MEDIA_S3_FORCE_PATH_STYLE"];
+const MEDIA_S3_VARIABLES = [
+  "MEDIA_S3_BUCKET",
+  "MEDIA_S3_ENDPOINT",
+  "MEDIA_S3_REGION",
+  "MEDIA_S3_FORCE_PATH_STYLE",
+  "MEDIA_S3_PRIVATE_BUCKET",
+];
 
-/** Points this process's media storage at `server`'s bucket, or back at the local disk with null. */
-export function setMediaS3Env(server: TestS3Server | null) {
+/**
+ * Points this process's media storage at `server`'s bucket (and private photos at `privateBucket`
+ * on it, which must exist), or back at the local disk with null.
+ */
+export function setMediaS3Env(server: TestS3Server | null, privateBucket?: string) {
   for (const name of MEDIA_S3_VARIABLES) delete process.env[name];
   if (server) Object.assign(process.env, server.env);
+  if (server && privateBucket) process.env.MEDIA_S3_PRIVATE_BUCKET = privateBucket;
   resetEnvCache();
 }
 

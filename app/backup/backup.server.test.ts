@@ -14,7 +14,11 @@ import { createGuest, createOwner, testHorse } from "@tests/owners";
 import { createWinner } from "~/models/winner.server";
 import { db, type DatabaseHandle } from "~/platform/db.server";
 import { faultOf } from "~/platform/faults.server";
-import { LocalDiskStorage, storage, type Storage } from "~/media/storage.server";
+import { storedFilesOf } from "~/media/images.server";
+import { mediaStorage } from "~/media/media-storage.server";
+import { LocalDiskStorage, SiteMediaStorage, storage, type Storage } from "~/media/storage.server";
+import { createPost } from "~/models/post.server";
+import { ownersUpdate, storedPostPhoto } from "@tests/posts";
 import { contentOf, expectPrizesOnTotals, mediaOf, seedContent } from "@tests/backup";
 import { createTestDatabase, useFreshDatabase } from "@tests/db";
 import { useMediaBucket } from "@tests/media-bucket";
@@ -166,7 +170,7 @@ describe("a backup", () => {
     // Sessions, reset links and rate-limit counters are not carried.
     expect(Object.keys(tables)).not.toContain("sessions");
     expect(Object.keys(tables)).not.toContain("verifications");
-    const sourceMedia = await mediaOf(storage());
+    const sourceMedia = await mediaOf(mediaStorage());
     expect(media.files).toBe(Object.keys(sourceMedia).length);
     expect(media.files).toBeGreaterThan(4);
     expect(media.missing).toEqual([]);
@@ -219,6 +223,28 @@ describe("a backup", () => {
     expect(links.map((l) => l.horse_id).sort()).toEqual([x.id, y.id].sort());
   });
 
+  it("carries the private photos of owners-only posts and restores them into the private storage only", async () => {
+    const horse = await testHorse("Xenia");
+    const photo = await storedPostPhoto({ private: true });
+    await createPost(ownersUpdate([horse.id], [photo]));
+    const keys = await storedFilesOf(photo.url);
+    expect(keys.length).toBeGreaterThan(1);
+    const { file } = await createBackup({ dir: work });
+    const { media, manifest } = await verifyBackup(file);
+    for (const key of keys) expect(media.has(key), key).toBe(true);
+    expect(manifest.media.missing).toEqual([]);
+
+    const [open, closed] = [
+      new LocalDiskStorage(path.join(work, "open")),
+      new LocalDiskStorage(path.join(work, "closed")),
+    ];
+    await restoreBackup(file, { handle: target, store: new SiteMediaStorage(open, closed) });
+    const inner = keys.map((k) => k.slice("private/".length)).sort();
+    expect((await closed.list("", { limit: 1000 })).map((f) => f.key).sort()).toEqual(inner);
+    expect((await open.list("", { limit: 1000 })).filter((f) => f.key.startsWith("post-photos/"))).toEqual([]);
+    expect(await open.exists(keys[0]!)).toBe(false);
+  });
+
   it("refuses a target that holds content unless forced, and a forced restore replaces it completely", async () => {
     await seedContent();
     const { file } = await createBackup({ dir: work });
@@ -235,7 +261,8 @@ describe("a backup", () => {
     const forced = await restoreBackup(file, { handle: target, store: targetStore, force: true });
     expect(forced.media.removed).toBe(1);
     expect(await contentOf(target.db)).toEqual(await contentOf(db()));
-    expect(await mediaOf(targetStore)).toEqual(await mediaOf(storage()));
+    // Every file of the site, private photos (under private/ in a plain folder like this one) included.
+    expect(await mediaOf(targetStore)).toEqual(await mediaOf(mediaStorage()));
   });
 
   it("compares the target with a fresh database held in memory, leaving no file named ':memory:' behind", async () => {
@@ -250,7 +277,7 @@ describe("a backup", () => {
   it("restores into the media folder it was taken from without --force (moving engines on one machine)", async () => {
     await seedContent();
     const { file, manifest } = await createBackup({ dir: work });
-    const result = await restoreBackup(file, { handle: target, store: storage() });
+    const result = await restoreBackup(file, { handle: target, store: mediaStorage() });
     expect(result.media).toEqual({ written: 0, unchanged: manifest.media.files, removed: 0 });
     expect(await contentOf(target.db)).toEqual(await contentOf(db()));
   });
@@ -508,7 +535,7 @@ describe("signed backups", () => {
       expect((await verifyBackup(file, { key })).signature).toBe("signed");
       const restored = await restoreBackup(file, { handle: target, store: targetStore, key });
       expect(restored.signature).toBe("signed");
-      expect(await stateOf(target, targetStore)).toEqual(await stateOf({ db: db() } as DatabaseHandle, storage()));
+      expect(await stateOf(target, targetStore)).toEqual(await stateOf({ db: db() } as DatabaseHandle, mediaStorage()));
     } finally {
       process.env.BACKUP_KEY = saved;
       resetEnvCache();

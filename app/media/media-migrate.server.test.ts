@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshBucketStorage, startS3Server, type TestS3Server } from "@tests/s3";
 import { copyMedia } from "./media-migrate.server";
-import { LocalDiskStorage, type Storage } from "./storage.server";
+import { LocalDiskStorage, PrivateStorageMissingError, SiteMediaStorage, type Storage } from "./storage.server";
 
 let s3: TestS3Server;
 beforeAll(async () => {
@@ -56,5 +56,21 @@ describe("copyMedia", () => {
     await bucket.put("horse-images/1-a.jpg", Buffer.from("the wh"));
     expect(await copyMedia(disk, bucket)).toMatchObject({ copied: 1, unchanged: 0 });
     expect(await contents(bucket)).toEqual({ "horse-images/1-a.jpg": "the whole file" });
+  });
+
+  it("moves the private photos into the private bucket, never into the public one", async () => {
+    const [disk, privateDisk] = [await newDisk(), await newDisk()];
+    const from = new SiteMediaStorage(disk, privateDisk);
+    await from.put("post-photos/1-a.jpg", Buffer.from("public"));
+    await from.put("private/post-photos/2-b.jpg", Buffer.from("private"));
+    const [open, closed] = [await freshBucketStorage(s3), await freshBucketStorage(s3)];
+    expect(await copyMedia(from, new SiteMediaStorage(open, closed))).toMatchObject({ copied: 2 });
+    expect(await contents(open)).toEqual({ "post-photos/1-a.jpg": "public" });
+    expect(await contents(closed)).toEqual({ "post-photos/2-b.jpg": "private" });
+    // A site with private photos cannot move to buckets without a private one: it stops, nothing is lost.
+    await expect(copyMedia(from, new SiteMediaStorage(await freshBucketStorage(s3), null))).rejects.toThrow(
+      PrivateStorageMissingError,
+    );
+    expect(await contents(privateDisk)).toEqual({ "post-photos/2-b.jpg": "private" });
   });
 });

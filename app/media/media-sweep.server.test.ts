@@ -4,7 +4,7 @@ import path from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useFreshDatabase } from "@tests/db";
 import { plainJpeg } from "@tests/images";
-import { useMediaBucket } from "@tests/media-bucket";
+import { PRIVATE_TEST_BUCKET, useMediaBucket } from "@tests/media-bucket";
 import { s3StorageFor } from "@tests/s3";
 import { updateHomeImage } from "~/models/home-image.server";
 import { createHorse } from "~/models/horse.server";
@@ -13,6 +13,9 @@ import { createWinner } from "~/models/winner.server";
 import { env } from "~/platform/env.server";
 import { storedFilesOf, storeImage, type StoredImage } from "./images.server";
 import { sweepMedia } from "./media-sweep.server";
+import { createPost, deletePost } from "~/models/post.server";
+import { testHorse } from "@tests/owners";
+import { ownersUpdate, storedPostPhoto } from "@tests/posts";
 import { storage } from "./storage.server";
 import { uploadTmpDir } from "./upload.server";
 
@@ -22,10 +25,20 @@ vi.setConfig({ testTimeout: 120_000 });
 useFreshDatabase();
 
 const mediaRoot = () => path.join(env().dataDir, "media");
+const privateRoot = () => path.join(env().dataDir, "private-media");
 let source: string;
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
+}
 
 beforeEach(async () => {
   await fsp.rm(mediaRoot(), { recursive: true, force: true });
+  await fsp.rm(privateRoot(), { recursive: true, force: true });
   await fsp.rm(uploadTmpDir(), { recursive: true, force: true });
   source = path.join(env().dataDir, "sweep-source.jpg");
   await fsp.writeFile(source, await plainJpeg(700, 400));
@@ -90,6 +103,31 @@ describe("media sweep", () => {
   });
 });
 
+describe("media sweep of private photos", () => {
+  it("keeps the private photos a post or the trash holds, and removes those nobody uses", async () => {
+    const horse = await testHorse("Xenia");
+    const [kept, orphan] = [await storedPostPhoto({ private: true }), await storedPostPhoto({ private: true })];
+    const keptKeys = await storedFilesOf(kept.url);
+    const orphanKeys = await storedFilesOf(orphan.url);
+    expect(keptKeys.every((k) => k.startsWith("private/post-photos/"))).toBe(true);
+    // On the disk beside the public media, never inside them.
+    expect(filesUnder(mediaRoot())).toEqual([]);
+    expect(filesUnder(privateRoot())).toHaveLength(keptKeys.length + orphanKeys.length);
+    const { id } = await createPost(ownersUpdate([horse.id], [kept]));
+
+    const later = Date.now() + 3 * 3600_000;
+    const dry = await sweepMedia({ now: later });
+    expect(dry.unreferenced.map((f) => f.key).sort()).toEqual([...orphanKeys].sort());
+    expect(dry.referenced).toBe(keptKeys.length);
+    await sweepMedia({ remove: true, now: later });
+    expect(await storedFilesOf(orphan.url)).toEqual([]);
+    // In the trash the post may come back: its photos stay until the entry is purged.
+    await deletePost(id);
+    expect((await sweepMedia({ remove: true, now: later })).unreferenced).toEqual([]);
+    expect((await storedFilesOf(kept.url)).sort()).toEqual([...keptKeys].sort());
+  });
+});
+
 describe("media sweep of a bucket", () => {
   const s3 = useMediaBucket();
 
@@ -114,5 +152,23 @@ describe("media sweep of a bucket", () => {
     expect((await bucket.list("", { limit: 1000 })).map((f) => f.key).sort()).toEqual(
       (await storedFilesOf(horse.url)).sort(),
     );
+  });
+});
+
+describe("media sweep of a bucket and its private bucket", () => {
+  const s3 = useMediaBucket({ privateBucket: true });
+
+  it("keeps private photos in the private bucket only, and sweeps the ones nobody uses from there", async () => {
+    const horse = await testHorse("Xenia");
+    const [kept, orphan] = [await storedPostPhoto({ private: true }), await storedPostPhoto({ private: true })];
+    await createPost(ownersUpdate([horse.id], [kept]));
+    const [open, closed] = [s3StorageFor(s3()), s3StorageFor(s3(), PRIVATE_TEST_BUCKET)];
+    const inner = async (url: string) => (await storedFilesOf(url)).map((k) => k.slice("private/".length)).sort();
+    expect(await open.list("", { limit: 1000 })).toEqual([]);
+    expect((await closed.list("", { limit: 1000 })).map((f) => f.key).sort()).toEqual(
+      [...(await inner(kept.url)), ...(await inner(orphan.url))].sort(),
+    );
+    await sweepMedia({ remove: true, now: Date.now() + 3 * 3600_000 });
+    expect((await closed.list("", { limit: 1000 })).map((f) => f.key).sort()).toEqual(await inner(kept.url));
   });
 });

@@ -10,10 +10,13 @@ import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { freePort } from "@tests/smtp";
 import { faultOf } from "~/platform/faults.server";
 import {
+  isSiteMediaKey,
   keyFromMediaUrl,
   LocalDiskStorage,
   mediaUrl,
   normaliseKey,
+  PrivateStorageMissingError,
+  SiteMediaStorage,
   StoragePathError,
   type Storage,
 } from "./storage.server";
@@ -58,6 +61,23 @@ describe("normaliseKey", () => {
     expect(keyFromMediaUrl("https://cdn.example.com/media/x.jpg")).toBeNull();
     expect(keyFromMediaUrl("/media/../../etc/passwd")).toBeNull();
     expect(keyFromMediaUrl(null)).toBeNull();
+  });
+
+  it("maps private keys to /owners/media/ and back, and never a /media/ URL to a private key", () => {
+    expect(mediaUrl("private/post-photos/1-aaaaaaaaaaaa.jpg")).toBe("/owners/media/post-photos/1-aaaaaaaaaaaa.jpg");
+    expect(keyFromMediaUrl("/owners/media/post-photos/1-aaaaaaaaaaaa.w640.avif")).toBe(
+      "private/post-photos/1-aaaaaaaaaaaa.w640.avif",
+    );
+    for (const url of [
+      "/media/private/post-photos/1-aaaaaaaaaaaa.jpg",
+      "/media/private",
+      "/owners/media/private/post-photos/1-aaaaaaaaaaaa.jpg",
+      "/owners/media/../media/post-photos/x.jpg",
+    ])
+      expect(keyFromMediaUrl(url), url).toBeNull();
+    expect(isSiteMediaKey("private/post-photos/1-aaaaaaaaaaaa.og.jpg")).toBe(true);
+    expect(isSiteMediaKey("private/private/post-photos/1-aaaaaaaaaaaa.jpg")).toBe(false);
+    expect(isSiteMediaKey("private/horse-images/x.jpg")).toBe(false);
   });
 });
 
@@ -169,6 +189,46 @@ describe.each(backends)("storage on the %s", (_name, create) => {
     await store.put("/etc/passwd", Buffer.from("not the real one"));
     expect(await readAll((await store.get("etc/passwd"))!.stream)).toBe("not the real one");
     expect((await store.list("")).map((f) => f.key)).toEqual(["etc/passwd"]);
+  });
+});
+
+describe.each([
+  ["local disk", backends[0]![1], backends[0]![1]],
+  ["S3-compatible buckets", backends[1]![1], backends[1]![1]],
+] as const)("the site's media, public and private, on the %s", (_name, createOpen, createClosed) => {
+  it("keeps private keys in the private storage only, and lists both as one, in key order", async () => {
+    const [open, closed] = [await createOpen(), await createClosed()];
+    const media = new SiteMediaStorage(open, closed);
+    await media.put("post-photos/1.jpg", Buffer.from("public"));
+    const put = await media.put("private/post-photos/2.jpg", Buffer.from("private"));
+    expect(put.key).toBe("private/post-photos/2.jpg");
+    await media.put("team-photos/3.jpg", Buffer.from("t"));
+    // Each file where it belongs: nothing private in the public storage, under any name.
+    expect((await open.list("")).map((f) => f.key)).toEqual(["post-photos/1.jpg", "team-photos/3.jpg"]);
+    expect((await closed.list("")).map((f) => f.key)).toEqual(["post-photos/2.jpg"]);
+    expect(await open.exists("post-photos/2.jpg")).toBe(false);
+    expect(await open.exists("private/post-photos/2.jpg")).toBe(false);
+    expect(await readAll((await media.get("private/post-photos/2.jpg"))!.stream)).toBe("private");
+    expect(await media.get("post-photos/2.jpg")).toBeNull();
+    expect((await media.list("")).map((f) => f.key)).toEqual([
+      "post-photos/1.jpg",
+      "private/post-photos/2.jpg",
+      "team-photos/3.jpg",
+    ]);
+    expect((await media.list("", { offset: 1, limit: 1 })).map((f) => f.key)).toEqual(["private/post-photos/2.jpg"]);
+    expect((await media.list("private/post-photos/2.")).map((f) => f.key)).toEqual(["private/post-photos/2.jpg"]);
+    expect((await media.list("post-photos/")).map((f) => f.key)).toEqual(["post-photos/1.jpg"]);
+    await media.delete("private/post-photos/2.jpg");
+    expect(await media.exists("private/post-photos/2.jpg")).toBe(false);
+    expect(await open.exists("post-photos/1.jpg")).toBe(true);
+  });
+
+  it("without a private storage, private keys are never there and cannot be written", async () => {
+    const media = new SiteMediaStorage(await createOpen(), null);
+    await expect(media.put("private/post-photos/2.jpg", Buffer.from("x"))).rejects.toThrow(PrivateStorageMissingError);
+    expect(await media.get("private/post-photos/2.jpg")).toBeNull();
+    expect(await media.exists("private/post-photos/2.jpg")).toBe(false);
+    expect(await media.list("")).toEqual([]);
   });
 });
 

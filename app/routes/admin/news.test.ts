@@ -10,7 +10,11 @@ import { getPublishedPost, listAllPosts } from "~/models/post.server";
 import { listSubscribers, requestSubscription } from "~/models/subscriber.server";
 import { confirmedSubscribers } from "@tests/subscribers";
 import { socialCardUrl } from "~/media/image";
-import { storage } from "~/media/storage.server";
+import { storedFilesOf } from "~/media/images.server";
+import { mediaStorage } from "~/media/media-storage.server";
+import { keyFromMediaUrl, privateDiskStorage, storage } from "~/media/storage.server";
+import { useMediaBucket } from "@tests/media-bucket";
+import { createOwner, testHorse } from "@tests/owners";
 import { db } from "~/platform/db.server";
 import { getToast } from "~/toast/toast.server";
 import type { AdminActionData } from "./+shared/admin-action.server";
@@ -245,5 +249,101 @@ describe("Send as Newsletter on the News tab", () => {
       toast: expect.objectContaining({ description: "Failed to erase subscriber" }),
     });
     expect((await loadTab()).fetchError?.description).toBe("Failed to fetch subscribers");
+  });
+});
+
+describe("owners-only posts on the News tab", () => {
+  const ownersForm = { ...postForm, audience: "owners", videoLink: "", description1: "At the yard" };
+  const keyOf = (url: string) => keyFromMediaUrl(url)!;
+
+  it("refuses one without a horse, sent as a newsletter, or for an audience it does not know; nothing is stored", async () => {
+    const refused = await post({ ...ownersForm, newsletter: "1" });
+    expect(refused.status).toBe(400);
+    expect(refused.data!.errors).toEqual({
+      horses: "Tag at least one horse: an owners-only post is for the owners of its horses",
+      newsletter: "A newsletter goes to every subscriber: an owners-only post cannot be sent as one",
+    });
+    const unknown = await post({ ...postForm, audience: "friends" });
+    expect(unknown.data!.errors).toEqual({ audience: "Choose who the post is for" });
+    expect(await listAllPosts()).toEqual([]);
+  });
+
+  it("publishes an update with its photo kept private, tells the horse's owner, and is on no public page", async () => {
+    const h = await testHorse("Xenia");
+    const owner = await createOwner({ horseIds: [h.id] });
+    const r = await post(await withPhotos({ ...ownersForm, [`horse:${h.id}`]: "1" }, 1));
+    expect(r).toMatchObject({
+      status: 302,
+      toast: expect.objectContaining({
+        title: "Post Published",
+        description:
+          "Nordlys wins at Klampenborg is on the tagged horses' owners' pages and is being mailed to 1 owner or guest.",
+      }),
+    });
+    const [saved] = await listAllPosts();
+    expect(saved!.audience).toBe("owners");
+    const url = saved!.photos[0]!.image.url;
+    expect(url).toMatch(/^\/owners\/media\/post-photos\/\d+-[0-9a-f]{12}\.jpg$/);
+    const inner = keyOf(url).slice("private/".length);
+    expect(await privateDiskStorage().exists(inner)).toBe(true);
+    expect(await storage().exists(inner)).toBe(false);
+    expect(await getPublishedPost(saved!.slug)).toBeNull();
+    expect((await listQueuedMail({ kind: "owner-notice" })).map((m) => m.toAddress)).toEqual([owner.email]);
+    expect((await listActivity()).entries[0]).toMatchObject({
+      summary: "Post added (owners only): Nordlys wins at Klampenborg",
+    });
+  });
+
+  it("moves a post's photos when its audience changes: the old address stops working", async () => {
+    const h = await testHorse("Xenia");
+    await post(await withPhotos({ ...postForm, [`horse:${h.id}`]: "1" }, 1));
+    const [open] = await listAllPosts();
+    const publicUrl = open!.photos[0]!.image.url;
+    const publicFiles = await storedFilesOf(publicUrl);
+    expect(publicFiles.length).toBeGreaterThan(1);
+
+    const hidden = await post({ ...ownersForm, intent: "update", id: open!.id, [`horse:${h.id}`]: "1" });
+    expect(hidden).toMatchObject({ status: 302, toast: success("Post Updated") });
+    const [closed] = await listAllPosts();
+    const privateUrl = closed!.photos[0]!.image.url;
+    expect(privateUrl).toBe(publicUrl.replace("/media/", "/owners/media/"));
+    for (const key of publicFiles) expect(await storage().exists(key), key).toBe(false);
+    expect((await storedFilesOf(privateUrl)).length).toBe(publicFiles.length);
+    expect(await getPublishedPost(open!.slug)).toBeNull();
+
+    // And back: public again, at the public address, nothing left in the private storage.
+    await post({ ...postForm, intent: "update", id: open!.id, [`horse:${h.id}`]: "1" });
+    const [back] = await listAllPosts();
+    expect(back!.photos[0]!.image.url).toBe(publicUrl);
+    expect(await storedFilesOf(privateUrl)).toEqual([]);
+    expect((await storedFilesOf(publicUrl)).length).toBe(publicFiles.length);
+    expect((await getPublishedPost(open!.slug))!.photos).toHaveLength(1);
+  });
+});
+
+describe("owners-only posts on a site whose media are in a bucket without a private one", () => {
+  useMediaBucket();
+
+  it("refuses their photos on the photo field, and making a post with photos owners-only on the audience", async () => {
+    const h = await testHorse("Xenia");
+    const photo = await post(await withPhotos({ ...postForm, audience: "owners", [`horse:${h.id}`]: "1" }, 1));
+    expect(photo.status).toBe(400);
+    expect(photo.data!.errors!.photo1).toMatch(/^Photos of owners-only posts cannot be kept on this site yet/);
+    expect(await listAllPosts()).toEqual([]);
+
+    await post(await withPhotos({ ...postForm, [`horse:${h.id}`]: "1" }, 1));
+    const [open] = await listAllPosts();
+    const moved = await post({
+      ...postForm,
+      audience: "owners",
+      intent: "update",
+      id: open!.id,
+      [`horse:${h.id}`]: "1",
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.data!.errors!.audience).toMatch(/^This post's photos cannot be made private/);
+    const [after] = await listAllPosts();
+    expect(after!.audience).toBe("public");
+    expect(await mediaStorage().exists(keyFromMediaUrl(after!.photos[0]!.image.url)!)).toBe(true);
   });
 });
