@@ -45,6 +45,9 @@ describe("cacheKeyFor", () => {
       `/owners/calendar/${token}.ics`,
       `/owners/welcome?token=${token}`,
       `/da/owners/unsubscribe?token=${token}`,
+      // A private photo of an owners-only post (its route answers private, no-store too).
+      "/owners/media/post-photos/1700000000000-0123456789ab.jpg",
+      "/owners/media/post-photos/1700000000000-0123456789ab.w640.avif",
     ]) {
       expect(cacheKeyFor("GET", u(path), {}), path).toEqual({ key: null, reason: "path" });
     }

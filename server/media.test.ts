@@ -12,6 +12,7 @@ import { faultOf } from "~/platform/faults.server";
 import { variantUrl } from "~/media/image";
 import { storeImage, storedFilesOf, removeImage, replaceImage } from "~/media/images.server";
 import { storage } from "~/media/storage.server";
+import { storedPostPhoto } from "@tests/posts";
 import { mediaRouter } from "./media";
 
 // Image processing is CPU-bound; give it room on a busy machine.
@@ -137,6 +138,16 @@ describe("GET /media/*", () => {
     }
   });
 
+  it("never serves a private photo, under its own name or under private/", async () => {
+    const photo = await storedPostPhoto({ private: true });
+    const name = photo.url.slice("/owners/media/".length);
+    for (const url of [`/media/${name}`, `/media/private/${name}`, `/media/private/${variantUrl(name, 320, "webp")}`]) {
+      const res = await raw("GET", url);
+      expect([url, res.status]).toEqual([url, 404]);
+      expect(res.body.toString()).toBe("Not Found");
+    }
+  });
+
   it("refuses methods other than GET and HEAD", async () => {
     const image = await upload(300, 200);
     const res = await raw("DELETE", image.url);
@@ -250,6 +261,8 @@ describe("GET /media/* with the media in an S3-compatible bucket", () => {
       expect(res.headers.location).toBe("https://media.stald.example/stable-media/horse-images/1-abc.w640.webp");
       expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       expect((await raw("GET", "/media/../stable.secret")).status).toBe(404);
+      // Private photos are never sent to the CDN's address.
+      expect((await raw("GET", "/media/private/post-photos/1-aaaaaaaaaaaa.jpg")).status).toBe(404);
     } finally {
       delete process.env.MEDIA_PUBLIC_URL;
       resetEnvCache();

@@ -3,7 +3,8 @@ import { useFreshDatabase } from "@tests/db";
 import { countChanges } from "@tests/content-changes";
 import { confirmedSubscribers } from "@tests/subscribers";
 import { listQueuedMail } from "~/models/mail-queue.server";
-import { createPost, latestPosts, listAllPosts, type NewPost } from "~/models/post.server";
+import { createPost, latestPosts, listAllPosts, listOwnerUpdates, type NewPost } from "~/models/post.server";
+import { createGuest, createOwner, testHorse } from "@tests/owners";
 import { requestSubscription } from "~/models/subscriber.server";
 import { startPostSchedule } from "./schedule.server";
 
@@ -84,6 +85,36 @@ test("a scheduled post sent as newsletter is mailed once at its time, however ma
     await minutes(30);
     expect(await newsletterMail()).toHaveLength(3);
   } finally {
+    for (const s of schedules) s.stop();
+  }
+});
+
+test("a scheduled owners-only post tells its owners at its time, once, and leaves the page cache alone", async () => {
+  vi.useFakeTimers({ now: new Date("2026-06-01T12:00:00Z"), toFake: ["Date", "setTimeout", "clearTimeout"] });
+  const horse = await testHorse("Xenia");
+  const owner = await createOwner({ horseIds: [horse.id], email: "anna@example.com" });
+  await createGuest(owner.id, { email: "gitte@example.com" });
+  const schedules = [startPostSchedule(), startPostSchedule()];
+  const settled = () => Promise.all(schedules.map((s) => s.settled()));
+  const { notices } = await createPost(raceDay({ audience: "owners", horseIds: [horse.id] }));
+  expect(notices).toBeNull();
+  await settled();
+  const minutes = minuteByMinute(settled);
+  const noticeMail = async () => (await listQueuedMail({ kind: "owner-notice" })).map((m) => m.toAddress).sort();
+  const changes = countChanges();
+  try {
+    await minutes(29);
+    expect(await noticeMail()).toEqual([]);
+    expect(await listOwnerUpdates(horse.id)).toEqual([]);
+    await minutes(1);
+    expect(await noticeMail()).toEqual(["anna@example.com", "gitte@example.com"]);
+    expect((await listOwnerUpdates(horse.id)).map((p) => p.title)).toEqual(["Race day"]);
+    await minutes(30);
+    expect(await noticeMail()).toHaveLength(2);
+    // Nothing public changed: the cached pages stay.
+    expect(changes.count).toBe(0);
+  } finally {
+    changes.stop();
     for (const s of schedules) s.stop();
   }
 });

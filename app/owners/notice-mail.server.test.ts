@@ -4,7 +4,9 @@ import { useTestEnv } from "@tests/env";
 import { createGuest, createOwner, testHorse } from "@tests/owners";
 import { listQueuedMail } from "~/models/mail-queue.server";
 import { revokeOwner, saveOwnerSettings, updateOwner } from "~/models/owner-account.server";
+import { createPost, deletePost, updatePost } from "~/models/post.server";
 import { createRunner, declareRunner, recordResult, withdrawRunner } from "~/models/runner.server";
+import { ownersUpdate } from "@tests/posts";
 import { formatDkk } from "~/racing/format";
 import { composeNoticeMail, readUnsubscribeToken, unsubscribeToken } from "./notice-mail.server";
 
@@ -78,6 +80,63 @@ describe("a notice mail", () => {
     await revokeOwner(owner.id);
     expect((await mailsTo("a@example.com")).every((m) => m === null)).toBe(true);
     expect(await composeNoticeMail("no-such-mail", ORIGIN)).toBeNull();
+  });
+});
+
+describe("an update notice", () => {
+  test("tells of an owners-only post in each person's language, typed text escaped, with the unsubscribe for updates", async () => {
+    const x = await testHorse("Xenia <i>");
+    const anna = await createOwner({ horseIds: [x.id], email: "a@example.com", language: "da", name: "Anna" });
+    await createGuest(anna.id, { email: "g@example.com", name: "Gitte" });
+    await createPost(
+      ownersUpdate([x.id], [{ url: "/owners/media/post-photos/1-aaaaaaaaaaaa.jpg", width: 8, height: 6 }], {
+        title: "Galop <script>alert(1)</script>\nBcc: x@evil.example",
+        body: "A **good** morning. <img src=x onerror=alert(1)> [site](javascript:alert(1))",
+        video: { provider: "youtube", id: "dQw4w9WgXcQ" },
+      }),
+    );
+    const [danish] = await mailsTo("a@example.com");
+    expect(danish!.subject).toBe("Nyt om Xenia <i>: Galop <script>alert(1)</script> Bcc: x@evil.example");
+    expect(danish!.text).toContain("Kære Anna");
+    expect(danish!.text).toContain("har skrevet nyt om Xenia <i>:");
+    expect(danish!.text).toContain("A **good** morning.");
+    expect(danish!.text).toContain("Billederne og videoen finder du på siden om Xenia <i>.");
+    expect(danish!.text).toContain(`${ORIGIN}/da/owners/horses/${x.slug}`);
+    expect(danish!.html).toContain("<strong>good</strong>");
+    expect(danish!.html).toContain("<h2>Galop &lt;script&gt;alert(1)&lt;/script&gt; Bcc: x@evil.example</h2>");
+    expect(danish!.html).not.toMatch(/<script|<img|href="javascript/);
+    expect(danish!.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(danish!.html).toContain("Xenia &lt;i&gt;");
+    const unsubscribe = `${ORIGIN}/da/owners/unsubscribe?token=${encodeURIComponent(unsubscribeToken(anna.id, "update"))}`;
+    expect(danish!.headers).toEqual({
+      "List-Unsubscribe": `<${unsubscribe}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    expect(danish!.text).toContain(`Stop e-mails om opdateringer: ${unsubscribe}`);
+    expect(danish!.html).toContain(`href="${unsubscribe.replace(/&/g, "&amp;")}"`);
+
+    const [english] = await mailsTo("g@example.com");
+    expect(english!.subject).toMatch(/^News about Xenia <i>: Galop/);
+    expect(english!.text).toContain("Dear Gitte,");
+    expect(english!.text).toContain("The photos and the video are on Xenia <i>'s page.");
+    // A private photo's address never goes out by mail: it is for signed-in owners only.
+    expect(english!.html).not.toContain("/owners/media/");
+  });
+
+  test("is dropped when the update is made a draft, public, untagged or deleted before it goes", async () => {
+    const [x, y] = [await testHorse("Xenia"), await testHorse("Yrsa")];
+    await createOwner({ horseIds: [x.id], email: "a@example.com" });
+    const values = ownersUpdate([x.id]);
+    const { id } = await createPost(values);
+    expect(await mailsTo("a@example.com")).toEqual([expect.objectContaining({ to: "a@example.com" })]);
+    for (const change of [{ draft: true }, { audience: "public" as const }, { horseIds: [y.id] }]) {
+      await updatePost(id, { ...values, ...change });
+      expect(await mailsTo("a@example.com"), JSON.stringify(change)).toEqual([null]);
+    }
+    await updatePost(id, values);
+    expect(await mailsTo("a@example.com")).toEqual([expect.objectContaining({ to: "a@example.com" })]);
+    await deletePost(id);
+    expect(await mailsTo("a@example.com")).toEqual([null]);
   });
 });
 

@@ -22,6 +22,9 @@ import { useFreshDatabase, testEngine } from "@tests/db";
 import { createGuest, createOwner, revokeLeavingSessions, signedIn, testHorse } from "@tests/owners";
 import { renewCalendarToken } from "~/models/owner-calendar.server";
 import { revokeOwner } from "~/models/owner-account.server";
+import { createPost } from "~/models/post.server";
+import { variantUrl } from "~/media/image";
+import { ownersUpdate, storedPostPhoto } from "@tests/posts";
 
 useFreshDatabase();
 
@@ -367,7 +370,7 @@ describe(`authorization matrix (${testEngine})`, () => {
     // The owners' pages are the registry's owners' entries, in both languages: the route table lists them all.
     const ownerPaths = targets.filter((t) => /^\/(da\/)?owners(\/|$)/.test(t.path)).map((t) => t.path);
     expect(ownerPaths).toEqual(
-      expect.arrayContaining(["/owners", "/da/owners", "/owners/horses/:slug", "/owners/settings", "/owners/calendar/:token.ics"]),
+      expect.arrayContaining(["/owners", "/da/owners", "/owners/horses/:slug", "/owners/settings", "/owners/calendar/:token.ics", "/owners/media/*"]),
     );
 
     const page = async (path: string, who: Who, params: Record<string, string> = {}) => {
@@ -438,6 +441,29 @@ describe(`authorization matrix (${testEngine})`, () => {
     expect((await post(settingsModule, "/owners/settings", "guestA", { intent: "settings", language: "da" })).location).toBe(
       "/da/owners/settings",
     );
+
+    // A's private update and its photo: for A's owner and guest and the administrators, a 404 for anyone else.
+    const photo = await storedPostPhoto({ private: true });
+    await createPost(ownersUpdate([ids.horse!], [photo], { title: "Private morning work" }));
+    const media = await load("routes/owners-media.ts");
+    const photoAnswer = async (url: string, who: Who) =>
+      statusOf(await media.loader!({ request: buildRequest(url, { cookie: cookies[who] }), params: {}, context: {} }));
+    const PHOTO: Record<Who, number> = { anonymous: 404, ownerA: 200, ownerB: 404, guestA: 200, revoked: 404, admin: 200, member: 404 };
+    for (const url of [photo.url, variantUrl(photo.url, 320, "webp")]) {
+      for (const who of Object.keys(PHOTO) as Who[]) {
+        const before = await snapshot();
+        expect(await photoAnswer(url, who), `GET ${url} as ${who}`).toBe(PHOTO[who]);
+        expect(await snapshot(), `GET ${url} as ${who} changed data`).toEqual(before);
+      }
+    }
+    const updatesOn = async (who: Who) => {
+      const answer = await horseModule.loader!({ request: buildRequest(`/owners/horses/${horseA}`, { cookie: cookies[who] }), params: { slug: horseA }, context: {} });
+      return JSON.stringify((answer as { data: unknown }).data);
+    };
+    expect(await updatesOn("ownerA")).toContain("Private morning work");
+    expect(await updatesOn("guestA")).toContain(photo.url);
+    expect(await shown("ownerA")).toContain("Private morning work");
+    expect(await shown("ownerB")).not.toContain("Private morning work");
 
     // The private calendars: the address is the authority, while its person may see the horse.
     const feed = await load("routes/owners-calendar.ts");

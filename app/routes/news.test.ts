@@ -5,6 +5,11 @@ import { createPost, type NewPost } from "~/models/post.server";
 import { sitemapXml } from "./sitemap";
 import * as newsItem from "./news-item";
 import * as newsList from "./news";
+import * as home from "./home";
+import * as horsePage from "./horse";
+import * as atom from "./news-atom";
+import * as rss from "./news-rss";
+import * as sitemap from "./sitemap";
 
 useFreshDatabase();
 
@@ -86,5 +91,46 @@ describe("the news pages", () => {
     expect(xml).toContain("<loc>https://stald.example/news/first-post</loc>");
     expect(xml).toContain("<loc>https://stald.example/da/news/first-post</loc>");
     expect(xml).toContain("<loc>https://stald.example/news</loc>");
+  });
+
+  it("never show an owners-only post: not the list, its address, Home, its horse's page, the feeds or the sitemap", async () => {
+    const h = await createHorse({ name: "Nordlys", age: 4, color: "Bay", sire: "S", dam: "D" });
+    const photo = { url: "/owners/media/post-photos/1-aaaaaaaaaaaa.jpg", width: 800, height: 600 };
+    const secret = await createPost({
+      ...base,
+      title: "Owners only: the vet's report",
+      audience: "owners",
+      horseIds: [h.id],
+      photos: [{ position: 1, image: photo, description: "Private photo" }],
+    });
+    await createPost({ ...base, title: "Open news", horseIds: [h.id] });
+    const seen = async (module: { loader: (args: never) => unknown }, path: string, params = {}) => {
+      const answer = await load<unknown>(module, path, params);
+      const body = answer.data instanceof Response ? await answer.data.text() : JSON.stringify(answer.data);
+      return { status: answer.data instanceof Response ? answer.data.status : answer.status, body };
+    };
+    for (const [module, path, params] of [
+      [newsList, "/news", {}],
+      [newsList, "/da/news", {}],
+      [home, "/", {}],
+      [home, "/da", {}],
+      [horsePage, `/horses/${h.slug}`, { slug: h.slug! }],
+      [horsePage, `/da/horses/${h.slug}`, { slug: h.slug! }],
+      [rss, "/news.rss", {}],
+      [atom, "/news.atom", {}],
+      [sitemap, "/sitemap.xml", {}],
+    ] as const) {
+      const { status, body } = await seen(module, path, params);
+      expect([path, status]).toEqual([path, 200]);
+      expect(body, path).not.toContain("vet's report");
+      expect(body, path).not.toContain(secret.slug);
+      expect(body, path).not.toContain("/owners/media/");
+    }
+    expect((await seen(newsList, "/news")).body).toContain("Open news");
+    for (const path of [`/news/${secret.slug}`, `/da/news/${secret.slug}`]) {
+      const { status, body } = await seen(newsItem, path, { slug: secret.slug });
+      expect([path, status]).toEqual([path, 404]);
+      expect(body).not.toContain("vet's report");
+    }
   });
 });

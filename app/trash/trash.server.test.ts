@@ -24,6 +24,8 @@ import { formatDkk } from "~/racing/format";
 import { storedFilesOf, storeImage } from "~/media/images.server";
 import { sweepMedia } from "~/media/media-sweep.server";
 import { mediaStorage } from "~/media/media-storage.server";
+import { createPost, deletePost, listOwnerUpdates } from "~/models/post.server";
+import { ownersUpdate, storedPostPhoto } from "@tests/posts";
 import { purgeExpiredTrash, purgeFromTrash, restoreFromTrash } from "./trash.server";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -139,6 +141,20 @@ describe(`trash (${testEngine})`, () => {
     expect(await filesExist(photo.url)).toBe(false);
     expect(await restoreFromTrash(removed!.trashId)).toBeUndefined();
     expect(await listTeamMembers()).toEqual([]);
+  });
+
+  test("an owners-only post's private photos stay while it is in the trash, come back with it, and go when purged", async () => {
+    const x = await createHorse(horse);
+    const photo = await storedPostPhoto({ private: true });
+    const { id } = await createPost(ownersUpdate([x.id], [photo]));
+    const first = await asAdmin(() => deletePost(id));
+    await sweepMedia({ remove: true, minAgeMs: 0 });
+    expect(await filesExist(photo.url)).toBe(true);
+    await asAdmin(() => restoreFromTrash(first!.trashId));
+    expect((await listOwnerUpdates(x.id))[0]!.photos[0]!.image.url).toBe(photo.url);
+    const second = await asAdmin(() => deletePost(id));
+    await asAdmin(() => purgeFromTrash(second!.trashId));
+    expect(await storedFilesOf(photo.url)).toEqual([]);
   });
 
   test("entries older than 30 days are purged with their images; newer ones stay", async () => {
