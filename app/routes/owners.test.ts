@@ -6,7 +6,10 @@ import { createGuest, createOwner, signedIn, testHorse } from "@tests/owners";
 import { deleteHorse } from "~/models/horse.server";
 import { listQueuedMail } from "~/models/mail-queue.server";
 import { getOwnerAccount, listGuests } from "~/models/owner-account.server";
+import { createPost } from "~/models/post.server";
 import { createRunner, withdrawRunner } from "~/models/runner.server";
+import type { PostView } from "~/news/post-types";
+import { ownersUpdate } from "@tests/posts";
 import { readUnsubscribeToken, unsubscribeToken } from "~/owners/notice-mail.server";
 import { db } from "~/platform/db.server";
 import { restoreFromTrash } from "~/trash/trash.server";
@@ -113,6 +116,37 @@ describe("a horse's owners' page", () => {
     expect((await page(x.slug)).status).toBe(404);
     await restoreFromTrash(trashed!.trashId);
     expect((await page(x.slug)).status).toBe(200);
+  });
+
+  test("shows the horse's private updates newest first, with their photos at private addresses and a safe body", async () => {
+    const { x, y, a } = await stable();
+    const photo = { url: "/owners/media/post-photos/1700000000000-0123456789ab.jpg", width: 800, height: 600 };
+    await createPost(
+      ownersUpdate([x.id], [photo], {
+        title: "Older",
+        body: "**Fit** <script>alert(1)</script>",
+        publishAt: "2026-05-01T08:00:00.000Z",
+        video: { provider: "vimeo", id: "76979871" },
+      }),
+    );
+    await createPost(ownersUpdate([x.id], [], { title: "Newer", publishAt: "2026-05-02T08:00:00.000Z" }));
+    await createPost(ownersUpdate([y.id], [], { title: "Another horse's" }));
+    await createPost(ownersUpdate([x.id], [], { title: "Draft", draft: true }));
+    await createPost(ownersUpdate([x.id], [], { title: "Everyone's", audience: "public" }));
+    const found = await call(horsePage.loader, buildRequest(`/da/owners/horses/${x.slug}`, { cookie: a.cookie }), {
+      slug: x.slug!,
+    });
+    const { updates } = found.data as { updates: PostView[] };
+    expect(updates.map((u) => u.title)).toEqual(["Newer", "Older"]);
+    expect(updates[1]!.photos.map((p) => p.image.url)).toEqual([photo.url]);
+    expect(updates[1]!.html).toContain("<strong>Fit</strong>");
+    expect(updates[1]!.html).not.toContain("<script>");
+    expect(updates[1]!.video).toMatchObject({ provider: "vimeo", embedUrl: expect.stringContaining("76979871") });
+
+    const mine = await call(myHorses.loader, buildRequest("/da/owners", { cookie: a.cookie }));
+    expect((mine.data as { cards: { update: { title: string } | null }[] }).cards.map((c) => c.update?.title)).toEqual([
+      "Newer",
+    ]);
   });
 
   test("makes a private calendar address; a new one ends the old; it works only while its person may see the horse", async () => {

@@ -1,12 +1,15 @@
 import type { Browser, Page } from "@playwright/test";
 import { test, expect, navigationsWaitForHydration, signInAs } from "./fixtures";
 import { mailIn, type FileMail } from "./mail-files";
-import { expectNoAxeViolations, seedHorse } from "./public-helpers";
+import { expectNoAxeViolations, seedHorse, storeTestImage } from "./public-helpers";
+import { createPost } from "~/models/post.server";
+import { ownersUpdate } from "@tests/posts";
 import { createRunner } from "~/models/runner.server";
 import { danishToday } from "~/racing/race-day";
 import { db } from "~/platform/db.server";
 import { createGuest, createOwner } from "@tests/owners";
 import { renewCalendarToken } from "~/models/owner-calendar.server";
+import { solid } from "@tests/images";
 
 // Two owners' whole way in, with mail between the steps: give it room on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -243,6 +246,120 @@ test(
   },
 );
 
+test(
+  "an owners-only update with a photo reaches its horse's owners alone: no public page, feed or address has it",
+  { tag: "@any-width" },
+  async ({ adminPage: page, app, browser, request }) => {
+    const xenia = await seedHorse({ name: "Xenia" });
+    const yrsa = await seedHorse({ name: "Yrsa" });
+    const anna = await createOwner({
+      horseIds: [xenia.id],
+      name: "Anna Holm",
+      email: "anna@example.com",
+      language: "da",
+    });
+    const bo = await createOwner({ horseIds: [yrsa.id], name: "Bo Berg", email: "bo@example.com" });
+    // The news page is in the page cache before the update, as it is on a busy site.
+    await request.get("/news");
+
+    // The administrator posts an update for Xenia's owners, with a photo.
+    const title = "Xenia galopperede flot i morges";
+    await page.goto("/admin/news");
+    const add = page.getByRole("form", { name: "Add Post" });
+    await add.getByLabel("Title", { exact: true }).fill(title);
+    await add.getByLabel("Body", { exact: true }).fill("Hun er **klar** til Derbyet.");
+    await add
+      .getByLabel("Photo 1", { exact: true })
+      .setInputFiles({ name: "gallop.jpg", mimeType: "image/jpeg", buffer: await solid(1200, 900).jpeg().toBuffer() });
+    await add.getByLabel("Description of photo 1", { exact: true }).fill("Xenia på galopbanen");
+    await add.getByLabel("Owners of the tagged horses", { exact: true }).check();
+    await expect(add.getByLabel("Send as Newsletter")).toBeDisabled();
+    await add.getByLabel("Xenia", { exact: true }).check();
+    await add.getByRole("button", { name: "Publish Post" }).click();
+    await toast(page, "Post Published");
+    const row = page.getByRole("region", { name: "Posts" }).getByRole("listitem").filter({ hasText: title });
+    await expect(row).toContainText("Owners only");
+    const { slug } = await db().selectFrom("posts").select("slug").executeTakeFirstOrThrow();
+
+    // A sees it on Xenia's page, the photo loading from its private address.
+    const annaContext = await browser.newContext();
+    const annaPage = await annaContext.newPage();
+    navigationsWaitForHydration(annaPage);
+    await signInAs(annaPage, app, anna);
+    await annaPage.goto("/da/owners");
+    await annaPage.getByRole("link", { name: title }).click();
+    await expect(annaPage).toHaveURL(new RegExp(`/da/owners/horses/${xenia.slug}#updates$`));
+    const update = annaPage.getByRole("article", { name: title });
+    await expect(update.locator("strong", { hasText: "klar" })).toBeVisible();
+    const photo = update.getByRole("img", { name: "Xenia på galopbanen" });
+    await expect(photo).toBeVisible();
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    const photoUrl = new URL(await photo.evaluate((img: HTMLImageElement) => img.currentSrc));
+    expect(photoUrl.pathname).toMatch(/^\/owners\/media\/post-photos\/[\w.-]+\.(avif|webp)$/);
+    const original = await db().selectFrom("post_photos").select("image_url").executeTakeFirstOrThrow();
+    const mine = await annaPage.request.get(original.image_url);
+    expect([mine.status(), mine.headers()["cache-control"], mine.headers()["content-type"]]).toEqual([
+      200,
+      "private, no-store",
+      "image/jpeg",
+    ]);
+
+    // B: a 404 for Xenia's owners' page and for the photo; a visitor: sign in first, and no photo.
+    const boContext = await browser.newContext();
+    const boPage = await boContext.newPage();
+    navigationsWaitForHydration(boPage);
+    await signInAs(boPage, app, bo);
+    expect((await boPage.goto(`/owners/horses/${xenia.slug}`))!.status()).toBe(404);
+    for (const url of [original.image_url, photoUrl.pathname]) {
+      expect((await boPage.request.get(url)).status(), url).toBe(404);
+      expect((await request.get(url)).status(), url).toBe(404);
+    }
+    const signedOut = await request.get(`/owners/horses/${xenia.slug}`, { maxRedirects: 0 });
+    expect(signedOut.headers()["location"]).toMatch(/^\/auth\?redirectTo=/);
+    // Never under /media/, whichever way it is asked for.
+    const name = original.image_url.slice("/owners/media/".length);
+    for (const url of [`/media/${name}`, `/media/private/${name}`])
+      expect((await request.get(url)).status(), url).toBe(404);
+
+    // No public page or feed has it, the page cache's copies included.
+    for (const path of [
+      "/news",
+      "/da/news",
+      "/",
+      "/da",
+      `/horses/${xenia.slug}`,
+      "/news.rss",
+      "/news.atom",
+      "/sitemap.xml",
+    ]) {
+      const answer = await request.get(path);
+      expect(answer.status(), path).toBe(200);
+      const body = await answer.text();
+      expect(body, path).not.toContain("galopperede");
+      expect(body, path).not.toContain("/owners/media/");
+    }
+    const again = await request.get("/news");
+    expect(again.headers()["x-cache"]).toBe("HIT");
+    expect(await again.text()).not.toContain("galopperede");
+    for (const path of [`/news/${slug}`, `/da/news/${slug}`])
+      expect((await request.get(path)).status(), path).toBe(404);
+
+    // A is told in Danish, with the one-click unsubscribe for updates; B is not told.
+    const notice = await mailTo(app.dataDir, "anna@example.com", /Nyt om Xenia/);
+    expect(notice.subject).toBe(`Nyt om Xenia: ${title}`);
+    expect(notice.text).toContain("Hun er **klar** til Derbyet.");
+    expect(notice.text).toContain(`${app.url}/da/owners/horses/${xenia.slug}`);
+    expect(notice.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    expect(notice.headers["list-unsubscribe"]).toMatch(/\/da\/owners\/unsubscribe\?token=update\./);
+    expect(notice.text).toContain("Stop e-mails om opdateringer");
+    expect(mailIn(app.dataDir).some((m) => m.to.includes("bo@example.com"))).toBe(false);
+    await annaContext.close();
+    await boContext.close();
+  },
+);
+
 test("the Owners tab and the owners' pages pass an accessibility scan", async ({ adminPage: admin, app, browser }) => {
   test.setTimeout(90_000);
   const xenia = await seedHorse({ name: "Xenia" });
@@ -258,6 +375,8 @@ test("the Owners tab and the owners' pages pass an accessibility scan", async ({
   navigationsWaitForHydration(anna);
   await signInAs(anna, app, owner);
   await renewCalendarToken(owner.id, xenia.id);
+  const photo = await storeTestImage(app, "post-photos", 800, 600, { private: true });
+  await createPost(ownersUpdate([xenia.id], [photo], { video: { provider: "youtube", id: "dQw4w9WgXcQ" } }));
   for (const path of ["/owners", `/da/owners/horses/${xenia.slug}`, "/owners/settings"]) {
     await anna.goto(path);
     await expectNoAxeViolations(anna);

@@ -13,7 +13,7 @@ import { createWinner, type NewWinner } from "~/models/winner.server";
 import { db } from "~/platform/db.server";
 import { danishToday } from "~/racing/race-day";
 import { storeImage } from "~/media/images.server";
-import { LocalDiskStorage, type Bucket } from "~/media/storage.server";
+import { LocalDiskStorage, SiteMediaStorage, type Bucket } from "~/media/storage.server";
 
 /** The Danish date `days` from today (negative: before), as the race forms take it. */
 export function inDays(days: number) {
@@ -21,13 +21,13 @@ export function inDays(days: number) {
   return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
 }
 
-/** Stores a generated photo in the running site's media storage, as an upload would be. */
+/** Stores a generated photo in the running site's media storage (`private`: its private photos'), as an upload would be. */
 export async function storeTestImage(
   app: TestSite,
   bucket: Bucket,
   width = 640,
   height = 480,
-  options: { socialCard?: boolean } = {},
+  options: { socialCard?: boolean; private?: boolean } = {},
 ) {
   const file = path.join(os.tmpdir(), `public-test-${crypto.randomUUID()}.jpg`);
   await fs.writeFile(file, await photoJpeg(width, height));
@@ -35,7 +35,13 @@ export async function storeTestImage(
     return await storeImage(
       bucket,
       { path: file },
-      { ...options, storage: new LocalDiskStorage(path.join(app.dataDir, "media")) },
+      {
+        ...options,
+        storage: new SiteMediaStorage(
+          new LocalDiskStorage(path.join(app.dataDir, "media")),
+          new LocalDiskStorage(path.join(app.dataDir, "private-media")),
+        ),
+      },
     );
   } finally {
     await fs.rm(file, { force: true });
