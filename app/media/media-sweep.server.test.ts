@@ -16,7 +16,7 @@ import { sweepMedia } from "./media-sweep.server";
 import { createPost, deletePost } from "~/models/post.server";
 import { testHorse } from "@tests/owners";
 import { ownersUpdate, storedPostPhoto } from "@tests/posts";
-import { storage } from "./storage.server";
+import { privateDiskStorage, storage } from "./storage.server";
 import { uploadTmpDir } from "./upload.server";
 
 // Image processing is CPU-bound; give it room on a busy machine.
@@ -27,14 +27,6 @@ useFreshDatabase();
 const mediaRoot = () => path.join(env().dataDir, "media");
 const privateRoot = () => path.join(env().dataDir, "private-media");
 let source: string;
-
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.join(e.parentPath, e.name));
-}
 
 beforeEach(async () => {
   await fsp.rm(mediaRoot(), { recursive: true, force: true });
@@ -111,8 +103,8 @@ describe("media sweep of private photos", () => {
     const orphanKeys = await storedFilesOf(orphan.url);
     expect(keptKeys.every((k) => k.startsWith("private/post-photos/"))).toBe(true);
     // On the disk beside the public media, never inside them.
-    expect(filesUnder(mediaRoot())).toEqual([]);
-    expect(filesUnder(privateRoot())).toHaveLength(keptKeys.length + orphanKeys.length);
+    expect(await storage().list("", { limit: 1000 })).toEqual([]);
+    expect(await privateDiskStorage().list("", { limit: 1000 })).toHaveLength(keptKeys.length + orphanKeys.length);
     const { id } = await createPost(ownersUpdate([horse.id], [kept]));
 
     const later = Date.now() + 3 * 3600_000;

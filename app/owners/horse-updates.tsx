@@ -1,7 +1,7 @@
+import { LeadPhoto, PostBody } from "~/components/news/post-content";
 import { PostGallery } from "~/components/news/post-gallery";
 import { VideoEmbed } from "~/components/news/video-embed";
 import { useT } from "~/i18n/use-lang";
-import { ResponsiveImage } from "~/media/responsive-image";
 import type { PostView } from "~/news/post-types";
 
 /** The horse's private updates on its owners' page, newest first, or the text that there are none yet. */
@@ -35,24 +35,8 @@ function Update({ update }: { update: PostView }) {
       <h3 id={headingId} className="mt-1 text-2xl font-semibold text-brand-900">
         {update.title}
       </h3>
-      {lead ? (
-        <figure className="mt-5">
-          <ResponsiveImage
-            image={lead.image}
-            alt={lead.description}
-            sizes="(min-width: 768px) 720px, 100vw"
-            className="aspect-[4/3] w-full rounded-lg bg-stone-100 object-cover"
-          />
-          {lead.description ? (
-            <figcaption className="mt-2 text-sm text-stone-600">{lead.description}</figcaption>
-          ) : null}
-        </figure>
-      ) : null}
-      {/* The body is rendered and sanitised on the server (app/news/markdown.server.ts). */}
-      <div
-        className="mt-5 space-y-4 leading-relaxed text-stone-800 [&_a]:text-brand-700 [&_a]:underline [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-brand-900 [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
-        dangerouslySetInnerHTML={{ __html: update.html }}
-      />
+      {lead ? <LeadPhoto photo={lead} className="mt-5" /> : null}
+      <PostBody html={update.html} className="mt-5" />
       {update.video ? (
         <div className="mt-6">
           <VideoEmbed video={update.video} title={update.title} />

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/news-item";
 import { NotFoundPage } from "~/components/not-found-page";
 import { ReadFailed } from "~/components/read-failed";
+import { LeadPhoto, PostBody } from "~/components/news/post-content";
 import { PostGallery } from "~/components/news/post-gallery";
 import { VideoEmbed } from "~/components/news/video-embed";
 import newsScript from "~/islands/news-video.ts?worker&url";
@@ -12,7 +13,6 @@ import { mediaStorage } from "~/media/media-storage.server";
 import { keyFromMediaUrl } from "~/media/storage.server";
 import { log } from "~/platform/log.server";
 import { SOCIAL_CARD } from "~/media/image";
-import { ResponsiveImage } from "~/media/responsive-image";
 import { newsArticle, viewOf, type PostView } from "~/news/post-views.server";
 import { publicOrigin } from "~/platform/origin.server";
 import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
@@ -86,24 +86,8 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
           <time dateTime={post.publishAt}>{post.date}</time>
         </p>
         <h1 className="mt-1 text-4xl font-bold text-brand-900 sm:text-5xl">{post.title}</h1>
-        {lead ? (
-          <figure className="mt-8">
-            <ResponsiveImage
-              image={lead.image}
-              alt={lead.description}
-              sizes="(min-width: 768px) 720px, 100vw"
-              priority
-              className="aspect-[4/3] w-full rounded-xl bg-stone-100 object-cover shadow-sm"
-            />
-            {lead.description ? (
-              <figcaption className="mt-2 text-sm text-stone-600">{lead.description}</figcaption>
-            ) : null}
-          </figure>
-        ) : null}
-        <div
-          className="prose-post mt-8 space-y-4 text-lg leading-relaxed text-stone-800 [&_a]:text-brand-700 [&_a]:underline [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-brand-900 [&_h3]:text-xl [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
-          dangerouslySetInnerHTML={{ __html: post.html }}
-        />
+        {lead ? <LeadPhoto photo={lead} priority className="mt-8" /> : null}
+        <PostBody html={post.html} className="mt-8 text-lg [&_h2]:mt-8 [&_h2]:text-2xl [&_h3]:text-xl" />
         {post.video ? (
           <div className="mt-10">
             <VideoEmbed video={post.video} title={post.title} />
