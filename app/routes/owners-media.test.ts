@@ -3,7 +3,10 @@ import { buildRequest, signedInUser } from "@tests/auth";
 import { testEngine, useFreshDatabase } from "@tests/db";
 import { createGuest, createOwner, revokeLeavingSessions, signedIn, testHorse } from "@tests/owners";
 import { ownersUpdate, storedPostPhoto } from "@tests/posts";
+import { PRIVATE_TEST_BUCKET, useMediaBucket } from "@tests/media-bucket";
+import { s3StorageFor } from "@tests/s3";
 import { socialCardUrl, variantUrl } from "~/media/image";
+import { keyFromMediaUrl } from "~/media/storage.server";
 import { createPost, deletePost, updatePost } from "~/models/post.server";
 import { restoreFromTrash } from "~/trash/trash.server";
 import { loader } from "./owners-media";
@@ -81,5 +84,25 @@ describe(`a private photo at /owners/media/ (${testEngine})`, () => {
       const answer = await get(path, admin.cookie);
       expect([path, answer.status]).toEqual([path, 404]);
     }
+  });
+});
+
+describe("a private photo kept in the private bucket", () => {
+  const s3 = useMediaBucket({ privateBucket: true });
+
+  it("is streamed from there to the horse's owner, and is nowhere in the public bucket", async () => {
+    const x = await testHorse("Xenia");
+    const photo = await storedPostPhoto({ private: true });
+    await createPost(ownersUpdate([x.id], [photo]));
+    const owner = await signedIn(await createOwner({ horseIds: [x.id] }));
+    const inner = keyFromMediaUrl(photo.url)!.slice("private/".length);
+    const stored = await s3StorageFor(s3(), PRIVATE_TEST_BUCKET).get(inner);
+    const bytes: Buffer[] = [];
+    for await (const chunk of stored!.stream) bytes.push(chunk as Buffer);
+    const answer = await get(photo.url, owner.cookie);
+    expect(answer.status).toBe(200);
+    expect(Buffer.from(answer.body).equals(Buffer.concat(bytes))).toBe(true);
+    expect(await s3StorageFor(s3()).list("", { limit: 1000 })).toEqual([]);
+    expect((await get(photo.url)).status).toBe(404);
   });
 });
