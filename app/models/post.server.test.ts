@@ -5,6 +5,7 @@ import { listActivity } from "~/models/activity.server";
 import { createHorse, deleteHorse } from "~/models/horse.server";
 import { runAs, type Actor } from "~/platform/actor.server";
 import { restoreFromTrash } from "~/trash/trash.server";
+import { PRIVATE_MEDIA_URL_PREFIX } from "~/media/image";
 import {
   AudienceChangedError,
   createPost,
@@ -17,7 +18,9 @@ import {
   listPublishedPosts,
   listPublishedSlugs,
   nextScheduledAt,
+  PhotoPlaceError,
   postOfPhoto,
+  PRIVATE_PHOTO_PREFIX,
   postsTaggedWith,
   updatePost,
   type NewPost,
@@ -242,6 +245,12 @@ describe("owners-only posts", () => {
       old: "Everyone",
       new: "Owners of the tagged horses",
     });
+    // A save that would leave a photo in the wrong place for the audience is refused whole.
+    await expect(updatePost(id, post({ audience: "public" }))).rejects.toThrow(PhotoPlaceError);
+    await expect(
+      createPost(post({ audience: "owners", photos: [{ position: 1, image: photo(5), description: "" }] })),
+    ).rejects.toThrow(PhotoPlaceError);
+    expect(PRIVATE_PHOTO_PREFIX).toBe(PRIVATE_MEDIA_URL_PREFIX);
     // Copies made for a move the post already had (another save was first) are not used.
     await expect(updatePost(id, post({ audience: "public" }), { move })).rejects.toThrow(AudienceChangedError);
     expect((await listAllPosts())[0]!.audience).toBe("owners");

@@ -76,6 +76,35 @@ export type PostSaveOptions = { mailAttempts?: number };
  */
 export type AudienceMove = { from: PostAudience; photos: ReadonlyMap<string, string> };
 
+/**
+ * Where private photos are served (app/media/image.ts's PRIVATE_MEDIA_URL_PREFIX; models do not
+ * import the media feature, and a test keeps the two the same).
+ */
+export const PRIVATE_PHOTO_PREFIX = "/owners/media/";
+
+/** A photo in the wrong place for the post's audience (a public one on an owners-only post, or the reverse): nothing was saved. */
+export class PhotoPlaceError extends Error {
+  override name = "PhotoPlaceError";
+  constructor(url: string) {
+    super(`The photo ${url} is not kept where the post's audience needs it`);
+  }
+}
+
+/**
+ * An owners-only post's photos are private and a public post's public, whoever saves it: checked in
+ * the save's transaction, after its photos are applied, so a save that would leave one in the wrong
+ * place (a caller that did not move them) is refused whole.
+ */
+async function checkPhotoPlaces(trx: Transaction<Database>, postId: string, audience: PostAudience) {
+  const misplaced = await trx
+    .selectFrom("post_photos")
+    .select("image_url")
+    .where("post_id", "=", postId)
+    .where("image_url", audience === "owners" ? "not like" : "like", `${PRIVATE_PHOTO_PREFIX}%`)
+    .executeTakeFirst();
+  if (misplaced) throw new PhotoPlaceError(misplaced.image_url);
+}
+
 /** The post's audience changed since its photos were copied for a move: nothing was saved. */
 export class AudienceChangedError extends Error {
   override name = "AudienceChangedError";
@@ -402,6 +431,7 @@ export async function createPost(
       .values({ id, slug, ...fields, created_at: now, updated_at: now })
       .execute();
     await applyPhotos(trx, id, values.photos);
+    await checkPhotoPlaces(trx, id, fields.audience);
     await setHorses(trx, id, values.horseIds);
     const only = fields.audience === "owners" ? " (owners only)" : "";
     await recordActivity(
@@ -469,6 +499,7 @@ export async function updatePost(
       // A photo replaced or removed by this save is gone already; its copy is not used either.
       replacedImageUrls.push(Number(moved.numUpdatedRows) ? from : to);
     }
+    await checkPhotoPlaces(trx, id, fields.audience);
     const tagsBefore = await trx.selectFrom("post_horses").select("horse_id").where("post_id", "=", id).execute();
     await setHorses(trx, id, values.horseIds);
     const known = new Set(tagsBefore.map((t) => t.horse_id));
