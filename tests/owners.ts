@@ -1,9 +1,8 @@
-import { hashNewPassword } from "~/auth/accounts.server";
 import { createHorse } from "~/models/horse.server";
 import { acceptInvitation, inviteGuest, inviteOwner, issueInvitationLink } from "~/models/owner-account.server";
 import type { OwnerLanguage } from "~/models/owner-account";
 import { db } from "~/platform/db.server";
-import { createSession, TEST_PASSWORD, type TestUser } from "./auth";
+import { createSession, passwordHash, TEST_PASSWORD, type TestUser } from "./auth";
 
 /**
  * Owners and guests for tests: invited through the model (as the Owners tab does) and, unless
@@ -24,7 +23,7 @@ export function testHorse(name: string) {
  * invitation, retiring any older one: a link it replaced between our two steps is taken again.
  */
 async function activate(email: string, password: string) {
-  const hash = await hashNewPassword(password);
+  const hash = await passwordHash(password);
   for (let attempt = 0; attempt < 5; attempt++) {
     const link = await issueInvitationLink(email);
     if (!link) throw new Error(`no invitation to accept for ${email}`);
