@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { withPageCss } from "~/islands/page-css.server";
 import { SITE_CSS } from "~/platform/critical-css.server";
 import { ServerDocumentContext, SiteCssContext } from "~/components/document-context";
 import { contentSecurityPolicy, inlineScriptHashes, newScriptMarker, removeScriptMarker } from "~/platform/csp.server";
@@ -38,7 +39,7 @@ export default function handleRequest(
     body.on("end", () => {
       clearTimeout(timeout);
       const rendered = Buffer.concat(chunks).toString("utf8");
-      const html = removeScriptMarker(rendered, marker);
+      const html = withPageCss(removeScriptMarker(rendered, marker));
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       if (env().NODE_ENV !== "development") {
         responseHeaders.set(

@@ -71,10 +71,11 @@ export async function loader({ request }: Route.LoaderArgs) {
  * The stylesheet, inline: a first visit paints from the HTML alone. A style resource (href +
  * precedence) is adopted as it is when React hydrates, so the browser bundle never carries the CSS.
  */
-function SiteStyles() {
+/** A plain page's stylesheet is cut to what it uses after rendering (app/islands/page-css.server.ts). */
+function SiteStyles({ plain }: { plain: boolean }) {
   const css = useContext(SiteCssContext);
   return (
-    <style href="site-css" precedence="default">
+    <style href={plain ? "site-css-page" : "site-css"} precedence="default">
       {css}
     </style>
   );
@@ -119,13 +120,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <SiteStyles />
+        <SiteStyles plain={plain} />
         <Links />
         {root?.structuredData ? (
           <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: root.structuredData }} />
         ) : null}
       </head>
-      <body className="flex min-h-screen flex-col">
+      <body
+        className="flex min-h-screen flex-col"
+        // The plain pages' toasts (app/islands/toaster.ts) are labelled in the page's language.
+        data-toasts-label={plain ? t("layout.notifications") : undefined}
+        data-toast-close-label={plain ? t("layout.closeToast") : undefined}
+      >
         <LangContext value={lang}>
         <a
           href="#main"

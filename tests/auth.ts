@@ -24,7 +24,7 @@ let counter = 0;
  * process and give every account made with it that hash, as a sign-up would have produced it.
  */
 const hashes = new Map<string, Promise<string>>();
-async function passwordHash(password: string) {
+export async function passwordHash(password: string) {
   let hash = hashes.get(password);
   if (!hash) hashes.set(password, (hash = getAuth().$context.then((ctx) => ctx.password.hash(password))));
   return hash;

@@ -1,14 +1,16 @@
 import type { Toast } from "~/toast/toast";
-import { pageT } from "./page-lang";
 
 const DURATION_MS = 5000;
 let list: HTMLOListElement | null = null;
 
-/** The live region, made once: announced politely, with each toast a list item (as the React app's toaster). */
+/**
+ * The live region, made once: announced politely, with each toast a list item (as the React app's
+ * toaster). Its labels come with the page (app/root.tsx), so this script carries no dictionary.
+ */
 function toaster() {
   if (list) return list;
   const region = document.createElement("section");
-  region.setAttribute("aria-label", pageT()("layout.notifications"));
+  region.setAttribute("aria-label", document.body.dataset.toastsLabel ?? "Notifications");
   region.setAttribute("aria-live", "polite");
   region.setAttribute("aria-relevant", "additions text");
   region.className = "fixed right-4 top-4 z-50 w-[calc(100%-2rem)] max-w-sm";
@@ -37,7 +39,7 @@ export function showToast(toast: Pick<Toast, "type" | "title" | "description">) 
   }
   const close = document.createElement("button");
   close.type = "button";
-  close.setAttribute("aria-label", pageT()("layout.closeToast"));
+  close.setAttribute("aria-label", document.body.dataset.toastCloseLabel ?? "Close toast");
   close.className = "absolute right-2 top-2 rounded px-2 leading-none hover:bg-black/5";
   close.textContent = "×";
   close.addEventListener("click", () => item.remove());

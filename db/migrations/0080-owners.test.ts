@@ -62,7 +62,9 @@ test("the owners' tables hold a guest only with its owner named, and come and go
   expect(await raw.selectFrom("owner_horses").selectAll().execute()).toEqual([]);
   expect(await raw.selectFrom("owner_notices").selectAll().execute()).toEqual([]);
 
-  const { error } = await migrator(handle.db).migrateTo("0071-newsletter");
+  // Down to the migration before, and up again: what follows it is undone and redone with it.
+  const at = MIGRATION_NAMES.indexOf("0080-owners");
+  const { error } = await migrator(handle.db).migrateTo(MIGRATION_NAMES[at - 1]!);
   expect(error).toBeUndefined();
-  expect(await migrateToLatest(handle.db)).toEqual(MIGRATION_NAMES.filter((name) => name > "0071-newsletter"));
+  expect(await migrateToLatest(handle.db)).toEqual(MIGRATION_NAMES.slice(at));
 });

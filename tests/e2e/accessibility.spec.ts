@@ -2,6 +2,8 @@ import type { Page } from "@playwright/test";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { createContactMessage } from "~/models/contact-message.server";
 import { saveNews } from "~/models/news.server";
+import { deleteTeamMember, listTeamMembers } from "~/models/team-member.server";
+import { runAs } from "~/platform/actor.server";
 import { createRunner, declareRunner, recordResult, withdrawRunner } from "~/models/runner.server";
 import { createUser } from "@tests/auth";
 import { test, expect } from "./fixtures";
@@ -25,7 +27,8 @@ const PUBLIC_PAGES = [
 /**
  * Content in every state the pages show: horses with and without photos and owners, victories with
  * and without details, runners entered, declared (with a deadline within 48 hours), withdrawn,
- * awaiting a result, placed and not finishing, team members with and without a role, a message.
+ * awaiting a result, placed and not finishing, team members with and without a role, a message,
+ * a deleted member in the trash and the activity log.
  */
 async function seedEverything() {
   const horse = await seedHorse();
@@ -68,6 +71,9 @@ async function seedEverything() {
     { name: "Jonas Berg", role: "", description: null },
     { name: "Bo Lind", role: "Groom", description: null },
   );
+  // Something in the trash and in the activity log, as an administrator's delete leaves it.
+  const [gone] = (await listTeamMembers()).filter((m) => m.name === "Bo Lind");
+  await runAs({ userId: null, email: "admin@stable.test", via: "dashboard" }, () => deleteTeamMember(gone!.id));
   await saveNews("Nordlys won the Dansk Derby!");
   await saveContactInfo({
     address: "Strandvejen 1\n2930 Klampenborg",

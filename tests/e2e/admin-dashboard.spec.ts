@@ -1,9 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "./fixtures";
 import { createHorse } from "~/models/horse.server";
-import { createTeamMember, deleteTeamMember } from "~/models/team-member.server";
+import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
-import { runAs } from "~/platform/actor.server";
 
 // Multi-step flows against a freshly started site; give them room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -71,19 +70,14 @@ test("the tabs and forms work from the keyboard", async ({ adminPage: page }) =>
   await expect(page.getByRole("region", { name: "Current Horses" }).getByText("Nordlys II")).toBeVisible();
 });
 
+// Each tab with content is scanned by accessibility.spec.ts; here, the edit forms open.
 for (const [tab, url] of [
   ["Home", "/admin"],
   ["Horses", "/admin/horses"],
   ["Winners", "/admin/winners"],
   ["Team", "/admin/team"],
-  ["Contact Info", "/admin/contact-info"],
-  ["Trash", "/admin/trash"],
-  ["Activity", "/admin/activity"],
 ] as const) {
-  test(`the ${tab} tab passes an accessibility scan, with data and with its edit form open`, async ({
-    adminPage: page,
-  }) => {
-    test.setTimeout(60_000);
+  test(`the ${tab} tab passes an accessibility scan with its edit form open`, async ({ adminPage: page }) => {
     const h = await createHorse({
       name: "Nordlys",
       age: 4,
@@ -95,26 +89,12 @@ for (const [tab, url] of [
     });
     const w = await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-01", prizeOre: 100 });
     const m = await createTeamMember({ name: "Anna", role: "Trainer" });
-    const bo = await createTeamMember({ name: "Bo", role: "Groom" });
-    if (tab === "Trash" || tab === "Activity") {
-      // Something in the trash and in the log, as an administrator's delete leaves it.
-      await runAs({ userId: null, email: "admin@stable.test", via: "dashboard" }, () => deleteTeamMember(bo.id));
-    }
-    const editId = {
-      Home: "home-1",
-      Horses: h.id,
-      Winners: w.id,
-      Team: m.id,
-      "Contact Info": null,
-      Trash: null,
-      Activity: null,
-    }[tab];
-    for (const target of editId ? [url, `${url}?edit=${editId}`] : [url]) {
-      await page.goto(target);
-      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${target}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
-    }
+    await createTeamMember({ name: "Bo", role: "Groom" });
+    const editId = { Home: "home-1", Horses: h.id, Winners: w.id, Team: m.id }[tab];
+    await page.goto(`${url}?edit=${editId}`);
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${url}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
   });
 }
 

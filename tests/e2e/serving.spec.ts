@@ -107,7 +107,7 @@ test(
     await page.goto("/");
     // The first paint needs no request beyond the document.
     await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
-    await expect(page.locator('head style[data-href="site-css"]')).toHaveCount(1);
+    await expect(page.locator('head style[data-href="site-css-page"]')).toHaveCount(1);
     const document = await (await request.get("/")).text();
     // A public page's one script (decision 0120).
     const script = /<script type="module" src="([^"]+)"/.exec(document)?.[1];
