@@ -14,6 +14,12 @@ describe("a post's body", () => {
     expect(html).toContain('<a href="https://example.com/r" rel="nofollow noopener">Race</a>');
   });
 
+  test("its headings start below the title's level on the page, deeper ones kept", () => {
+    const body = "# One\n\n## Two\n\n### Three\n\n#### Four";
+    expect(renderPostBody(body)).toBe("<h2>One</h2>\n<h2>Two</h2>\n<h3>Three</h3>\n<h4>Four</h4>\n");
+    expect(renderPostBody(body, { titleLevel: 3 })).toBe("<h4>One</h4>\n<h4>Two</h4>\n<h4>Three</h4>\n<h4>Four</h4>\n");
+  });
+
   test("stored XSS: raw HTML is escaped, script links and images are not rendered", () => {
     const html = renderPostBody(
       '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1)) [y](data:text/html,hi) ![i](https://e.com/a.png)\n\n[z](https://e.com/"onmouseover="alert(1))',

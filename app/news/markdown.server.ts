@@ -11,10 +11,14 @@ md.enable(["heading", "lheading", "list", "emphasis", "link", "newline", "escape
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 md.validateLink = (url) => SAFE_LINK.test(url.trim());
 
-// The page's own heading is the post's title: the body's headings start one level below it.
+// The post's title is a heading of the page (`titleLevel`, an h1 on its own page): the body's
+// headings start one level below it.
 md.core.ruler.push("post_headings", (state) => {
+  const lowest = Math.min(6, ((state.env as { titleLevel?: number }).titleLevel ?? 1) + 1);
   for (const token of state.tokens) {
-    if ((token.type === "heading_open" || token.type === "heading_close") && token.tag === "h1") token.tag = "h2";
+    if (token.type !== "heading_open" && token.type !== "heading_close") continue;
+    const level = Number(token.tag.slice(1));
+    if (level < lowest) token.tag = `h${lowest}`;
   }
 });
 
@@ -25,9 +29,9 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
-/** The body as safe HTML. */
-export function renderPostBody(markdown: string): string {
-  return md.render(markdown);
+/** The body as safe HTML, its headings below a title of `titleLevel` (1: the post's own page). */
+export function renderPostBody(markdown: string, { titleLevel = 1 }: { titleLevel?: number } = {}): string {
+  return md.render(markdown, { titleLevel });
 }
 
 /** The body's words as plain text (no markup), for excerpts, feeds' summaries and mails. */

@@ -21,11 +21,12 @@ export function summaryOf(post: Post): PostSummary {
   };
 }
 
-export function viewOf(post: Post): PostView {
+/** `titleLevel`: the heading level the page gives the post's title (1 on the post's own page). */
+export function viewOf(post: Post, { titleLevel = 1 }: { titleLevel?: number } = {}): PostView {
   const first = post.photos[0];
   return {
     ...summaryOf(post),
-    html: renderPostBody(post.body),
+    html: renderPostBody(post.body, { titleLevel }),
     updatedAt: post.updatedAt,
     photos: post.photos.map((p) => ({ image: p.image, description: p.description })),
     video: post.video

@@ -8,7 +8,8 @@ import { summaryOf, viewOf, type PostSummary, type PostView } from "~/news/post-
  * (maySeeHorsePrivate).
  */
 export async function listHorseUpdates(horseId: string): Promise<PostView[]> {
-  return (await listOwnerUpdates(horseId)).map(viewOf);
+  // Each update's title is an h3 of the horse's page (app/owners/horse-updates.tsx).
+  return (await listOwnerUpdates(horseId)).map((post) => viewOf(post, { titleLevel: 3 }));
 }
 
 /** The latest update about a horse, for My Horses, or null. */

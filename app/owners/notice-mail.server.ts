@@ -196,7 +196,7 @@ async function updateNoticeMail(notice: QueuedNotice, post: Post, horse: Horse, 
     ].join("\n"),
     html:
       htmlParagraphs([frame.greeting, line]) +
-      `<div lang="${escapeHtml(post.language)}">\n<h2>${escapeHtml(title)}</h2>\n${renderPostBody(post.body)}</div>\n` +
+      `<div lang="${escapeHtml(post.language)}">\n<h2>${escapeHtml(title)}</h2>\n${renderPostBody(post.body, { titleLevel: 2 })}</div>\n` +
       (media ? htmlParagraphs([media]) : "") +
       frame.pageHtml +
       frame.footerHtml,
