@@ -77,7 +77,7 @@ export async function signedInUser(opts: { email?: string; password?: string; ad
 
 /**
  * A request as the site would receive it from its own pages: same-origin headers, optional cookie
- * and form body (POST when a body is given).
+ * and form body (POST when a body is given; FormData is sent as multipart).
  */
 export function buildRequest(
   path: string,
@@ -86,7 +86,12 @@ export function buildRequest(
     form,
     method,
     headers,
-  }: { cookie?: string; form?: Record<string, string>; method?: string; headers?: Record<string, string> } = {},
+  }: {
+    cookie?: string;
+    form?: Record<string, string> | FormData;
+    method?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Request {
   const url = new URL(path, "http://localhost");
   const h = new Headers(headers);
@@ -96,7 +101,8 @@ export function buildRequest(
     h.set("Origin", url.origin);
     h.set("Sec-Fetch-Site", "same-origin");
   }
-  return new Request(url, { method: verb, headers: h, body: form ? new URLSearchParams(form) : undefined });
+  const body = form instanceof FormData ? form : form ? new URLSearchParams(form) : undefined;
+  return new Request(url, { method: verb, headers: h, body });
 }
 
 /**

@@ -24,9 +24,9 @@ import { resetEnvCache } from "~/platform/env.server";
 import { socialCardUrl } from "~/media/image";
 import { storage } from "~/media/storage.server";
 import { uploadTmpDir } from "~/media/upload.server";
-import { getToast } from "~/toast/toast.server";
 import type { Toast } from "~/toast/toast";
 import { buildRequest, signedInUser } from "@tests/auth";
+import { answerOf, type ActionAnswer } from "@tests/action-answers";
 import { testEngine, useFreshDatabase } from "@tests/db";
 import { photoJpeg, plainJpeg, solid } from "@tests/images";
 import { useMediaBucket } from "@tests/media-bucket";
@@ -55,42 +55,12 @@ beforeEach(async () => {
   cookie = (await signedInUser({ admin: true })).cookie;
 });
 
-type Outcome = { status: number; location: string | null; toast: Toast | null; data: AdminActionData | null };
+type Outcome = ActionAnswer<AdminActionData>;
 
 /** Runs a loader or action and reads what the browser would get: status, redirect, toast and data. */
-async function run(handler: Handler, path: string, form?: Record<string, string> | FormData): Promise<Outcome> {
-  let request: Request;
-  if (form instanceof FormData) {
-    const url = new URL(path, "http://localhost");
-    request = new Request(url, { method: "POST", headers: { Cookie: cookie, Origin: url.origin }, body: form });
-  } else {
-    request = buildRequest(path, { cookie, form });
-  }
-  let outcome: unknown;
-  try {
-    outcome = await (handler as (args: Args) => unknown)({ request, params: {}, context: {} });
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    outcome = thrown;
-  }
-  if (outcome instanceof Response) {
-    const setCookie = outcome.headers.get("Set-Cookie");
-    const toast = setCookie
-      ? (await getToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }))).toast
-      : null;
-    return { status: outcome.status, location: outcome.headers.get("Location"), toast, data: null };
-  }
-  if (outcome && typeof outcome === "object" && "init" in outcome && "data" in outcome) {
-    const d = (outcome as { data: AdminActionData; init?: ResponseInit | null }).data;
-    return {
-      status: (outcome as { init?: ResponseInit | null }).init?.status ?? 200,
-      location: null,
-      toast: d?.toast ?? null,
-      data: d,
-    };
-  }
-  const d = outcome as AdminActionData | null;
-  return { status: 200, location: null, toast: d && "toast" in d ? (d.toast ?? null) : null, data: d };
+function run(handler: Handler, path: string, form?: Record<string, string> | FormData): Promise<Outcome> {
+  const request = buildRequest(path, { cookie, form });
+  return answerOf(() => (handler as (args: Args) => unknown)({ request, params: {}, context: {} }));
 }
 
 const success = (title: string, description?: string | RegExp) =>

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { buildRequest, signedInUser } from "@tests/auth";
+import { answerOf, type ActionAnswer } from "@tests/action-answers";
 import { useFreshDatabase } from "@tests/db";
 import { plainJpeg } from "@tests/images";
 import { listActivity } from "~/models/activity.server";
@@ -16,7 +17,6 @@ import { keyFromMediaUrl, privateDiskStorage, storage } from "~/media/storage.se
 import { useMediaBucket } from "@tests/media-bucket";
 import { createOwner, testHorse } from "@tests/owners";
 import { db } from "~/platform/db.server";
-import { getToast } from "~/toast/toast.server";
 import type { AdminActionData } from "./+shared/admin-action.server";
 import * as newsTab from "./news";
 
@@ -27,37 +27,11 @@ beforeEach(async () => {
   cookie = (await signedInUser({ admin: true })).cookie;
 });
 
-type Outcome = { status: number; location: string | null; toast: unknown; data: AdminActionData | null };
+type Outcome = ActionAnswer<AdminActionData>;
 
-async function post(form: Record<string, string> | FormData): Promise<Outcome> {
-  let request: Request;
-  if (form instanceof FormData) {
-    const url = new URL("/admin/news", "http://localhost");
-    request = new Request(url, { method: "POST", headers: { Cookie: cookie, Origin: url.origin }, body: form });
-  } else {
-    request = buildRequest("/admin/news", { cookie, form });
-  }
-  let outcome: unknown;
-  try {
-    outcome = await newsTab.action({ request, params: {}, context: {} } as never);
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    outcome = thrown;
-  }
-  if (outcome instanceof Response) {
-    const setCookie = outcome.headers.get("Set-Cookie");
-    const toast = setCookie
-      ? (await getToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }))).toast
-      : null;
-    return { status: outcome.status, location: outcome.headers.get("Location"), toast, data: null };
-  }
-  const d = (outcome as { data: AdminActionData; init?: ResponseInit | null }).data;
-  return {
-    status: (outcome as { init?: ResponseInit | null }).init?.status ?? 200,
-    location: null,
-    toast: d.toast,
-    data: d,
-  };
+function post(form: Record<string, string> | FormData): Promise<Outcome> {
+  const request = buildRequest("/admin/news", { cookie, form });
+  return answerOf(() => newsTab.action({ request, params: {}, context: {} } as never));
 }
 
 async function withPhotos(fields: Record<string, string>, count: number) {

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { buildRequest, createSession, signedInUser } from "@tests/auth";
+import { answerOf, type ActionAnswer } from "@tests/action-answers";
 import { useFreshDatabase } from "@tests/db";
 import { createGuest, createOwner, testHorse } from "@tests/owners";
 import { getUser } from "~/auth/auth.server";
@@ -8,7 +9,6 @@ import { listActivity } from "~/models/activity.server";
 import { listQueuedMail } from "~/models/mail-queue.server";
 import { getOwnerAccount, listOwners } from "~/models/owner-account.server";
 import { db } from "~/platform/db.server";
-import { getToast } from "~/toast/toast.server";
 import type { Toast } from "~/toast/toast";
 import type { AdminActionData } from "./+shared/admin-action.server";
 import * as ownersTab from "./owners";
@@ -20,32 +20,11 @@ beforeEach(async () => {
   cookie = (await signedInUser({ admin: true })).cookie;
 });
 
-type Outcome = { status: number; location: string | null; toast: Toast | null; data: AdminActionData | null };
+type Outcome = ActionAnswer<AdminActionData>;
 
-async function run(handler: (args: never) => unknown, form?: Record<string, string>): Promise<Outcome> {
-  let outcome: unknown;
-  try {
-    outcome = await handler({
-      request: buildRequest("/admin/owners", { cookie, form }),
-      params: {},
-      context: {},
-    } as never);
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    outcome = thrown;
-  }
-  if (outcome instanceof Response) {
-    const setCookie = outcome.headers.get("Set-Cookie");
-    const toast = setCookie
-      ? (await getToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }))).toast
-      : null;
-    return { status: outcome.status, location: outcome.headers.get("Location"), toast, data: null };
-  }
-  if (outcome && typeof outcome === "object" && "init" in outcome && "data" in outcome) {
-    const { data, init } = outcome as { data: AdminActionData; init?: ResponseInit | null };
-    return { status: init?.status ?? 200, location: null, toast: data?.toast ?? null, data };
-  }
-  return { status: 200, location: null, toast: null, data: outcome as AdminActionData };
+function run(handler: (args: never) => unknown, form?: Record<string, string>): Promise<Outcome> {
+  const request = buildRequest("/admin/owners", { cookie, form });
+  return answerOf(() => handler({ request, params: {}, context: {} } as never));
 }
 
 const success = (title: string, description?: string) =>

@@ -5,9 +5,9 @@ import { db } from "~/platform/db.server";
 import { socialCardUrl } from "~/media/image";
 import { storage } from "~/media/storage.server";
 import type { AdminActionData } from "~/routes/admin/+shared/admin-action.server";
-import { getToast } from "~/toast/toast.server";
 import { standardHomeTexts } from "~/i18n/home-texts";
-import { signedInUser } from "@tests/auth";
+import { buildRequest, signedInUser } from "@tests/auth";
+import { answerOf } from "@tests/action-answers";
 import { useFreshDatabase } from "@tests/db";
 import { plainJpeg, solid } from "@tests/images";
 import * as siteTab from "./site";
@@ -39,39 +39,8 @@ function post(values: Record<string, string>, files: Record<string, Blob> = {}) 
   const form = new FormData();
   for (const [k, v] of Object.entries(values)) form.append(k, v);
   for (const [k, v] of Object.entries(files)) form.append(k, new File([v], `${k}.bin`, { type: "image/jpeg" }));
-  const request = new Request("http://localhost/admin/site", {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: "http://localhost" },
-    body: form,
-  });
-  return answer(() => siteTab.action({ request, params: {}, context: {} } as never));
-}
-
-async function answer(call: () => unknown) {
-  let outcome: unknown;
-  try {
-    outcome = await call();
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    outcome = thrown;
-  }
-  if (outcome instanceof Response) {
-    const setCookie = outcome.headers.get("Set-Cookie");
-    const toast = setCookie
-      ? (await getToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }))).toast
-      : null;
-    return { status: outcome.status, location: outcome.headers.get("Location"), toast, data: null };
-  }
-  if (outcome && typeof outcome === "object" && "init" in outcome && "data" in outcome) {
-    const wrapped = outcome as { data: AdminActionData; init?: ResponseInit | null };
-    return {
-      status: wrapped.init?.status ?? 200,
-      location: null,
-      toast: wrapped.data.toast ?? null,
-      data: wrapped.data,
-    };
-  }
-  return { status: 200, location: null, toast: null, data: outcome as AdminActionData };
+  const request = buildRequest("/admin/site", { cookie, form });
+  return answerOf<AdminActionData>(() => siteTab.action({ request, params: {}, context: {} } as never));
 }
 
 const jpeg = async (w: number, h: number) => new Blob([new Uint8Array(await plainJpeg(w, h))]);
@@ -99,7 +68,7 @@ describe("Site tab", () => {
     const card = socialCardUrl(site.hero!.url).replace("/media/", "");
     expect(await storage().exists(card)).toBe(true);
 
-    const loaded = await answer(() =>
+    const loaded = await answerOf<AdminActionData>(() =>
       siteTab.loader({
         request: new Request("http://localhost/admin/site", { headers: { Cookie: cookie } }),
       } as never),
@@ -141,7 +110,7 @@ describe("Site tab", () => {
     expect(r.status).toBe(500);
     expect(r.toast).toMatchObject({ type: "error", title: "Error", description: "Failed to save site settings" });
     expect(r.data!.values.stableName).toBe("Stald Vestergaard");
-    const loaded = await answer(() =>
+    const loaded = await answerOf<AdminActionData>(() =>
       siteTab.loader({
         request: new Request("http://localhost/admin/site", { headers: { Cookie: cookie } }),
       } as never),

@@ -12,9 +12,8 @@ import { mediaStorage } from "~/media/media-storage.server";
 import { currentActor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
-import type { Toast } from "~/toast/toast";
-import { getToast } from "~/toast/toast.server";
-import { signedInUser } from "@tests/auth";
+import { answerOf } from "@tests/action-answers";
+import { buildRequest, signedInUser } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import { plainJpeg, solid } from "@tests/images";
 import { adminAction, intent, Refused, toTrash, type AdminActionData, type AdminIntent } from "./admin-action.server";
@@ -30,8 +29,6 @@ beforeEach(async () => {
   admin = signedIn.user;
 });
 
-type Answer = { status: number; location: string | null; toast: Toast | null; data: AdminActionData | null };
-
 async function post(
   intents: Record<string, AdminIntent>,
   fields: Record<string, string>,
@@ -41,27 +38,8 @@ async function post(
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [name, file] of Object.entries(files)) form.append(name, file);
-  const url = new URL(TAB, "http://localhost");
-  const outcome = await action({
-    request: new Request(url, { method: "POST", headers: { Cookie: cookie, Origin: url.origin }, body: form }),
-  });
-  return read(outcome);
-}
-
-async function read(outcome: unknown): Promise<Answer> {
-  if (outcome instanceof Response) {
-    const setCookie = outcome.headers.get("Set-Cookie");
-    const { toast } = setCookie
-      ? await getToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }))
-      : { toast: null };
-    return { status: outcome.status, location: outcome.headers.get("Location"), toast, data: null };
-  }
-  if (outcome && typeof outcome === "object" && "init" in outcome) {
-    const { data, init } = outcome as { data: AdminActionData; init: ResponseInit | null };
-    return { status: init?.status ?? 200, location: null, toast: data.toast ?? null, data };
-  }
-  const data = outcome as AdminActionData;
-  return { status: 200, location: null, toast: data.toast ?? null, data };
+  const request = buildRequest(TAB, { cookie, form });
+  return answerOf<AdminActionData>(() => action({ request }));
 }
 
 const png = async (name = "p.png") =>
