@@ -7,72 +7,77 @@ const PAGE = "/__test/image-upload";
 test.describe("the image upload field", () => {
   test.use({ appEnv: { STABLE_TEST_ROUTES: "1" }, ownServer: true });
 
-  test("shows the upload percentage, then Processing…, and sends the form only once", async ({ adminPage: page }) => {
-    // Resizing a phone photo is CPU-bound; leave room on a busy machine.
-    test.setTimeout(120_000);
-    await page.goto(PAGE);
-    // A phone-sized photo, sent over a slow uplink so the progress is visible.
-    const photo = await photoJpeg(2400, 1800);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 20,
-      downloadThroughput: -1,
-      uploadThroughput: Math.ceil(photo.length / 5),
-    });
-
-    await page.getByLabel("Image").setInputFiles({ name: "IMG_2044.JPG", mimeType: "image/jpeg", buffer: photo });
-    await expect(page.getByRole("img", { name: "Chosen file IMG_2044.JPG" })).toBeVisible();
-
-    // Record every state the status line goes through.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { seen: string[] }).seen = seen;
-      const status = document.querySelector('form [role="status"]')!;
-      new MutationObserver(() => seen.push(status.textContent ?? "")).observe(status, {
-        subtree: true,
-        childList: true,
-        characterData: true,
+  // The status line, the progress bar and the single POST read the same at any width.
+  test(
+    "shows the upload percentage, then Processing…, and sends the form only once",
+    { tag: "@any-width" },
+    async ({ adminPage: page }) => {
+      // Resizing a phone photo is CPU-bound; leave room on a busy machine.
+      test.setTimeout(120_000);
+      await page.goto(PAGE);
+      // A phone-sized photo, sent over a slow uplink so the progress is visible.
+      const photo = await photoJpeg(2400, 1800);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: Math.ceil(photo.length / 5),
       });
-    });
-    const posts: string[] = [];
-    page.on("request", (r) => {
-      if (r.method() === "POST") posts.push(r.url());
-    });
 
-    const save = page.getByRole("button", { name: "Save Changes" });
-    await save.click();
-    await expect(page.getByText(/^Uploading… \d+%$/)).toBeVisible();
-    await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
-    await expect(save).toBeDisabled();
-    // A second submission (Enter in a field, a script) while busy is ignored.
-    await page.getByRole("form", { name: "Upload check" }).evaluate((form: HTMLFormElement) => form.requestSubmit());
-    await page.getByLabel("Alt text").press("Enter");
+      await page.getByLabel("Image").setInputFiles({ name: "IMG_2044.JPG", mimeType: "image/jpeg", buffer: photo });
+      await expect(page.getByRole("img", { name: "Chosen file IMG_2044.JPG" })).toBeVisible();
 
-    await expect(page.getByText("Image Updated")).toBeVisible({ timeout: 90_000 });
-    await expect(page.getByText("Saves: 1")).toBeVisible();
-    expect(posts).toHaveLength(1);
+      // Record every state the status line goes through.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        const status = document.querySelector('form [role="status"]')!;
+        new MutationObserver(() => seen.push(status.textContent ?? "")).observe(status, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
+      });
+      const posts: string[] = [];
+      page.on("request", (r) => {
+        if (r.method() === "POST") posts.push(r.url());
+      });
 
-    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
-    const percents = seen
-      .map((s) => /Uploading… (\d+)%/.exec(s)?.[1])
-      .filter((p) => p !== undefined)
-      .map(Number);
-    expect(
-      percents.some((p) => p > 0 && p < 100),
-      `states seen: ${seen.join(" | ")}`,
-    ).toBe(true);
-    expect(seen).toContain("Processing…");
-    expect(seen.indexOf("Processing…")).toBeGreaterThan(seen.findIndex((s) => s.startsWith("Uploading…")));
+      const save = page.getByRole("button", { name: "Save Changes" });
+      await save.click();
+      await expect(page.getByText(/^Uploading… \d+%$/)).toBeVisible();
+      await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+      await expect(save).toBeDisabled();
+      // A second submission (Enter in a field, a script) while busy is ignored.
+      await page.getByRole("form", { name: "Upload check" }).evaluate((form: HTMLFormElement) => form.requestSubmit());
+      await page.getByLabel("Alt text").press("Enter");
 
-    // The stored image is shown through <picture>, and its variants are served.
-    const stored = page.getByRole("img", { name: "Stored image" });
-    await expect(stored).toBeVisible();
-    const src = await stored.evaluate((img: HTMLImageElement) => img.currentSrc);
-    expect(src).toMatch(/\/media\/horse-images\/home-1-\d+\.w\d+\.(avif|webp)$/);
-    await expect(save).toBeEnabled();
-  });
+      await expect(page.getByText("Image Updated")).toBeVisible({ timeout: 90_000 });
+      await expect(page.getByText("Saves: 1")).toBeVisible();
+      expect(posts).toHaveLength(1);
+
+      const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+      const percents = seen
+        .map((s) => /Uploading… (\d+)%/.exec(s)?.[1])
+        .filter((p) => p !== undefined)
+        .map(Number);
+      expect(
+        percents.some((p) => p > 0 && p < 100),
+        `states seen: ${seen.join(" | ")}`,
+      ).toBe(true);
+      expect(seen).toContain("Processing…");
+      expect(seen.indexOf("Processing…")).toBeGreaterThan(seen.findIndex((s) => s.startsWith("Uploading…")));
+
+      // The stored image is shown through <picture>, and its variants are served.
+      const stored = page.getByRole("img", { name: "Stored image" });
+      await expect(stored).toBeVisible();
+      const src = await stored.evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect(src).toMatch(/\/media\/horse-images\/home-1-\d+\.w\d+\.(avif|webp)$/);
+      await expect(save).toBeEnabled();
+    },
+  );
 
   test(
     "shows the server's message for a file that is not an image, and nothing is saved",
