@@ -250,6 +250,10 @@ describe("LocalDiskStorage", () => {
   it("writes to a temporary name and renames, leaving nothing behind when the source fails", async () => {
     await expect(store.put("horse-images/x.jpg", failingSource())).rejects.toThrow("source broke");
     expect(fs.readdirSync(store.tmpDir())).toEqual([]);
+    // Many at once: a source failing before its file is open leaves nothing behind either.
+    const puts = Array.from({ length: 40 }, (_, i) => store.put(`horse-images/x${i}.jpg`, failingSource()));
+    expect((await Promise.allSettled(puts)).every((p) => p.status === "rejected")).toBe(true);
+    expect(fs.readdirSync(store.tmpDir())).toEqual([]);
     await store.put("horse-images/x.jpg", Buffer.from("whole"));
     expect(fs.readdirSync(store.tmpDir())).toEqual([]);
   });

@@ -151,11 +151,15 @@ export class LocalDiskStorage implements Storage {
     await fsp.mkdir(path.dirname(target), { recursive: true });
     await fsp.mkdir(this.tmpDir(), { recursive: true });
     const tmp = path.join(this.tmpDir(), `${Date.now()}-${randomBytes(6).toString("hex")}.part`);
+    const output = fs.createWriteStream(tmp, { flags: "wx" });
     try {
       const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
-      await pipeline(input, fs.createWriteStream(tmp, { flags: "wx" }));
+      await pipeline(input, output);
       await fsp.rename(tmp, target);
     } catch (error) {
+      // A source that fails at once can fail before the file is even open: removing it before the
+      // stream has closed would leave the file that its pending open then makes.
+      if (!output.closed) await new Promise<void>((resolve) => output.once("close", () => resolve()));
       await fsp.rm(tmp, { force: true });
       throw error;
     }
