@@ -64,6 +64,8 @@ describe("a runner's changes reach its horse's owners and guests, once each", ()
       "g@example.com withdrawal",
     ]);
     await reinstateRunner(runner.id, "2026-06-01");
+    // Told it would not run, they are told it runs after all: declared again.
+    expect((await queued()).slice(-2)).toEqual(["a@example.com declaration", "g@example.com declaration"]);
     await recordResult(runner.id, { position: 2, didNotFinish: false, prizeOre: 5_000_000 }, TODAY);
     await recordResult(runner.id, { position: 2, didNotFinish: false, prizeOre: 5_000_000 }, TODAY);
     expect((await queued()).filter((n) => n.endsWith("result"))).toHaveLength(2);
@@ -104,6 +106,21 @@ describe("a runner's changes reach its horse's owners and guests, once each", ()
       ["withdrawal", expect.objectContaining({ withdrawalReason: "Coughing" })],
     ]);
     expect(new Set(details.map((d) => d.event)).size).toBe(3);
+  });
+
+  test("a reinstated runner that was only entered is an entry again", async () => {
+    const { x } = await stable();
+    const runner = await createRunner({ horseId: x.id, ...race });
+    await withdrawRunner(runner.id, null);
+    await reinstateRunner(runner.id, "2026-06-01");
+    expect(await queued()).toEqual([
+      "a@example.com entry",
+      "g@example.com entry",
+      "a@example.com withdrawal",
+      "g@example.com withdrawal",
+      "a@example.com entry",
+      "g@example.com entry",
+    ]);
   });
 
   test("a runner moved to another horse is news for that horse's owners", async () => {

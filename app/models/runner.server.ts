@@ -726,15 +726,22 @@ export async function withdrawRunner(id: string, reason: string | null): Promise
 
 /**
  * Undoes a withdrawal, up to and including race day (`today`, the Danish date): the runner is
- * declared again if it was, else entered. Null when there is no such runner.
+ * declared again if it was, else entered, and its horse's owners get that notice again. Null when
+ * there is no such runner.
  */
 export async function reinstateRunner(id: string, today: string): Promise<{ replacedImageUrl: null } | null> {
-  const done = await changeRunner(id, "Runner reinstated", async (_trx, before) => {
-    if (before.status !== "withdrawn") throw new RunnerStatusError("not-withdrawn");
-    if (before.race_date < today) throw new RunnerStatusError("race-passed");
-    const status: RunnerStatus = declarationOf(before) ? "declared" : "entered";
-    return { set: { status, withdrawn_at: null, withdrawal_reason: null }, droppedPhotoUrl: null };
-  });
+  const done = await changeRunner(
+    id,
+    "Runner reinstated",
+    async (_trx, before) => {
+      if (before.status !== "withdrawn") throw new RunnerStatusError("not-withdrawn");
+      if (before.race_date < today) throw new RunnerStatusError("race-passed");
+      const status: RunnerStatus = declarationOf(before) ? "declared" : "entered";
+      return { set: { status, withdrawn_at: null, withdrawal_reason: null }, droppedPhotoUrl: null };
+    },
+    // Owners were told it would not run: they are told it runs after all, as entered or declared.
+    (_before, after) => (after.status === "declared" ? "declaration" : "entry"),
+  );
   return done && { replacedImageUrl: null };
 }
 
