@@ -1,6 +1,6 @@
 import http from "node:http";
 import { pathToFileURL } from "node:url";
-import { env } from "~/platform/env.server";
+import { env, settingsNotices } from "~/platform/env.server";
 import { buildPaths, ensureBuild } from "./build-check";
 import { dataDirProblem } from "./data-dir";
 import { localOnlyNotice } from "./host-check";
@@ -54,6 +54,7 @@ async function main() {
     const actual = typeof address === "object" && address ? address.port : config.PORT;
     console.log(`Stable website listening on http://localhost:${actual}`);
     if (!DEVELOPMENT && !config.PUBLIC_ORIGIN) console.warn(localOnlyNotice(actual));
+    for (const notice of settingsNotices(config)) console.warn(notice);
     mod.afterStart?.({ port: actual }).catch((error: unknown) => console.error("Start-up task failed:", error));
   });
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { env, resetEnvCache } from "./env.server";
+import { env, resetEnvCache, settingsNotices } from "./env.server";
 import {
   mediaStorage,
   objectStorage,
@@ -159,6 +159,7 @@ describe("media storage settings", () => {
     expect(path.basename((closed as LocalDiskStorage).root)).toBe("private-media");
     expect(mediaStorage().closed).toBe(closed);
     expect(publicMediaUrl("horse-images/a.jpg")).toBeNull();
+    expect(settingsNotices()).toEqual([]);
   });
 
   it("uses the bucket when MEDIA_S3_BUCKET is set, with the other settings", () => {
@@ -178,12 +179,15 @@ describe("media storage settings", () => {
     // No private bucket: no private storage at all (not one instance's disk).
     expect(privateMediaStorage()).toBeNull();
     expect(mediaStorage().describe()).toBe("s3://stable-media");
+    // Said at start-up, so whoever runs the site knows before an administrator's upload is refused.
+    expect(settingsNotices()).toEqual([expect.stringContaining("without MEDIA_S3_PRIVATE_BUCKET")]);
   });
 
   it("keeps private photos in a bucket of their own when MEDIA_S3_PRIVATE_BUCKET is set", () => {
     withEnv({ MEDIA_S3_BUCKET: "stable-media", MEDIA_S3_PRIVATE_BUCKET: "stable-private" });
     expect(privateMediaStorage()?.describe()).toBe("s3://stable-private");
     expect(mediaStorage().describe()).toBe("s3://stable-media (private photos: s3://stable-private)");
+    expect(settingsNotices()).toEqual([]);
   });
 
   it("stops with the variable's name and the reason for a bad or incomplete setting", () => {

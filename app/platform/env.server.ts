@@ -165,6 +165,21 @@ export function env() {
 }
 
 /**
+ * What start-up tells whoever runs the site about settings that work but leave something out:
+ * a bucket without a private one keeps the site up, but photos of owners-only updates are refused.
+ */
+export function settingsNotices(config: Env = env()): string[] {
+  const notices: string[] = [];
+  if (config.MEDIA_S3_BUCKET && !config.MEDIA_S3_PRIVATE_BUCKET)
+    notices.push(
+      "MEDIA_S3_BUCKET is set without MEDIA_S3_PRIVATE_BUCKET, so photos of owners-only updates cannot be " +
+        "stored (they are refused at upload, never put in the public bucket). Set MEDIA_S3_PRIVATE_BUCKET to a " +
+        "second, private bucket on the same service to allow them.",
+    );
+  return notices;
+}
+
+/**
  * The environment for a child process: this one's, with some variables replaced. Children parse
  * it themselves.
  */
