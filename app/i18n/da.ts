@@ -242,6 +242,8 @@ export const da = {
   "owners.empty": "Der er endnu ingen heste knyttet til din konto. Stalden tilføjer dem.",
   "owners.errorHeading": "Fejl ved indlæsning af dine heste",
   "owners.errorText": "Dine heste kunne ikke hentes. Prøv igen lidt senere.",
+  "owners.settingsErrorHeading": "Fejl ved indlæsning af dine indstillinger",
+  "owners.settingsErrorText": "Dine indstillinger kunne ikke hentes. Prøv igen lidt senere.",
   "owners.nextRuns": "Næste starter",
   "owners.latestResult": "Seneste resultat",
   "owners.noResult": "Intet resultat endnu.",

@@ -247,6 +247,8 @@ export const en = {
   "owners.empty": "No horses are linked to your account yet. The stable adds them.",
   "owners.errorHeading": "Error loading your horses",
   "owners.errorText": "Your horses could not be loaded. Please try again later.",
+  "owners.settingsErrorHeading": "Error loading your settings",
+  "owners.settingsErrorText": "Failed to load your settings. Please try again later.",
   "owners.nextRuns": "Next runs",
   "owners.latestResult": "Latest result",
   "owners.noResult": "No result yet.",

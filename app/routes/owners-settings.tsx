@@ -3,6 +3,7 @@ import type { Route } from "./+types/owners-settings";
 import { guestInviteKeys, countAttempt } from "~/auth/auth-limits.server";
 import { requireOwner, type OwnerSession, type SessionUser } from "~/auth/auth.server";
 import { SubmitButton } from "~/components/ui/button";
+import { ReadFailed } from "~/components/read-failed";
 import { Card } from "~/components/ui/card";
 import { Field, SelectField } from "~/components/ui/field";
 import { LanguageChoice } from "~/components/ui/language-choice";
@@ -32,6 +33,7 @@ import { faultOf, FAULT_STATUS } from "~/platform/faults.server";
 import { readForm } from "~/platform/form-data.server";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
+import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
 import { seo } from "~/seo/seo";
 import { redirectWithToast } from "~/toast/toast.server";
 import { EMAIL_MAX } from "~/utils/email";
@@ -39,13 +41,21 @@ import { cn } from "~/utils/cn";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireOwner(request);
-  const [account, guests] = await Promise.all([
-    getOwnerAccount(user.id),
-    user.owner.role === "owner" ? listGuests(user.id) : Promise.resolve(null),
-  ]);
+  const read = await readForPage("an owner's settings", () =>
+    Promise.all([getOwnerAccount(user.id), user.owner.role === "owner" ? listGuests(user.id) : Promise.resolve(null)]),
+  );
+  if (!read.ok) return data({ state: "failed" as const }, { ...FAILED_READ_INIT, headers: PRIVATE });
+  const [account, guests] = read.value;
   if (!account) throw new Response("Not Found", { status: 404, headers: PRIVATE });
   return data(
-    { email: account.email, language: account.language, notices: account.notices, guests, limit: GUEST_LIMIT },
+    {
+      state: "ok" as const,
+      email: account.email,
+      language: account.language,
+      notices: account.notices,
+      guests,
+      limit: GUEST_LIMIT,
+    },
     { headers: PRIVATE },
   );
 }
@@ -154,9 +164,16 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers = privateHeaders;
 
 export default function OwnerSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, language, notices, guests, limit } = loaderData;
   const t = useT();
   const answer = actionData as OwnerActionData | undefined;
+  if (loaderData.state === "failed") {
+    return (
+      <OwnerPage toasts={[answer?.toast]}>
+        <ReadFailed heading={t("owners.settingsErrorHeading")} text={t("owners.settingsErrorText")} pageHeading />
+      </OwnerPage>
+    );
+  }
+  const { email, language, notices, guests, limit } = loaderData;
   const mine = (intent: string) => (answer?.intent === intent ? answer : undefined);
   return (
     <OwnerPage toasts={[answer?.toast]}>

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { buildRequest, signedInUser } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
@@ -211,6 +212,16 @@ describe("Settings", () => {
     const shown = await call(settingsPage.loader, buildRequest("/owners/settings", { cookie: a.cookie }));
     expect(shown.headers.get("Cache-Control")).toBe(PRIVATE);
     expect(shown.data).toMatchObject({ language: "en", guests: [] });
+  });
+
+  test("a settings read that fails answers 503 with the page's own notice, private and never stored", async () => {
+    const { a } = await stable();
+    // The session's own lookup still works; the settings' columns cannot be read.
+    await sql`alter table owner_accounts drop column notify_entries`.execute(db());
+    const shown = await call(settingsPage.loader, buildRequest("/owners/settings", { cookie: a.cookie }));
+    expect(shown.status).toBe(503);
+    expect(shown.headers.get("Cache-Control")).toBe(PRIVATE);
+    expect(shown.data).toEqual({ state: "failed" });
   });
 
   test("an owner invites guests (up to five) and removes them; a guest may not", async () => {
