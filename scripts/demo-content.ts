@@ -1,6 +1,6 @@
 /**
  * Sample content for a fresh installation: horses, victories, the team, a news line and three
- * news posts, the home gallery and contact details, with photos drawn as SVG and rendered to JPEG by sharp (no downloads).
+ * news posts, an invited owner with an owners-only update, the home gallery and contact details, with photos drawn as SVG and rendered to JPEG by sharp (no downloads).
  */
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -10,6 +10,7 @@ import { getContactInfo, isContactInfoEmpty, saveContactInfo } from "~/models/co
 import { listHomeImages, updateHomeImage } from "~/models/home-image.server";
 import { createHorse } from "~/models/horse.server";
 import { saveNews } from "~/models/news.server";
+import { inviteOwner } from "~/models/owner-account.server";
 import { createPost } from "~/models/post.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { createWinner } from "~/models/winner.server";
@@ -19,13 +20,14 @@ import { saveSiteSettings } from "~/models/site-settings.server";
 import { danishToday } from "~/racing/race-day";
 import { db } from "~/platform/db.server";
 import { storeImage, type StoredImage } from "~/media/images.server";
+import { mediaStorage } from "~/media/media-storage.server";
 import type { Bucket } from "~/media/storage.server";
 
 /** A generated photo goes through the same pipeline as an upload: validated, variants written. */
 async function saveImage(
   bucket: Bucket,
   jpeg: Buffer,
-  options: { homePosition?: number; socialCard?: boolean } = {},
+  options: { homePosition?: number; socialCard?: boolean; private?: boolean } = {},
 ): Promise<StoredImage> {
   const file = path.join(os.tmpdir(), `stable-demo-${crypto.randomUUID()}.jpg`);
   await fs.writeFile(file, jpeg);
@@ -38,7 +40,9 @@ async function saveImage(
 
 /** The tables the demo fills; any row in one of them means the database is someone's real content. */
 export async function contentCounts() {
-  const count = async (table: "horses" | "winners" | "runners" | "team_members" | "latest_news" | "posts") => {
+  const count = async (
+    table: "horses" | "winners" | "runners" | "team_members" | "latest_news" | "posts" | "owner_accounts",
+  ) => {
     const row = await db()
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
@@ -52,6 +56,7 @@ export async function contentCounts() {
     team_members: await count("team_members"),
     latest_news: await count("latest_news"),
     posts: await count("posts"),
+    owner_accounts: await count("owner_accounts"),
   };
 }
 
@@ -623,6 +628,23 @@ const POSTS = [
   },
 ];
 
+/** An owner invited for two horses, and an update only the owners of the tagged horse see. */
+export const DEMO_OWNER = {
+  name: "Karen Holm",
+  email: "karen.holm@example.com",
+  language: "en" as const,
+  horses: ["Nordlys", "Sølvpil"],
+};
+
+const OWNERS_UPDATE = {
+  title: "Nordlys: a week after the Derby",
+  language: "en" as const,
+  daysAgo: 2,
+  horses: ["Nordlys"],
+  photo: "Nordlys grazing in the paddock behind the yard",
+  body: "Nordlys ate up every night after Klampenborg and trotted up sound on Monday.\n\n## The plan\n\n- a week of walking and turn-out\n- back cantering from next Tuesday\n- we will talk about the autumn races when we meet at the yard",
+};
+
 export class DatabaseNotEmptyError extends Error {}
 
 /**
@@ -674,6 +696,11 @@ export async function fillDemo(report: (line: string) => void = () => {}, { hero
       ),
     ),
   );
+
+  // Kept apart from the public media, like every owners-only photo (none where the site has no private storage).
+  const updatePhoto = mediaStorage().closed
+    ? await saveImage("post-photos", await jpeg(winnerScene(11, COATS.Brown![0]), 1280), { private: true })
+    : null;
 
   for (const [index, row] of gallery.entries()) {
     await updateHomeImage(row.id, { altText: GALLERY_ALT[index % 4]!, image: galleryImages[index]! });
@@ -763,6 +790,26 @@ export async function fillDemo(report: (line: string) => void = () => {}, { hero
     });
   }
   report(`news posts: ${POSTS.length}`);
+
+  await createPost({
+    title: OWNERS_UPDATE.title,
+    body: OWNERS_UPDATE.body,
+    language: OWNERS_UPDATE.language,
+    audience: "owners",
+    video: null,
+    publishAt: new Date(Date.now() - OWNERS_UPDATE.daysAgo * 24 * 60 * 60_000).toISOString(),
+    draft: false,
+    horseIds: OWNERS_UPDATE.horses.map((name) => horseIds.get(name)!),
+    photos: updatePhoto ? [{ position: 1, image: updatePhoto, description: OWNERS_UPDATE.photo }] : [],
+  });
+  // Invited after the update, so the one mail waiting for her is the invitation.
+  await inviteOwner({
+    name: DEMO_OWNER.name,
+    email: DEMO_OWNER.email,
+    language: DEMO_OWNER.language,
+    horseIds: DEMO_OWNER.horses.map((name) => horseIds.get(name)!),
+  });
+  report(`owners: ${DEMO_OWNER.name} invited for ${DEMO_OWNER.horses.join(" and ")}, one owners-only update`);
 
   if (isContactInfoEmpty(await getContactInfo())) {
     await saveContactInfo({

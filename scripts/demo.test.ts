@@ -5,10 +5,12 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, test, vi } from "vitest";
 import { useFreshDatabase } from "@tests/db";
-import { contentCounts, DatabaseNotEmptyError, fillDemo } from "./demo-content";
+import { contentCounts, DatabaseNotEmptyError, DEMO_OWNER, fillDemo } from "./demo-content";
 import { listHomeImages } from "~/models/home-image.server";
 import { listHorses } from "~/models/horse.server";
 import { getLatestNews, saveNews } from "~/models/news.server";
+import { listQueuedMail } from "~/models/mail-queue.server";
+import { listOwners } from "~/models/owner-account.server";
 import { listAllPosts } from "~/models/post.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { listWinnersWithHorses } from "~/models/winner.server";
@@ -38,12 +40,20 @@ describe("fillDemo", () => {
     expect((await getLatestNews())?.text).toMatch(/Derby/);
     // News posts: newest first, photos with their link preview, a tagged horse, one in Danish.
     const posts = await listAllPosts();
-    expect(posts.map((p) => [p.language, p.photos.length, p.horses.map((h) => h.name)])).toEqual([
-      ["en", 2, ["Nordlys"]],
-      ["da", 0, []],
-      ["en", 1, ["Sølvpil"]],
+    expect(posts.map((p) => [p.audience, p.language, p.photos.length, p.horses.map((h) => h.name)])).toEqual([
+      ["owners", "en", 1, ["Nordlys"]],
+      ["public", "en", 2, ["Nordlys"]],
+      ["public", "da", 0, []],
+      ["public", "en", 1, ["Sølvpil"]],
     ]);
-    expect(await storage().exists(keyFromMediaUrl(socialCardUrl(posts[0]!.photos[0]!.image.url))!)).toBe(true);
+    // The owners-only update's photo is kept apart from the public media.
+    expect(posts[0]!.photos[0]!.image.url).toMatch(/^\/owners\/media\/post-photos\//);
+    // An owner invited for two horses, whose one waiting mail is the invitation.
+    const [owner] = await listOwners();
+    expect(owner).toMatchObject({ name: DEMO_OWNER.name, email: DEMO_OWNER.email, status: "invited" });
+    expect(owner!.horses.map((h) => h.name).sort()).toEqual([...DEMO_OWNER.horses].sort());
+    expect((await listQueuedMail()).map((m) => m.kind)).toEqual(["owner-invitation"]);
+    expect(await storage().exists(keyFromMediaUrl(socialCardUrl(posts[1]!.photos[0]!.image.url))!)).toBe(true);
 
     const tracks = new Set(winners.map((w) => w.track));
     for (const town of ["Klampenborg", "Aarhus", "Aalborg", "Odense"]) {
@@ -113,6 +123,7 @@ describe("fillDemo", () => {
       team_members: 0,
       latest_news: 1,
       posts: 0,
+      owner_accounts: 0,
     });
     expect((await listHomeImages()).every((g) => g.image === null)).toBe(true);
   });
