@@ -15,14 +15,16 @@ import { inDays, seedHorse, seedTeam, seedWinner, storeTestImage } from "./publi
 /** Each element's computed style with the page's own stylesheet, then with the whole one; what differs. */
 async function differences(page: Page, wholeCss: string) {
   return page.evaluate((css) => {
+    const all = (style: CSSStyleDeclaration) => [...style].map((p) => `${p}:${style.getPropertyValue(p)}`).join(";");
+    // A pseudo-element without content is not drawn: its other properties count only when it is.
+    const pseudo = (el: Element, which: string) => {
+      const style = getComputedStyle(el, which);
+      const content = style.getPropertyValue("content");
+      return content === "none" || content === "normal" ? `content:${content}` : all(style);
+    };
     const snapshot = () =>
       [...document.querySelectorAll("body, body *")].map((el) =>
-        [null, "::before", "::after"]
-          .map((pseudo) => {
-            const style = getComputedStyle(el, pseudo);
-            return [...style].map((p) => `${p}:${style.getPropertyValue(p)}`).join(";");
-          })
-          .join("|"),
+        [all(getComputedStyle(el)), pseudo(el, "::before"), pseudo(el, "::after")].join("|"),
       );
     const own = document.querySelector('style[data-href="site-css-page"]');
     if (!own) return ["the page has no stylesheet of its own"];
