@@ -15,15 +15,15 @@ test.describe("the image upload field", () => {
       // Resizing a phone photo is CPU-bound; leave room on a busy machine.
       test.setTimeout(120_000);
       await page.goto(PAGE);
-      // A phone-sized photo, sent over a slow uplink so the progress is visible.
-      const photo = await photoJpeg(2400, 1800);
+      // A photo sent over a slow uplink so the progress is visible (its size only makes the processing longer).
+      const photo = await photoJpeg(1600, 1200);
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("Network.enable");
       await cdp.send("Network.emulateNetworkConditions", {
         offline: false,
         latency: 20,
         downloadThroughput: -1,
-        uploadThroughput: Math.ceil(photo.length / 5),
+        uploadThroughput: Math.ceil(photo.length / 4),
       });
 
       await page.getByLabel("Image").setInputFiles({ name: "IMG_2044.JPG", mimeType: "image/jpeg", buffer: photo });
