@@ -144,6 +144,21 @@ export async function newsletterSendOf(mailId: string, now = new Date()) {
       "subscribers.language",
       "subscribers.created_at",
       "subscribers.state",
+      // The photo in the post's first place, which has the 1200 × 630 link-preview crop a mail can show.
+      (eb) =>
+        eb
+          .selectFrom("post_photos")
+          .select("image_url")
+          .whereRef("post_photos.post_id", "=", "posts.id")
+          .where("post_photos.position", "=", 1)
+          .as("photo_url"),
+      (eb) =>
+        eb
+          .selectFrom("post_photos")
+          .select("description")
+          .whereRef("post_photos.post_id", "=", "posts.id")
+          .where("post_photos.position", "=", 1)
+          .as("photo_description"),
     ])
     .where("newsletter_sends.mail_id", "=", mailId)
     .where("posts.audience", "=", "public")

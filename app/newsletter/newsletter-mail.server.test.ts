@@ -106,6 +106,46 @@ describe("the newsletter", () => {
     const second = await newPost("Another");
     expect(second.newsletter).toBe(1);
   });
+
+  it("shows the post's first photo as its link-preview crop, with its description escaped", async () => {
+    await confirmed("bo@example.com", "en");
+    const photo = (position: number, name: string, description: string) => ({
+      position,
+      image: { url: `/media/post-photos/${name}.jpg`, width: 1600, height: 1067 },
+      description,
+    });
+    await createPost({
+      title: "At the finish",
+      body: "What a run.",
+      language: "en",
+      video: null,
+      publishAt: "2026-05-01T08:00:00.000Z",
+      draft: false,
+      newsletter: true,
+      horseIds: [],
+      photos: [photo(2, "second", "Later"), photo(1, "first", 'Nordlys <b>"home"</b>')],
+    });
+    const [queued] = await listQueuedMail({ kind: "newsletter" });
+    const mail = (await composeNewsletterMail(queued!.id))!;
+    expect(mail.html).toContain(
+      '<img src="https://stald.example/media/post-photos/first.og.jpg" alt="Nordlys &lt;b&gt;&quot;home&quot;&lt;/b&gt;"',
+    );
+    expect(mail.html).not.toContain("second");
+    // Without a photo in the first place there is none (only that place has the crop).
+    await createPost({
+      title: "Later",
+      body: "More.",
+      language: "en",
+      video: null,
+      publishAt: "2026-05-01T09:00:00.000Z",
+      draft: false,
+      newsletter: true,
+      horseIds: [],
+      photos: [photo(2, "only-second", "Only")],
+    });
+    const later = (await listQueuedMail({ kind: "newsletter" })).find((m) => m.id !== queued!.id)!;
+    expect((await composeNewsletterMail(later.id))!.html).not.toContain("<img");
+  });
 });
 
 describe("finished newsletter mail", () => {

@@ -13,10 +13,9 @@ import { postPath } from "~/news/post-views.server";
 import { env } from "~/platform/env.server";
 import type { Mail } from "~/platform/mail.server";
 import { translator } from "~/i18n/dictionary";
+import { isPrivateImageUrl, isStoredImageUrl, socialCardUrl } from "~/media/image";
+import { escapeHtml } from "~/utils/html";
 import { localizedPath, type Lang } from "~/i18n/lang";
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
  * Links in mail are absolute: PUBLIC_ORIGIN, or, where it is not set, the only address such a site
@@ -46,8 +45,8 @@ export async function composeConfirmMail(to: string): Promise<Mail | null> {
     subject: t("newsletter.confirmSubject"),
     text: [t("newsletter.confirmIntro"), "", link, "", t("newsletter.confirmIgnore")].join("\n"),
     html:
-      `<p>${escape(t("newsletter.confirmIntro"))}</p>\n<p><a href="${escape(link)}">${escape(link)}</a></p>\n` +
-      `<p>${escape(t("newsletter.confirmIgnore"))}</p>`,
+      `<p>${escapeHtml(t("newsletter.confirmIntro"))}</p>\n<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>\n` +
+      `<p>${escapeHtml(t("newsletter.confirmIgnore"))}</p>`,
   };
 }
 
@@ -67,6 +66,11 @@ export async function composeNewsletterMail(mailId: string): Promise<Mail | null
   const postLink = `${origin()}${postPath(send.slug, lang)}`;
   // A title goes into the Subject header: no line breaks.
   const title = send.title.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").trim();
+  // A public photo only (a newsletter is a public post's), as the JPEG crop every mail program shows.
+  const photo =
+    send.photo_url && isStoredImageUrl(send.photo_url) && !isPrivateImageUrl(send.photo_url)
+      ? `<p><img src="${escapeHtml(`${origin()}${socialCardUrl(send.photo_url)}`)}" alt="${escapeHtml(send.photo_description ?? "")}" width="600" height="315" style="max-width:100%;height:auto"></p>\n`
+      : "";
   return {
     to: send.email,
     subject: title,
@@ -86,10 +90,10 @@ export async function composeNewsletterMail(mailId: string): Promise<Mail | null
       `${t("newsletter.unsubscribe")}: ${unsubscribe}`,
     ].join("\n"),
     html:
-      `<div lang="${send.post_language}">\n<h1>${escape(title)}</h1>\n${renderPostBody(send.body)}</div>\n` +
-      `<p><a href="${escape(postLink)}">${escape(t("newsletter.readMore"))}</a></p>\n<hr>\n` +
-      `<p><small>${escape(t("newsletter.why"))}<br>` +
-      `<a href="${escape(unsubscribe)}">${escape(t("newsletter.unsubscribe"))}</a></small></p>`,
+      `<div lang="${send.post_language}">\n<h1>${escapeHtml(title)}</h1>\n${photo}${renderPostBody(send.body)}</div>\n` +
+      `<p><a href="${escapeHtml(postLink)}">${escapeHtml(t("newsletter.readMore"))}</a></p>\n<hr>\n` +
+      `<p><small>${escapeHtml(t("newsletter.why"))}<br>` +
+      `<a href="${escapeHtml(unsubscribe)}">${escapeHtml(t("newsletter.unsubscribe"))}</a></small></p>`,
   };
 }
 
