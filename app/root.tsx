@@ -70,8 +70,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /**
  * The stylesheet, inline: a first visit paints from the HTML alone. A style resource (href +
  * precedence) is adopted as it is when React hydrates, so the browser bundle never carries the CSS.
+ * A plain page's is cut to what it uses after rendering (app/islands/page-css.server.ts).
  */
-/** A plain page's stylesheet is cut to what it uses after rendering (app/islands/page-css.server.ts). */
 function SiteStyles({ plain }: { plain: boolean }) {
   const css = useContext(SiteCssContext);
   return (

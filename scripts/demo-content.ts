@@ -1,6 +1,7 @@
 /**
- * Sample content for a fresh installation: horses, victories, the team, a news line and three
- * news posts, an invited owner with an owners-only update, the home gallery and contact details, with photos drawn as SVG and rendered to JPEG by sharp (no downloads).
+ * Sample content for a fresh installation: horses, victories, the team, a news line and three news
+ * posts, an invited owner with an owners-only update, the home gallery and contact details, with
+ * photos drawn as SVG and rendered to JPEG by sharp (no downloads).
  */
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -19,7 +20,7 @@ import { danishLocalToIso, type Equipment } from "~/racing/declaration";
 import { saveSiteSettings } from "~/models/site-settings.server";
 import { danishToday } from "~/racing/race-day";
 import { db } from "~/platform/db.server";
-import { storeImage, type StoredImage } from "~/media/images.server";
+import { storeImage, type StoredImage, type StoreOptions } from "~/media/images.server";
 import { mediaStorage } from "~/media/media-storage.server";
 import type { Bucket } from "~/media/storage.server";
 
@@ -27,7 +28,7 @@ import type { Bucket } from "~/media/storage.server";
 async function saveImage(
   bucket: Bucket,
   jpeg: Buffer,
-  options: { homePosition?: number; socialCard?: boolean; private?: boolean } = {},
+  options: Pick<StoreOptions, "homePosition" | "socialCard" | "private"> = {},
 ): Promise<StoredImage> {
   const file = path.join(os.tmpdir(), `stable-demo-${crypto.randomUUID()}.jpg`);
   await fs.writeFile(file, jpeg);
