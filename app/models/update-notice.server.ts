@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "@db/schema";
 import { db } from "~/platform/db.server";
 import { queueOwnerNotices } from "./owner-notice.server";
@@ -15,7 +15,9 @@ import { queueOwnerNotices } from "./owner-notice.server";
 /** What an update notice keeps: the post it is about (the mail reads the post as it is when sent). */
 export type UpdateNoticeDetails = { postId: string };
 
-export const updateEvent = (postId: string) => `post:${postId}`;
+/** An owners-only post that is out: not a draft, its time come (notices are due for no other). */
+const isOutUpdate = (nowIso: string) => (eb: ExpressionBuilder<Database, "posts">) =>
+  eb.and([eb("audience", "=", "owners"), eb("draft", "=", 0), eb("publish_at", "<=", nowIso)]);
 
 /** The live horses a post is tagged with (a horse in the trash has no owners to tell). */
 async function taggedHorses(trx: Kysely<Database>, postId: string) {
@@ -33,7 +35,7 @@ async function queueFor(trx: Kysely<Database>, postId: string, horseIds: string[
   let queued = 0;
   for (const horseId of horseIds) {
     const details: UpdateNoticeDetails = { postId };
-    queued += await queueOwnerNotices(trx, { kind: "update", event: updateEvent(postId), horseId, details }, now);
+    queued += await queueOwnerNotices(trx, { kind: "update", event: `post:${postId}`, horseId, details }, now);
   }
   return queued;
 }
@@ -55,9 +57,7 @@ export async function queueUpdateNoticesIn(
     .updateTable("posts")
     .set({ notices_queued_at: nowIso })
     .where("id", "=", postId)
-    .where("audience", "=", "owners")
-    .where("draft", "=", 0)
-    .where("publish_at", "<=", nowIso)
+    .where(isOutUpdate(nowIso))
     .where("notices_queued_at", "is", null)
     .returning("id")
     .executeTakeFirst();
@@ -67,9 +67,7 @@ export async function queueUpdateNoticesIn(
     .selectFrom("posts")
     .select("id")
     .where("id", "=", postId)
-    .where("audience", "=", "owners")
-    .where("draft", "=", 0)
-    .where("publish_at", "<=", nowIso)
+    .where(isOutUpdate(nowIso))
     .where("notices_queued_at", "is not", null)
     .executeTakeFirst();
   if (!told) return null;
@@ -91,9 +89,7 @@ export async function queueDueUpdateNotices(now = new Date()): Promise<number> {
   const due = await db()
     .selectFrom("posts")
     .select("id")
-    .where("audience", "=", "owners")
-    .where("draft", "=", 0)
-    .where("publish_at", "<=", now.toISOString())
+    .where(isOutUpdate(now.toISOString()))
     .where("notices_queued_at", "is", null)
     .orderBy("publish_at")
     .execute();
