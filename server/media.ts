@@ -2,7 +2,8 @@ import express, { type Request, type Response } from "express";
 import { faultOf, RETRY_AFTER_SECONDS } from "~/platform/faults.server";
 import { log } from "~/platform/log.server";
 import { publicMediaStorage, publicMediaUrl } from "~/media/media-storage.server";
-import { isPrivateKey, MEDIA_URL_PREFIX, normaliseKey } from "~/media/storage.server";
+import { MEDIA_URL_PREFIX } from "~/media/image";
+import { isPrivateKey, normaliseKey } from "~/media/storage.server";
 
 const CONTENT_TYPES: Record<string, string> = {
   jpg: "image/jpeg",

@@ -11,8 +11,6 @@ import { MEDIA_URL_PREFIX, PRIVATE_MEDIA_URL_PREFIX } from "./image";
 export const BUCKETS = ["horse-images", "winner-photos", "team-photos", "post-photos"] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
-export { MEDIA_URL_PREFIX, PRIVATE_MEDIA_URL_PREFIX };
-
 /**
  * Private files (photos of owners-only posts) have keys under this prefix in the site's one key
  * space (`SiteMediaStorage`): they live in storage of their own and are served only at
