@@ -25,7 +25,7 @@ export function objectStorage(): S3Storage | null {
 }
 
 /** The bucket for private photos (MEDIA_S3_PRIVATE_BUCKET, same service and credentials), or null. */
-export function privateObjectStorage(): S3Storage | null {
+function privateObjectStorage(): S3Storage | null {
   const name = env().MEDIA_S3_PRIVATE_BUCKET;
   return name ? bucket(name) : null;
 }
