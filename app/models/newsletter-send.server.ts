@@ -1,7 +1,19 @@
+import type { ExpressionBuilder } from "kysely";
+import type { Database } from "@db/schema";
 import { enqueueMails, INSERT_CHUNK } from "~/models/mail-queue.server";
 import { db, type DB } from "~/platform/db.server";
 
 export type NewsletterQueueOptions = { attemptLimit: number; now?: Date };
+
+/** A post whose newsletter is due: asked for, not queued yet, public and published by `nowIso`. */
+const newsletterDue = (nowIso: string) => (eb: ExpressionBuilder<Database, "posts">) =>
+  eb.and([
+    eb("newsletter", "=", 1),
+    eb("newsletter_queued_at", "is", null),
+    eb("audience", "=", "public"),
+    eb("draft", "=", 0),
+    eb("publish_at", "<=", nowIso),
+  ]);
 
 /**
  * Queues a post's newsletter if it is due and nobody has queued it yet: the post must be public,
@@ -22,11 +34,7 @@ export async function queueNewsletterIn(
     .updateTable("posts")
     .set({ newsletter_queued_at: nowIso })
     .where("id", "=", postId)
-    .where("newsletter", "=", 1)
-    .where("newsletter_queued_at", "is", null)
-    .where("audience", "=", "public")
-    .where("draft", "=", 0)
-    .where("publish_at", "<=", nowIso)
+    .where(newsletterDue(nowIso))
     .returning("id")
     .executeTakeFirst();
   if (!claimed) return null;
@@ -88,11 +96,7 @@ export async function queueDueNewsletters({ attemptLimit, now = new Date() }: Ne
   const due = await db()
     .selectFrom("posts")
     .select("id")
-    .where("newsletter", "=", 1)
-    .where("newsletter_queued_at", "is", null)
-    .where("audience", "=", "public")
-    .where("draft", "=", 0)
-    .where("publish_at", "<=", now.toISOString())
+    .where(newsletterDue(now.toISOString()))
     .orderBy("publish_at")
     .execute();
   let queued = 0;
@@ -134,6 +138,10 @@ export async function newsletterSendOf(mailId: string, now = new Date()) {
     .selectFrom("newsletter_sends")
     .innerJoin("posts", "posts.id", "newsletter_sends.post_id")
     .innerJoin("subscribers", "subscribers.id", "newsletter_sends.subscriber_id")
+    .leftJoin("post_photos as lead", (join) =>
+      // The photo in the post's first place: it has the 1200 × 630 link-preview crop a mail can show.
+      join.onRef("lead.post_id", "=", "posts.id").on("lead.position", "=", 1),
+    )
     .select([
       "posts.title",
       "posts.body",
@@ -144,21 +152,8 @@ export async function newsletterSendOf(mailId: string, now = new Date()) {
       "subscribers.language",
       "subscribers.created_at",
       "subscribers.state",
-      // The photo in the post's first place, which has the 1200 × 630 link-preview crop a mail can show.
-      (eb) =>
-        eb
-          .selectFrom("post_photos")
-          .select("image_url")
-          .whereRef("post_photos.post_id", "=", "posts.id")
-          .where("post_photos.position", "=", 1)
-          .as("photo_url"),
-      (eb) =>
-        eb
-          .selectFrom("post_photos")
-          .select("description")
-          .whereRef("post_photos.post_id", "=", "posts.id")
-          .where("post_photos.position", "=", 1)
-          .as("photo_description"),
+      "lead.image_url as photo_url",
+      "lead.description as photo_description",
     ])
     .where("newsletter_sends.mail_id", "=", mailId)
     .where("posts.audience", "=", "public")
