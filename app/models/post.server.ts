@@ -476,8 +476,7 @@ export async function updatePost(
     // The form shows the time to the minute: the same minute keeps the time it had.
     const publishAt =
       before.publish_at.slice(0, 16) === values.publishAt.slice(0, 16) ? before.publish_at : values.publishAt;
-    const newsletter = before.newsletter_queued_at ? true : !!values.newsletter;
-    const fields = postFields({ ...values, publishAt, newsletter });
+    const fields = postFields({ ...values, publishAt });
     const after = await trx
       .updateTable("posts")
       .set({
