@@ -10,21 +10,15 @@ import {
 } from "~/models/subscriber.server";
 import { renderPostBody } from "~/news/markdown.server";
 import { postPath } from "~/news/post-views.server";
-import { env } from "~/platform/env.server";
+import { mailOrigin, oneLine } from "~/owners/mail-parts.server";
 import type { Mail } from "~/platform/mail.server";
 import { translator } from "~/i18n/dictionary";
 import { isPrivateImageUrl, isStoredImageUrl, socialCardUrl } from "~/media/image";
 import { escapeHtml } from "~/utils/html";
 import { localizedPath, type Lang } from "~/i18n/lang";
 
-/**
- * Links in mail are absolute: PUBLIC_ORIGIN, or, where it is not set, the only address such a site
- * answers (localhost, its port); never a request's host.
- */
-function origin() {
-  const { PUBLIC_ORIGIN, PORT } = env();
-  return PUBLIC_ORIGIN ? new URL(PUBLIC_ORIGIN).origin : `http://localhost:${PORT}`;
-}
+/** Links in mail are absolute: PUBLIC_ORIGIN, else localhost and the port; never a request's host. */
+const origin = () => mailOrigin(null);
 
 export function confirmLink(lang: Lang, token: string) {
   return `${origin()}${localizedPath("/news/confirm", lang)}?token=${token}`;
@@ -64,8 +58,7 @@ export async function composeNewsletterMail(mailId: string): Promise<Mail | null
     unsubscribeTokenFor({ id: send.subscriber_id, created_at: send.created_at }),
   );
   const postLink = `${origin()}${postPath(send.slug, lang)}`;
-  // A title goes into the Subject header: no line breaks.
-  const title = send.title.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").trim();
+  const title = oneLine(send.title);
   // A public photo only (a newsletter is a public post's), as the JPEG crop every mail program shows.
   const photo =
     send.photo_url && isStoredImageUrl(send.photo_url) && !isPrivateImageUrl(send.photo_url)
