@@ -1,24 +1,22 @@
 import type { Route } from "./+types/subscribers-csv";
-import { requireAdmin } from "~/auth/auth.server";
-import { adminTranslator } from "~/i18n/admin/dictionary";
 import { exportSubscribers } from "~/models/subscriber.server";
 import { runAs } from "~/platform/actor.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/toast/toast.server";
 import { csvLines } from "~/utils/csv";
+import { openTab } from "./+shared/tab-reads.server";
 
 /**
  * The newsletter's subscribers as a CSV download, for administrators only: never stored by any
  * cache, always a file. A failed read goes back to the News tab with 'Failed to export subscribers'.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const { user, t } = await openTab(request);
   let subscribers: Awaited<ReturnType<typeof exportSubscribers>>;
   try {
     subscribers = await runAs({ userId: user.id, email: user.email, via: "dashboard" }, exportSubscribers);
   } catch (error) {
     log.error("exporting the subscribers failed", { error });
-    const t = adminTranslator(user.adminLang);
     return redirectWithToast("/admin/news#subscribers", {
       type: "error",
       title: t("toast.error"),
