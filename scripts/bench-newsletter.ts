@@ -8,13 +8,22 @@
  * the site's), --page <path> (the page sampled, default /horses), --smtp-latency <ms> (the sink waits
  * this long before each of its three answers per mail, as a distant mail server would).
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
-import { freePort, root, runBench, startBuiltServer, stopServer } from "./bench-server";
+import {
+  freePort,
+  percentile,
+  root,
+  runBench,
+  samplePage,
+  sleep,
+  startBuiltServer,
+  stopServer,
+  tsx,
+} from "./bench-server";
 
 export type NewsletterFigures = {
   subscribers: number;
@@ -32,12 +41,6 @@ export type NewsletterFigures = {
 const PAGE_EVERY_MS = 100;
 const QUIET_SECONDS = 5;
 const DELIVERY_TIMEOUT_MS = 30 * 60_000;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-};
 
 /**
  * A mail server that accepts everything and only counts (the figures are the site's, not the
@@ -75,30 +78,6 @@ async function startSink(latencyMs: number) {
     firstAt: () => firstAt,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** GETs `url` every PAGE_EVERY_MS until stopped; resolves with each answer's time. */
-function samplePage(url: string) {
-  let running = true;
-  const times: number[] = [];
-  const done = (async () => {
-    while (running) {
-      const started = performance.now();
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      times.push(performance.now() - started);
-      await sleep(PAGE_EVERY_MS);
-    }
-    return times;
-  })();
-  return () => {
-    running = false;
-    return done;
-  };
-}
-
-function tsx(script: string, env: NodeJS.ProcessEnv, args: string[]) {
-  return spawnSync(process.execPath, ["--import", "tsx", script, ...args], { cwd: root, env, stdio: "inherit" }).status;
 }
 
 /** Writes `count` confirmed subscribers into the site's database, as a backup restore or an import would. */
@@ -185,11 +164,11 @@ export async function measureNewsletter(
     await fetch(base + page).then((r) => r.arrayBuffer());
     const cookie = await signIn(base, admin.email, admin.password);
 
-    const stopQuiet = samplePage(base + page);
+    const stopQuiet = samplePage(base + page, PAGE_EVERY_MS);
     await sleep(QUIET_SECONDS * 1000);
     const quietTimes = await stopQuiet();
 
-    const stopDuring = samplePage(base + page);
+    const stopDuring = samplePage(base + page, PAGE_EVERY_MS);
     const form = new FormData();
     for (const [name, value] of Object.entries({
       intent: "create",

@@ -100,3 +100,36 @@ export async function freePort() {
     });
   });
 }
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The p-th percentile of `values` (NaN for none). */
+export function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+}
+
+/** GETs `url` every `everyMs` until the returned function is called; that resolves with each answer's time. */
+export function samplePage(url: string, everyMs: number) {
+  let running = true;
+  const times: number[] = [];
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      times.push(performance.now() - started);
+      await sleep(everyMs);
+    }
+    return times;
+  })();
+  return () => {
+    running = false;
+    return done;
+  };
+}
+
+/** Runs a TypeScript script as `npm run` would, in the project's folder; its exit status. */
+export function tsx(script: string, env: NodeJS.ProcessEnv, args: string[] = []) {
+  return spawnSync(process.execPath, ["--import", "tsx", script, ...args], { cwd: root, env, stdio: "inherit" }).status;
+}

@@ -4,6 +4,8 @@
  * address of its own (the server runs with TRUST_PROXY=loopback, so X-Forwarded-For names the
  * sender). Figures are printed, never asserted.
  */
+import { percentile, samplePage, sleep } from "./bench-server";
+
 export const FLOOD_SERVER_ENV = { TRUST_PROXY: "loopback" };
 
 export type FloodAdmin = { email: string; password: string };
@@ -20,12 +22,6 @@ const FLOOD_ATTEMPTS = 300;
 const FLOOD_SECONDS = 30;
 const QUIET_SECONDS = 10;
 const PAGE_EVERY_MS = 100;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function timed(run: () => Promise<Response>): Promise<Sample> {
   const started = performance.now();
@@ -47,23 +43,6 @@ function signIn(base: string, email: string, password: string, from: string, coo
   });
 }
 
-/** GETs `page` every PAGE_EVERY_MS until stopped; resolves with each answer's time. */
-function samplePage(url: string) {
-  let running = true;
-  const times: number[] = [];
-  const done = (async () => {
-    while (running) {
-      times.push((await timed(() => fetch(url))).ms);
-      await sleep(PAGE_EVERY_MS);
-    }
-    return times;
-  })();
-  return () => {
-    running = false;
-    return done;
-  };
-}
-
 let adminAddress = 10;
 
 /**
@@ -81,7 +60,7 @@ async function adminSignIns(base: string, admin: FloodAdmin, count: number, ever
 }
 
 async function phase(base: string, page: string, admin: FloodAdmin, seconds: number, device: string) {
-  const stopPage = samplePage(base + page);
+  const stopPage = samplePage(base + page, PAGE_EVERY_MS);
   const signInEvery = (seconds * 1000) / 6;
   const [fresh, known] = await Promise.all([
     adminSignIns(base, admin, 5, signInEvery),

@@ -22,7 +22,7 @@
  * home page's hero; default: a real photograph that ships with a dev dependency, so Home is measured
  * with a photo's weight rather than the demo's light drawing; "drawn" keeps the drawing)
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,7 +31,7 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { matchPath } from "~/pages/registry";
-import { freePort, processMemoryMb, root, runBench, startBuiltServer, stopServer } from "./bench-server";
+import { freePort, processMemoryMb, root, runBench, startBuiltServer, stopServer, tsx } from "./bench-server";
 import { FLOOD_SERVER_ENV, measureSignInFlood, printFlood, type FloodFigures } from "./bench-sign-in-flood";
 import { measureNewsletter, printNewsletter, type NewsletterFigures } from "./bench-newsletter";
 
@@ -78,11 +78,6 @@ const logFile = path.join(dataDir, "server.log");
 function cleanUp() {
   fs.rmSync(benchStaticDir, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-function tsx(script: string, env: NodeJS.ProcessEnv, scriptArgs: string[] = []) {
-  return spawnSync(process.execPath, ["--import", "tsx", script, ...scriptArgs], { cwd: root, env, stdio: "inherit" })
-    .status;
 }
 
 type Load = { rps: number; p50: number; p99: number; errors: number };
