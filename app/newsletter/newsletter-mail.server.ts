@@ -10,7 +10,7 @@ import {
 } from "~/models/subscriber.server";
 import { renderPostBody } from "~/news/markdown.server";
 import { postPath } from "~/news/post-views.server";
-import { mailOrigin, oneLine } from "~/owners/mail-parts.server";
+import { mailOrigin, oneLine } from "~/platform/mail-parts.server";
 import type { Mail } from "~/platform/mail.server";
 import { translator } from "~/i18n/dictionary";
 import { isPrivateImageUrl, isStoredImageUrl, socialCardUrl } from "~/media/image";

@@ -7,7 +7,7 @@ import { getUser } from "~/auth/auth.server";
 import { translator } from "~/i18n/dictionary";
 import { getOwnerAccount, inviteGuest } from "~/models/owner-account.server";
 import { composeInvitationMail, acceptWithPassword } from "./invitation.server";
-import { mailOrigin } from "./mail-parts.server";
+import { mailOrigin } from "~/platform/mail-parts.server";
 
 useFreshDatabase();
 

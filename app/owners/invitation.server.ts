@@ -10,7 +10,8 @@ import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
 import { isTokenShaped } from "~/platform/signed-token.server";
 import type { Mail } from "~/platform/mail.server";
 import { escapeHtml } from "~/utils/html";
-import { htmlParagraphs, oneLine } from "./mail-parts.server";
+import { oneLine } from "~/platform/mail-parts.server";
+import { htmlParagraphs } from "./mail-html.server";
 
 /**
  * The invitation of an owner or guest: its mail (the link made as it is sent, valid 7 days, once)

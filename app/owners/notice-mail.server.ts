@@ -15,7 +15,8 @@ import { sameToken, signToken } from "~/platform/signed-token.server";
 import { formatWeight, type Equipment } from "~/racing/declaration";
 import { formatDanishDate, formatDkk } from "~/racing/format";
 import { escapeHtml } from "~/utils/html";
-import { htmlParagraphs, oneLine } from "./mail-parts.server";
+import { oneLine } from "~/platform/mail-parts.server";
+import { htmlParagraphs } from "./mail-html.server";
 
 /**
  * Notice mails to owners and guests, composed as they are sent: in the person's language as it is

@@ -3,7 +3,7 @@ import { registerMailKind, type MailComposer } from "~/jobs/mail-delivery.server
 import { pruneLinksOfPurgedHorses } from "~/models/owner-account.server";
 import { pruneFinishedOwnerMail } from "~/models/owner-notice.server";
 import { composeInvitationMail } from "./invitation.server";
-import { mailOrigin } from "./mail-parts.server";
+import { mailOrigin } from "~/platform/mail-parts.server";
 import { composeNoticeMail } from "./notice-mail.server";
 
 const invitation: MailComposer = async (claim) => {
