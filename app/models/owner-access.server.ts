@@ -50,8 +50,15 @@ export type Viewer = { id: string; isAdmin: boolean } | null;
  * Anyone else (a visitor, another owner, a revoked account) may not even learn that it exists.
  */
 export async function maySeeHorsePrivate(viewer: Viewer, horseId: string): Promise<boolean> {
+  return maySeeAnyHorsePrivate(viewer, [horseId]);
+}
+
+/** The same check for something about several horses (an update tagged with them): any one of them will do. */
+export async function maySeeAnyHorsePrivate(viewer: Viewer, horseIds: readonly string[]): Promise<boolean> {
   if (!viewer) return false;
-  return viewer.isAdmin || mayViewHorse(viewer.id, horseId);
+  if (viewer.isAdmin) return true;
+  if (horseIds.length === 0) return false;
+  return !!(await visibleHorseIds(db(), viewer.id).where("h.id", "in", horseIds).executeTakeFirst());
 }
 
 /**

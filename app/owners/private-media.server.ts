@@ -1,6 +1,6 @@
 import { stemOfStoredFile } from "~/media/image";
 import { mediaUrl } from "~/media/storage.server";
-import { maySeeHorsePrivate, type Viewer } from "~/models/owner-access.server";
+import { maySeeAnyHorsePrivate, type Viewer } from "~/models/owner-access.server";
 import { postOfPhoto } from "~/models/post.server";
 
 /** The file types an original may have; its variants name only its stem. */
@@ -21,6 +21,5 @@ export async function mayViewPrivatePhoto(viewer: Viewer, key: string, now = new
     now,
   );
   if (!post || post.audience !== "owners" || !post.out) return false;
-  for (const horseId of post.horseIds) if (await maySeeHorsePrivate(viewer, horseId)) return true;
-  return false;
+  return maySeeAnyHorsePrivate(viewer, post.horseIds);
 }
