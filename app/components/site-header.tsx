@@ -7,8 +7,8 @@ import { LanguageSwitch } from "~/components/language-switch";
 import { useLang, useT } from "~/i18n/use-lang";
 import { navLinks, pageAlternates, readQuery } from "~/pages/registry";
 
-const NAV_LINKS = navLinks();
-const OWNER_NAV_LINKS = navLinks({ owner: true });
+const NAV_LINKS = { en: navLinks({ lang: "en" }), da: navLinks({ lang: "da" }) };
+const OWNER_NAV_LINKS = { en: navLinks({ owner: true, lang: "en" }), da: navLinks({ owner: true, lang: "da" }) };
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return clsx(
@@ -40,10 +40,7 @@ export function SiteHeader({
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.pathname]);
-  const links = (owner ? OWNER_NAV_LINKS : NAV_LINKS).map((l) => ({
-    to: localizedPath(l.to, lang),
-    label: t(l.label),
-  }));
+  const links = (owner ? OWNER_NAV_LINKS : NAV_LINKS)[lang].map((l) => ({ to: l.to, label: t(l.label) }));
   const alternates = pageAlternates(location.pathname);
   const other = otherLang(lang);
   // Pages that exist in English only (sign-in, admin) have no switch.

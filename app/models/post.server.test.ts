@@ -36,7 +36,6 @@ function post(values: Partial<NewPost> = {}): NewPost {
   return {
     title: "First Win of the Season",
     body: "Nordlys **won** today.",
-    language: "en",
     video: null,
     publishAt: "2026-05-01T10:00:00.000Z",
     draft: false,
@@ -68,7 +67,6 @@ describe("posts", () => {
     const saved = await getPublishedPost(slug, now);
     expect(saved).toMatchObject({
       title: "First Win of the Season",
-      language: "en",
       audience: "public",
       video: { provider: "youtube", id: "dQw4w9WgXcQ" },
       horses: [{ id: h.id, name: "Nordlys", slug: "nordlys" }],

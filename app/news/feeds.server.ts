@@ -4,6 +4,8 @@ import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
 import { mediaStorage } from "~/media/media-storage.server";
 import { keyFromMediaUrl } from "~/media/storage.server";
 import { log } from "~/platform/log.server";
+import { both } from "~/models/bilingual";
+import { shownIn } from "~/i18n/localized";
 import { postPath, viewOf, type PostView } from "./post-views.server";
 import { renderPostBody } from "./markdown.server";
 
@@ -43,7 +45,10 @@ async function enclosureOf(post: PostView, origin: string): Promise<FeedPost["en
   return { url: origin + photo.image.url, type, length };
 }
 
-/** The latest public posts and the stable's name, as both feeds carry them. */
+/**
+ * The latest public posts and the stable's name, as both feeds carry them: the feeds are the English
+ * site's, so each post is in English where it has it, else in Danish (Atom says so per element).
+ */
 export async function feedContent(origin: string): Promise<{ title: string; posts: FeedPost[] }> {
   const [posts, site] = await Promise.all([
     latestPosts(FEED_SIZE),
@@ -51,11 +56,11 @@ export async function feedContent(origin: string): Promise<{ title: string; post
   ]);
   const feedPosts = await Promise.all(
     posts.map(async (post) => {
-      const view = viewOf(post);
+      const view = viewOf(post, "en");
       return {
         ...view,
-        url: origin + postPath(post.slug, post.language),
-        content: renderPostBody(post.body),
+        url: origin + postPath(post.slug, view.body.lang),
+        content: renderPostBody(shownIn(both(post, "body"), "en").text),
         enclosure: await enclosureOf(view, origin),
       };
     }),
@@ -68,11 +73,11 @@ export function rssFeed(origin: string, title: string, posts: FeedPost[]): strin
   const items = posts.map((p) =>
     [
       "    <item>",
-      `      <title>${escapeXml(p.title)}</title>`,
+      `      <title>${escapeXml(p.title.text)}</title>`,
       `      <link>${escapeXml(p.url)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(p.url)}</guid>`,
       `      <pubDate>${new Date(p.publishAt).toUTCString()}</pubDate>`,
-      `      <description>${escapeXml(p.excerpt)}</description>`,
+      `      <description>${escapeXml(p.excerpt.text)}</description>`,
       `      <content:encoded>${escapeXml(p.content)}</content:encoded>`,
       ...(p.enclosure
         ? [
@@ -105,13 +110,13 @@ export function atomFeed(origin: string, title: string, posts: FeedPost[]): stri
   const updated = posts.length ? posts.map(updatedOf).sort().at(-1)! : new Date(0).toISOString();
   const entries = posts.map((p) =>
     [
-      `  <entry xml:lang="${p.language}">`,
-      `    <title type="text">${escapeXml(p.title)}</title>`,
+      `  <entry xml:lang="${p.body.lang}">`,
+      `    <title type="text" xml:lang="${p.title.lang}">${escapeXml(p.title.text)}</title>`,
       `    <link rel="alternate" type="text/html" href="${escapeXml(p.url)}"/>`,
       `    <id>${escapeXml(p.url)}</id>`,
       `    <published>${p.publishAt}</published>`,
       `    <updated>${updatedOf(p)}</updated>`,
-      `    <summary type="text">${escapeXml(p.excerpt)}</summary>`,
+      `    <summary type="text">${escapeXml(p.excerpt.text)}</summary>`,
       `    <content type="html">${escapeXml(p.content)}</content>`,
       ...(p.enclosure
         ? [

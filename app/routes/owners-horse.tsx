@@ -61,7 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       listHorseUpcomingRunners(horse.id, danishToday()),
       getRaceRecord(horse.id),
       calendarToken(user.id, horse.id),
-      listHorseUpdates(horse.id),
+      listHorseUpdates(horse.id, lang),
     ]);
     const calendar = token ? `${publicOrigin(request)}/owners/calendar/${token}.ics` : null;
     return { horse, nextRuns, record, calendar, updates };

@@ -138,16 +138,15 @@ describe("a horse's owners' page", () => {
       slug: x.slug!,
     });
     const { updates } = found.data as { updates: PostView[] };
-    expect(updates.map((u) => u.title)).toEqual(["Newer", "Older"]);
+    expect(updates.map((u) => u.title.text)).toEqual(["Newer", "Older"]);
     expect(updates[1]!.photos.map((p) => p.image.url)).toEqual([photo.url]);
-    expect(updates[1]!.html).toContain("<strong>Fit</strong>");
-    expect(updates[1]!.html).not.toContain("<script>");
+    expect(updates[1]!.body.html).toContain("<strong>Fit</strong>");
+    expect(updates[1]!.body.html).not.toContain("<script>");
     expect(updates[1]!.video).toMatchObject({ provider: "vimeo", embedUrl: expect.stringContaining("76979871") });
 
     const mine = await call(myHorses.loader, buildRequest("/da/owners", { cookie: a.cookie }));
-    expect((mine.data as { cards: { update: { title: string } | null }[] }).cards.map((c) => c.update?.title)).toEqual([
-      "Newer",
-    ]);
+    const cards = (mine.data as { cards: { update: { title: { text: string } } | null }[] }).cards;
+    expect(cards.map((c) => c.update?.title.text)).toEqual(["Newer"]);
   });
 
   test("makes a private calendar address; a new one ends the old; it works only while its person may see the horse", async () => {
