@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { pagePath } from "~/pages/registry";
 import { paragraphs } from "~/i18n/home-texts";
 import { horseFacts } from "~/i18n/horse-facts";
 import { useLang, useShown, useT } from "~/i18n/use-lang";
@@ -24,6 +26,7 @@ export function HorseHeader({
   const lang = useLang();
   const shown = useShown();
   const description = shown.show(both(horse, "description"));
+  const shares = shown.show(both(horse, "sharesText"));
   return (
     <div className={`grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start ${className ?? ""}`}>
       {horse.image ? (
@@ -63,6 +66,17 @@ export function HorseHeader({
           ) : null}
           <dt className="font-medium text-stone-600">{t("horses.prizeMoney")}</dt>
           <dd className="font-semibold text-brand-800">{formatDkk(horse.totalPrizeOre)}</dd>
+          {horse.sharesAvailable ? (
+            <>
+              <dt className="font-medium text-stone-600">{t("ownership.sharesHeading")}</dt>
+              <dd>
+                {shares.text ? <span lang={shown.lang(shares)}>{shares.text} · </span> : null}
+                <Link to={pagePath("/ownership", lang)} className="font-medium text-brand-700 underline">
+                  {t("horse.aboutOwnership")}
+                </Link>
+              </dd>
+            </>
+          ) : null}
         </dl>
         {description.text ? (
           <div lang={shown.lang(description)} className="mt-6 space-y-3 text-stone-800">

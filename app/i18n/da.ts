@@ -180,6 +180,7 @@ export const da = {
   "horse.recordCaption": "Løbshistorik for {horse}, nyeste først",
   "horse.foaled": "Født",
   "horse.damSire": "Morfar",
+  "horse.aboutOwnership": "Om at eje en andel",
   "horse.summary": "{horse}, {age} år, {color}, efter {sire} ud af {dam}",
   "horse.summaryDamSire": "{summary} (e. {damSire})",
   "horse.summaryFoaled": "{summary}, født {year}",

@@ -184,6 +184,7 @@ export const en = {
   "horse.recordCaption": "Race record of {horse}, newest first",
   "horse.foaled": "Foaled",
   "horse.damSire": "Dam's sire",
+  "horse.aboutOwnership": "About owning a share",
   "horse.summary": "{horse}, a {age}-year-old {color} by {sire} out of {dam}",
   "horse.summaryDamSire": "{summary} (by {damSire})",
   "horse.summaryFoaled": "{summary}, foaled {year}",

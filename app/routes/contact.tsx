@@ -56,12 +56,14 @@ async function enquiryAbout(slug: string | null): Promise<{ horse: string } | nu
 }
 
 // On a client-side visit the page appears at once and the contact card says it is loading.
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+// An enquiry's first words are the form's own, so a visit with one waits for them.
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const server = serverLoader();
+  const asked = new URL(request.url).searchParams.has(ENQUIRY_PARAM);
   return {
     contactInfo: server.then((d) => d.contactInfo),
     formStamp: server.then((d) => d.formStamp),
-    enquiry: await server.then((d) => d.enquiry),
+    enquiry: asked ? (await server).enquiry : null,
   };
 }
 
