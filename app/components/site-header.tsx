@@ -55,7 +55,7 @@ export function SiteHeader({
           <img src={logoUrl} alt="" width={40} height={40} className="h-10 w-10 object-contain" />
           <span className="font-serif text-lg font-bold tracking-wide">{stableName}</span>
         </Link>
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className="hidden items-center gap-1 lg:flex">
           {links.map((l) => (
             <li key={l.to}>
               <NavLink to={l.to} end className={linkClass} prefetch="intent">
@@ -64,11 +64,11 @@ export function SiteHeader({
             </li>
           ))}
         </ul>
-        <div className="hidden items-center gap-2 md:flex">
+        <div className="hidden items-center gap-2 lg:flex">
           {languageSwitch}
           {actions}
         </div>
-        <details ref={menu} className="group md:hidden">
+        <details ref={menu} className="group lg:hidden">
           <summary
             className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 [&::-webkit-details-marker]:hidden"
             aria-label={t("nav.menu")}

@@ -13,6 +13,7 @@ import {
   expectNoAxeViolations,
   holdRequests,
   inDays,
+  navInMenu,
   seedHorse,
   seedTeam,
   seedWinner,
@@ -35,9 +36,7 @@ const PAGES = [
 
 const DANISH_LABELS = { name: "Dit navn", email: "Din e-mailadresse", message: "Besked" } as const;
 
-function isPhone(page: Page) {
-  return page.viewportSize()!.width < 768;
-}
+const isPhone = navInMenu;
 
 /** The language switch the visitor sees: in the bar on wide screens, in the opened menu on phones. */
 async function languageSwitch(page: Page, navName: string, menuName: string, linkName: string) {

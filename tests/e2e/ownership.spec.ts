@@ -24,6 +24,10 @@ test("the ownership page lists a horse with shares available, and its enquiry re
   await expect(offered.getByRole("img", { name: "Lykkeper" })).toBeVisible();
   await expect(offered.getByText("25 % ledig")).toBeVisible();
   await expect(page.getByRole("article", { name: "Nordlys" })).toHaveCount(0);
+  // The horse's own page says so and leads here.
+  await page.goto("/da/horses/lykkeper");
+  await expect(page.locator("dt", { hasText: /^Ledige andele$/ }).locator("+ dd")).toContainText("25 % ledig");
+  await expect(page.getByRole("link", { name: "Om at eje en andel" })).toHaveAttribute("href", "/da/ejerskab");
 
   await page.goto("/ownership");
   await expect(page.getByRole("heading", { level: 1, name: "Ownership" })).toBeVisible();
