@@ -40,8 +40,7 @@ test("the ownership page lists a horse with shares available, and its enquiry re
   await expect(message).toHaveValue("I would like to hear more about owning a share in Lykkeper.");
   await page.getByLabel("Full Name").fill("Anne Jensen");
   await page.getByLabel("Email Address").fill("anne@example.com");
-  await message.press("End");
-  await message.pressSequentially(" Is it still open?");
+  await message.fill(`${await message.inputValue()} Is it still open?`);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Message Sent!", { exact: true })).toBeVisible();
 
