@@ -222,8 +222,10 @@ export function documentProblems(doc: InvoiceDocument): string[] {
   ] as const) {
     if (!isIsoDate(date)) problems.push(`the ${name} is not an ISO date`);
   }
-  if (doc.deliveryPeriod.start > doc.deliveryPeriod.end) problems.push("the delivery period ends before it starts");
-  if (doc.kind === "invoice" && doc.dueDate < doc.issueDate) problems.push("the due date is before the issue date");
+  if (problems.length === 0) {
+    if (doc.deliveryPeriod.start > doc.deliveryPeriod.end) problems.push("the delivery period ends before it starts");
+    if (doc.kind === "invoice" && doc.dueDate < doc.issueDate) problems.push("the due date is before the issue date");
+  }
   if (blank(doc.seller.legalName)) problems.push("the seller has no legal name");
   if (!CVR.test(doc.seller.cvr)) problems.push("the seller's CVR is not 8 digits");
   if (blank(doc.seller.email)) problems.push("the seller has no e-mail address");

@@ -178,7 +178,10 @@ export function invoiceUbl(doc: InvoiceDocument): string {
       period(doc.deliveryPeriod),
       credited
         ? el("cac:BillingReference", [
-            el("cac:InvoiceDocumentReference", [el("cbc:ID", credited.number), el("cbc:IssueDate", credited.issueDate)]),
+            el("cac:InvoiceDocumentReference", [
+              el("cbc:ID", credited.number),
+              el("cbc:IssueDate", credited.issueDate),
+            ]),
           ])
         : null,
       seller(doc),
