@@ -349,7 +349,7 @@ function drawFooters(page: Page, doc: InvoiceDocument) {
 }
 
 /** The document as a PDF (A4). Throws InvalidDocumentError for a document unfit to issue. */
-export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
+export async function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   assertDocument(doc);
   const t = textsOf(doc);
   const logo = await pdfLogo(doc.seller.logo);
