@@ -14,8 +14,3 @@ export type Bilingual = BothLanguages<string>;
 export function both<K extends string>(record: { [F in K | `${K}Da`]?: string | null }, key: K): Bilingual {
   return { en: record[key] ?? "", da: record[`${key}Da`] ?? "" };
 }
-
-/** Whether either language has the text. */
-export function isGiven(text: Bilingual): boolean {
-  return text.en.trim() !== "" || text.da.trim() !== "";
-}

@@ -35,14 +35,8 @@ export function colourIn(stored: string, lang: Language): string {
   return colourOf(stored)?.[lang] ?? stored;
 }
 
-/** Whether a colour is one of the list (shown in the page's language) rather than the stable's own words. */
-export function isListedColour(stored: string): boolean {
-  return colourOf(stored) !== undefined;
-}
-
 /** A horse's sex as stored: the three racing distinguishes, or the stable's own words. */
-export const HORSE_SEXES = ["male", "female", "gelding"] as const;
-export type HorseSex = (typeof HORSE_SEXES)[number];
+type HorseSex = "male" | "female" | "gelding";
 
 /** A colt becomes a stallion, a filly a mare, in the year the horse turns five. */
 const GROWN_AGE = 5;
@@ -68,7 +62,7 @@ const SEX_WORDS: Record<string, HorseSex> = {
   vallak: "gelding",
 };
 
-/** What the horse form stores for a typed sex: one of HORSE_SEXES when racing has a word for it, else as typed; null when blank. */
+/** What the horse form stores for a typed sex: male, female or gelding when racing has a word for it, else as typed; null when blank. */
 export function storedSex(typed: string | null | undefined): string | null {
   const trimmed = typed?.trim() ?? "";
   if (!trimmed) return null;
@@ -81,11 +75,6 @@ export function sexIn(stored: string, lang: Language, age: number): string {
   if (!sex) return stored;
   const names = SEX_NAMES[sex];
   return lang === "da" ? names.da : names.en[age >= GROWN_AGE ? 1 : 0];
-}
-
-/** Whether a sex is one racing has words for (shown in the page's language). */
-export function isListedSex(stored: string): boolean {
-  return SEX_WORDS[fold(stored)] !== undefined;
 }
 
 /** The list the horse form offers: each word in the form's language, with both names as its label. */
