@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, OwnerAccountsTable } from "@db/schema";
 import { db } from "~/platform/db.server";
 import { findHorseBySlug, listHorsesIn, type Horse } from "./horse.server";
-import { type NOTICE_COLUMNS, noticeSettingsOf } from "./owner-account.server";
+import { type NOTICE_COLUMNS, noticeSettingsOf } from "./owner-notice-settings.server";
 import type { NoticeSettings, OwnerLanguage, OwnerNoticeKind, OwnerRole } from "./owner-account";
 
 /**

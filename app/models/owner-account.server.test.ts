@@ -1,8 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createUser, createSession } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
-import { createGuest, createOwner, testHorse } from "@tests/owners";
-import { hashNewPassword } from "~/auth/accounts.server";
+import { createGuest, createOwner, credentialsOf, sessionsOf, testHorse } from "@tests/owners";
 import { getUser } from "~/auth/auth.server";
 import { buildRequest } from "@tests/auth";
 import { runAs, type Actor } from "~/platform/actor.server";
@@ -12,28 +11,16 @@ import { listActivity } from "./activity.server";
 import { deleteHorse } from "./horse.server";
 import { listQueuedMail } from "./mail-queue.server";
 import {
-  acceptInvitation,
   AccountTakenError,
-  AlreadyActiveError,
-  findInvitation,
   getOwnerAccount,
-  GuestLimitError,
-  inviteGuest,
   inviteOwner,
-  issueInvitationLink,
-  listGuests,
   listOwners,
   ownerStanding,
   pruneLinksOfPurgedHorses,
-  removeGuest,
-  resendInvitation,
   revokeOwner,
-  saveOwnerSettings,
-  turnOffNotice,
   UnknownHorseError,
   updateOwner,
 } from "./owner-account.server";
-import { GUEST_LIMIT, INVITATION_VALID_MS } from "./owner-account";
 
 useFreshDatabase();
 
@@ -43,14 +30,6 @@ const admin: Actor = {
   via: "dashboard",
   origin: "http://localhost:3000",
 };
-
-async function credentials(userId: string) {
-  return db().selectFrom("accounts").select("id").where("user_id", "=", userId).execute();
-}
-
-async function sessions(userId: string) {
-  return db().selectFrom("sessions").select("id").where("user_id", "=", userId).execute();
-}
 
 describe("inviting an owner", () => {
   test("makes an invited account for the horses, queues the invitation and logs it", async () => {
@@ -73,7 +52,7 @@ describe("inviting an owner", () => {
     });
     const mail = await listQueuedMail({ kind: "owner-invitation" });
     expect(mail.map((m) => [m.toAddress, m.linkOrigin])).toEqual([["anna@example.com", "http://localhost:3000"]]);
-    expect(await credentials(invited.userId)).toEqual([]);
+    expect(await credentialsOf(invited.userId)).toEqual([]);
     const { entries } = await listActivity({ kind: "invite" });
     expect(entries.map((e) => e.summary)).toEqual(["Owner invited: Anna Holm (anna@example.com)"]);
     expect(entries[0]!.changes).toContainEqual({ field: "Horses", old: null, new: "Xenia, Yrsa" });
@@ -93,51 +72,6 @@ describe("inviting an owner", () => {
     expect(await invite("new@example.com", [])).toBeInstanceOf(UnknownHorseError);
     expect((await listOwners()).map((o) => o.email)).toEqual(["owner@example.com"]);
     expect(await listQueuedMail({ kind: "owner-invitation" })).toHaveLength(1);
-  });
-});
-
-describe("the invitation link", () => {
-  test("is made as the mail is sent, retires the older one, works once and for 7 days", async () => {
-    const x = await testHorse("Xenia");
-    await inviteOwner({ name: "Anna", email: "anna@example.com", language: "en", horseIds: [x.id] });
-    const now = new Date("2026-06-01T10:00:00Z");
-    const first = (await issueInvitationLink("anna@example.com", now))!;
-    const second = (await issueInvitationLink("anna@example.com", now))!;
-    expect(first.token).not.toBe(second.token);
-    expect(second.expiresAt).toBe(new Date(now.getTime() + INVITATION_VALID_MS).toISOString());
-    expect(await findInvitation(first.token, now)).toBeNull();
-    expect(await findInvitation(second.token, now)).toMatchObject({ email: "anna@example.com", role: "owner" });
-    const late = new Date(now.getTime() + INVITATION_VALID_MS + 1000);
-    expect(await findInvitation(second.token, late)).toBeNull();
-    expect((await listOwners(late))[0]!.status).toBe("expired");
-
-    const hash = await hashNewPassword("Paddock-Gallop-2024");
-    expect(await acceptInvitation(second.token, hash, late)).toBeNull();
-    const accepted = await acceptInvitation(second.token, hash, now);
-    expect(accepted).toMatchObject({ email: "anna@example.com", language: "en" });
-    expect(await acceptInvitation(second.token, hash, now)).toBeNull();
-    expect((await getOwnerAccount(accepted!.userId))!.state).toBe("active");
-    expect(await credentials(accepted!.userId)).toHaveLength(1);
-    expect(await issueInvitationLink("anna@example.com")).toBeNull();
-    const { entries } = await listActivity({ kind: "accept" });
-    expect(entries.map((e) => [e.summary, e.via, e.actorEmail])).toEqual([
-      ["Invitation accepted: Anna (anna@example.com)", "owners", "anna@example.com"],
-    ]);
-  });
-
-  test("a new invitation is refused to an active account and queued for an invited or revoked one", async () => {
-    const x = await testHorse("Xenia");
-    const active = await createOwner({ horseIds: [x.id] });
-    const invited = await createOwner({ horseIds: [x.id], active: false });
-    await expect(resendInvitation(active.id)).rejects.toBeInstanceOf(AlreadyActiveError);
-    expect(await resendInvitation(invited.id)).toMatchObject({ email: invited.email });
-    await revokeOwner(active.id);
-    expect(await resendInvitation(active.id)).toMatchObject({ email: active.email });
-    expect((await getOwnerAccount(active.id))!.state).toBe("invited");
-    expect(await resendInvitation("no-such-owner")).toBeNull();
-    expect((await listQueuedMail({ kind: "owner-invitation" })).map((m) => m.toAddress).sort()).toEqual(
-      [active.email, active.email, invited.email, invited.email].sort(),
-    );
   });
 });
 
@@ -176,8 +110,8 @@ describe("revoking an owner", () => {
     const revoked = await runAs(admin, () => revokeOwner(owner.id));
     expect(revoked).toEqual({ name: owner.name, email: owner.email, guests: 2 });
     for (const id of [owner.id, guest.id]) {
-      expect(await sessions(id)).toEqual([]);
-      expect(await credentials(id)).toEqual([]);
+      expect(await sessionsOf(id)).toEqual([]);
+      expect(await credentialsOf(id)).toEqual([]);
       expect((await getOwnerAccount(id))!.state).toBe("revoked");
     }
     expect((await getOwnerAccount(invitedGuest.id))!.state).toBe("revoked");
@@ -189,69 +123,6 @@ describe("revoking an owner", () => {
     ]);
     expect(await revokeOwner("nobody")).toBeNull();
     expect((await listOwners())[0]!.status).toBe("revoked");
-  });
-});
-
-describe("guests", () => {
-  test("an active owner invites up to five; removing one ends its account", async () => {
-    const x = await testHorse("Xenia");
-    const owner = await createOwner({ horseIds: [x.id] });
-    const guests = [];
-    for (let i = 0; i < GUEST_LIMIT; i++) guests.push(await createGuest(owner.id, { active: i % 2 === 0 }));
-    await expect(
-      inviteGuest(owner.id, { name: "Sixth", email: "sixth@example.com", language: "en" }),
-    ).rejects.toBeInstanceOf(GuestLimitError);
-    expect(await listGuests(owner.id)).toHaveLength(GUEST_LIMIT);
-
-    const [first] = guests;
-    await createSession(first!);
-    const other = await createOwner({ horseIds: [x.id] });
-    expect(await removeGuest(other.id, first!.id)).toBeNull();
-    expect(await removeGuest(owner.id, first!.id)).toEqual({ name: first!.name, email: first!.email });
-    expect(await sessions(first!.id)).toEqual([]);
-    expect(await db().selectFrom("users").select("id").where("id", "=", first!.id).execute()).toEqual([]);
-    expect(await inviteGuest(owner.id, { name: "Sixth", email: "sixth@example.com", language: "da" })).toMatchObject({
-      email: "sixth@example.com",
-    });
-  });
-
-  test("only an active owner may invite; a guest is never a host", async () => {
-    const x = await testHorse("Xenia");
-    const invited = await createOwner({ horseIds: [x.id], active: false });
-    const owner = await createOwner({ horseIds: [x.id] });
-    const guest = await createGuest(owner.id);
-    expect(await inviteGuest(invited.id, { name: "G", email: "g1@example.com", language: "en" })).toBeNull();
-    expect(await inviteGuest(guest.id, { name: "G", email: "g2@example.com", language: "en" })).toBeNull();
-    await expect(inviteGuest(owner.id, { name: "G", email: owner.email, language: "en" })).rejects.toBeInstanceOf(
-      AccountTakenError,
-    );
-  });
-
-  test("two invitations at the same moment cannot pass the limit", async () => {
-    const x = await testHorse("Xenia");
-    const owner = await createOwner({ horseIds: [x.id] });
-    for (let i = 0; i < GUEST_LIMIT - 1; i++) await createGuest(owner.id, { active: false });
-    const results = await Promise.allSettled(
-      ["a", "b", "c"].map((n) => inviteGuest(owner.id, { name: n, email: `${n}@example.com`, language: "en" })),
-    );
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(await listGuests(owner.id)).toHaveLength(GUEST_LIMIT);
-  });
-});
-
-describe("settings", () => {
-  test("are the person's own: language and each kind of notice; the unsubscribe link turns one off", async () => {
-    const x = await testHorse("Xenia");
-    const owner = await createOwner({ horseIds: [x.id] });
-    const notices = { entry: false, declaration: true, withdrawal: false, result: true, update: true };
-    expect(await saveOwnerSettings(owner.id, { language: "da", notices })).toBe(true);
-    expect(await getOwnerAccount(owner.id)).toMatchObject({ language: "da", notices });
-    expect(await turnOffNotice(owner.id, "result")).toEqual({ changed: true });
-    expect(await turnOffNotice(owner.id, "result")).toEqual({ changed: false });
-    expect((await getOwnerAccount(owner.id))!.notices).toEqual({ ...notices, result: false });
-    await revokeOwner(owner.id);
-    expect(await turnOffNotice(owner.id, "update")).toBeNull();
-    expect(await saveOwnerSettings(owner.id, { language: "en", notices })).toBe(false);
   });
 });
 

@@ -5,7 +5,8 @@ import { useTestEnv } from "@tests/env";
 import { createOwner, testHorse } from "@tests/owners";
 import { getUser } from "~/auth/auth.server";
 import { translator } from "~/i18n/dictionary";
-import { getOwnerAccount, inviteGuest } from "~/models/owner-account.server";
+import { getOwnerAccount } from "~/models/owner-account.server";
+import { inviteGuest } from "~/models/owner-guest.server";
 import { composeInvitationMail, acceptWithPassword } from "./invitation.server";
 import { mailOrigin } from "~/platform/mail-parts.server";
 

@@ -4,7 +4,7 @@ import { passwordLengthProblem, PASSWORD_MAX, PASSWORD_MIN } from "~/auth/passwo
 import { newPasswordProblem } from "~/auth/password-rules.server";
 import { translator, type Translate } from "~/i18n/dictionary";
 import { localizedPath } from "~/i18n/lang";
-import { acceptInvitation, findInvitation, issueInvitationLink } from "~/models/owner-account.server";
+import { acceptInvitation, findInvitation, issueInvitationLink } from "~/models/owner-invitation.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
 import { isTokenShaped } from "~/platform/signed-token.server";

@@ -15,12 +15,10 @@ import {
   AccountTakenError,
   AlreadyActiveError,
   getOwnerAccount,
-  GuestLimitError,
-  listGuests,
-  removeGuest,
-  saveOwnerSettings,
   type OwnerAccount,
 } from "~/models/owner-account.server";
+import { GuestLimitError, listGuests, removeGuest } from "~/models/owner-guest.server";
+import { saveOwnerSettings } from "~/models/owner-notice-settings.server";
 import { GUEST_LIMIT, NOTICE_KINDS, type AccountStatus } from "~/models/owner-account";
 import { stableNameFrom } from "~/models/site-settings";
 import { sendGuestInvitation, sendNewInvitation } from "~/owners/accounts.server";
