@@ -97,6 +97,23 @@ describe("/runners.ics", () => {
     expect(second!.summary).toBe("Kongens Ære – Jydsk Sommerløb");
   });
 
+  it("carries no control character a calendar forbids, whatever was typed", async () => {
+    const h = await createHorse(horse);
+    const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join("");
+    await createRunner({
+      horseId: h.id,
+      raceName: `Derby${controls}Cup`,
+      raceDate: inDays(7),
+      track: `Klampenborg${controls}`,
+      jockey: `Åse${controls}`,
+    });
+    const { text } = await feed();
+    // RFC 5545 CONTROL: every C0 character but tab, and DEL; line ends are CRLF only.
+    expect(text.replace(/\r\n/g, "")).not.toMatch(/[\u0000-\u0008\u000A-\u001F\u007F]/);
+    const [event] = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+    expect(event!.summary).toMatch(/^Kongens Ære – Derby\s*Cup$/);
+  });
+
   it("keeps an event's UID through edits, so subscribed calendars update it in place", async () => {
     const h = await createHorse(horse);
     const { id } = await createRunner({ horseId: h.id, raceName: "Derby", raceDate: inDays(3) });
