@@ -40,6 +40,7 @@ describe("a notice mail", () => {
     expect(result!.html).toContain("Xenia &lt;b&gt;&amp;&lt;/b&gt;");
     const unsubscribe = `${ORIGIN}/da/owners/unsubscribe?token=${encodeURIComponent(unsubscribeToken(owner.id, "result"))}`;
     expect(result!.headers).toEqual({
+      "Message-ID": expect.stringMatching(/^<notice\.[0-9a-f]{32}@stald\.example>$/),
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
@@ -84,6 +85,25 @@ describe("a notice mail", () => {
   });
 });
 
+describe("a notice mail's Message-ID", () => {
+  test("is derived from the event and the person, the same each time the mail is composed", async () => {
+    const x = await testHorse("Xenia");
+    await createOwner({ horseIds: [x.id], email: "a@example.com" });
+    await createOwner({ horseIds: [x.id], email: "b@example.com" });
+    const runner = await createRunner({ horseId: x.id, ...race });
+    await declareRunner(runner.id, { jockey: "J", weightG: 57_500, draw: null, equipment: [] });
+    const first = await mailsTo("a@example.com");
+    const again = await mailsTo("a@example.com");
+    const ids = first.map((m) => m!.headers?.["Message-ID"]);
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(id).toMatch(/^<notice\.[0-9a-f]{32}@stald\.example>$/);
+    expect(new Set(ids).size).toBe(2);
+    expect(again.map((m) => m!.headers?.["Message-ID"])).toEqual(ids);
+    const other = (await mailsTo("b@example.com")).map((m) => m!.headers?.["Message-ID"]);
+    expect(other.filter((id) => ids.includes(id))).toEqual([]);
+  });
+});
+
 describe("an update notice", () => {
   test("tells of an owners-only post in each person's language, typed text escaped, with the unsubscribe for updates", async () => {
     const x = await testHorse("Xenia <i>");
@@ -110,6 +130,7 @@ describe("an update notice", () => {
     expect(danish!.html).toContain("Xenia &lt;i&gt;");
     const unsubscribe = `${ORIGIN}/da/owners/unsubscribe?token=${encodeURIComponent(unsubscribeToken(anna.id, "update"))}`;
     expect(danish!.headers).toEqual({
+      "Message-ID": expect.stringMatching(/^<notice\.[0-9a-f]{32}@stald\.example>$/),
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });

@@ -15,7 +15,7 @@ import { sameToken, signToken } from "~/platform/signed-token.server";
 import { formatWeight, type Equipment } from "~/racing/declaration";
 import { formatDanishDate, formatDkk } from "~/racing/format";
 import { escapeHtml } from "~/utils/html";
-import { oneLine } from "~/platform/mail-parts.server";
+import { oneLine, stableMessageId } from "~/platform/mail-parts.server";
 import { htmlParagraphs } from "./mail-html.server";
 
 /**
@@ -135,6 +135,7 @@ async function noticeFrame(notice: QueuedNotice, horse: { name: string; slug: st
     stable,
     greeting: t("owners.mail.greeting", { name: person.name }),
     headers: {
+      "Message-ID": stableMessageId("notice", kind, notice.event, person.userId),
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
