@@ -1,4 +1,7 @@
 import { sql } from "kysely";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { buildRequest, createSession, signedInUser } from "@tests/auth";
 import { answerOf, type ActionAnswer } from "@tests/action-answers";
@@ -136,6 +139,29 @@ describe("Owners tab", () => {
     await fails({ intent: "revoke", id: owner.id }, "Failed to revoke access");
     const page = await run(ownersTab.loader);
     expect((page.data as unknown as { fetchError: Toast }).fetchError).toEqual(failure("Failed to fetch owners"));
+  });
+});
+
+/** The tab as the administrator's browser gets it, for the loader data given. */
+function renderTab(data: unknown) {
+  const Tab = ownersTab.default as unknown as () => null;
+  const Stub = createRoutesStub([
+    { path: "/admin/owners", Component: Tab, loader: () => data, HydrateFallback: () => null },
+  ]);
+  return renderToString(
+    createElement(Stub, { initialEntries: ["/admin/owners"], hydrationData: { loaderData: { 0: data } } }),
+  );
+}
+
+describe("Owners tab, names as typed", () => {
+  it("shows invisible and direction characters in owners' and guests' names by their code, as the Activity tab does", async () => {
+    const x = await testHorse("Xenia");
+    const owner = await createOwner({ horseIds: [x.id], name: "Bo\u202Eyenom" });
+    await createGuest(owner.id, { name: "Eve\u200Bgnp.exe", email: "eve\u2066@example.com" });
+    const html = renderTab((await run(ownersTab.loader)).data);
+    expect(html).toContain("Bo[U+202E]yenom");
+    expect(html).toContain("Eve[U+200B]gnp.exe");
+    expect(html).not.toMatch(/[\u202E\u200B\u2066]/);
   });
 });
 

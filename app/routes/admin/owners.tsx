@@ -19,6 +19,7 @@ import {
 import type { AccountStatus } from "~/models/owner-account";
 import { sendNewInvitation, sendOwnerInvitation } from "~/owners/accounts.server";
 import { cn } from "~/utils/cn";
+import { showInvisible } from "~/utils/visible-text";
 import { adminAction, intent, type Refusal } from "./+shared/admin-action.server";
 import { OWNER_HORSE_FIELD, ownerEditSchema, ownerSchema, recordIdSchema } from "./+shared/admin-forms";
 import { adminMeta } from "./+shared/admin-meta";
@@ -77,7 +78,7 @@ export const action = adminAction({
       refuse: refusedOwner,
       success: (owner) => ({
         title: "owners.sent",
-        description: msg("owners.sentText", { email: owner.email }),
+        description: msg("owners.sentText", { email: showInvisible(owner.email) }),
         show: owner.userId,
       }),
     }),
@@ -88,7 +89,7 @@ export const action = adminAction({
       refuse: refusedOwner,
       success: (_, { data }) => ({
         title: "owners.updated",
-        description: msg("owners.updatedText", { name: data.name }),
+        description: msg("owners.updatedText", { name: showInvisible(data.name) }),
         show: data.id,
       }),
     }),
@@ -99,7 +100,7 @@ export const action = adminAction({
       refuse: refusedOwner,
       success: (owner, { data }) => ({
         title: "owners.sent",
-        description: msg("owners.sentText", { email: owner.email }),
+        description: msg("owners.sentText", { email: showInvisible(owner.email) }),
         show: data.id,
       }),
     }),
@@ -109,7 +110,9 @@ export const action = adminAction({
       write: ({ data }) => revokeOwner(data.id),
       success: (owner, { data }) => ({
         title: "owners.revoked",
-        description: msg(owner.guests ? "owners.revokedTextGuests" : "owners.revokedText", { name: owner.name }),
+        description: msg(owner.guests ? "owners.revokedTextGuests" : "owners.revokedText", {
+          name: showInvisible(owner.name),
+        }),
         show: data.id,
       }),
     }),
@@ -124,7 +127,7 @@ export default function OwnersTab({ loaderData, actionData }: Route.ComponentPro
   const tab = useTabForms(actionData);
   const cards: RecordCards<OwnerRow> = {
     add: { title: t("owners.invite"), titleId: "invite-owner" },
-    edit: { title: (owner) => t("owners.edit", { name: owner.name }), titleId: "edit-owner" },
+    edit: { title: (owner) => t("owners.edit", { name: showInvisible(owner.name) }), titleId: "edit-owner" },
   };
   return (
     <TabPage toasts={[fetchError, tab.result?.toast]}>
@@ -163,17 +166,21 @@ function StatusBadge({ status }: { status: AccountStatus }) {
 }
 
 function guestsText(guests: OwnerAccount[], t: AdminTranslate) {
-  return guests.map((g) => t("owners.guest", { name: g.name, status: statusText(g.status, t) })).join(", ");
+  return guests
+    .map((g) => t("owners.guest", { name: showInvisible(g.name), status: statusText(g.status, t) }))
+    .join(", ");
 }
 
+/** Names and addresses as typed, with invisible and direction characters shown by their code (decision 0159). */
 function OwnerRowView({ owner }: { owner: OwnerRow }) {
   const t = useAdminT();
+  const name = showInvisible(owner.name);
   return (
     <RecordRow
       recordId={owner.id}
       actions={
         <>
-          <OpenLink id={owner.id} label={t("form.editLabel", { name: owner.name })}>
+          <OpenLink id={owner.id} label={t("form.editLabel", { name })}>
             {t("form.edit")}
           </OpenLink>
           {owner.state === "active" ? null : (
@@ -181,7 +188,7 @@ function OwnerRowView({ owner }: { owner: OwnerRow }) {
               intent="resend"
               id={owner.id}
               variant="small"
-              label={t("owners.resendLabel", { name: owner.name })}
+              label={t("owners.resendLabel", { name })}
               busyText={t("owners.sending")}
             >
               {t("owners.resend")}
@@ -191,7 +198,7 @@ function OwnerRowView({ owner }: { owner: OwnerRow }) {
             <RowAction
               intent="revoke"
               id={owner.id}
-              label={t("owners.revokeLabel", { name: owner.name })}
+              label={t("owners.revokeLabel", { name })}
               busyText={t("owners.revoking")}
             >
               {t("owners.revoke")}
@@ -201,10 +208,10 @@ function OwnerRowView({ owner }: { owner: OwnerRow }) {
       }
     >
       <p className="flex flex-wrap items-center gap-2">
-        <span className="text-base font-semibold text-stone-900">{owner.name}</span>
+        <span className="text-base font-semibold text-stone-900">{name}</span>
         <StatusBadge status={owner.status} />
       </p>
-      <p className="break-words text-stone-700">{owner.email}</p>
+      <p className="break-words text-stone-700">{showInvisible(owner.email)}</p>
       <p className="text-stone-700">
         {owner.horses.length ? (
           owner.horses.map((h, i) => (
