@@ -1,18 +1,19 @@
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { buildRequest, signedInUser } from "@tests/auth";
+import { buildRequest, passwordHash, signedInUser, TEST_PASSWORD } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import { useTestEnv } from "@tests/env";
 import { createGuest, createOwner, signedIn, testHorse } from "@tests/owners";
 import { deleteHorse } from "~/models/horse.server";
 import { listQueuedMail } from "~/models/mail-queue.server";
-import { getOwnerAccount } from "~/models/owner-account.server";
+import { getOwnerAccount, revokeOwner } from "~/models/owner-account.server";
+import { acceptInvitation, issueInvitationLink, resendInvitation } from "~/models/owner-invitation.server";
 import { listGuests } from "~/models/owner-guest.server";
 import { createPost } from "~/models/post.server";
 import { createRunner, withdrawRunner } from "~/models/runner.server";
 import type { PostView } from "~/news/post-types";
 import { ownersUpdate } from "@tests/posts";
-import { readUnsubscribeToken, unsubscribeToken } from "~/owners/notice-mail.server";
+import { composeNoticeMail, unsubscribeToken } from "~/owners/notice-mail.server";
 import { db } from "~/platform/db.server";
 import { restoreFromTrash } from "~/trash/trash.server";
 import * as calendarFeed from "./owners-calendar";
@@ -293,8 +294,7 @@ describe("guest invitations", () => {
 describe("the unsubscribe link", () => {
   test("asks on GET, turns off that kind of notice on POST (one-click too), and is dead for a revoked account", async () => {
     const { a } = await stable();
-    const token = unsubscribeToken(a.user.id, "result");
-    expect(readUnsubscribeToken(token)).toEqual({ userId: a.user.id, kind: "result" });
+    const token = unsubscribeToken(a.user.id, "result", (await getOwnerAccount(a.user.id))!.activatedAt);
     const path = `/da/owners/unsubscribe?token=${encodeURIComponent(token)}`;
     const asked = await call(unsubscribePage.loader, buildRequest(path));
     expect(asked.data).toMatchObject({ state: "ask", kind: "result", email: a.user.email });
@@ -317,6 +317,39 @@ describe("the unsubscribe link", () => {
     await db().updateTable("owner_accounts").set({ state: "revoked" }).where("user_id", "=", a.user.id).execute();
     expect((await call(unsubscribePage.loader, buildRequest(path))).status).toBe(404);
     expect((await call(unsubscribePage.action, buildRequest(path, { form: { token } }))).status).toBe(404);
+  });
+});
+
+describe("an unsubscribe link from before a revocation", () => {
+  test("stays dead for good, also once the person is invited again and accepts", async () => {
+    const { x, a } = await stable();
+    const linkIn = async () => {
+      const [mail] = (await listQueuedMail({ kind: "owner-notice" })).slice(-1);
+      const composed = (await composeNoticeMail(mail!.id, "https://stald.example"))!;
+      return /token=([^>&\s]+)/.exec(composed.headers!["List-Unsubscribe"]!)![1]!;
+    };
+    await createRunner({ horseId: x.id, raceName: "Dansk Derby", raceDate: "2099-06-07" });
+    const before = decodeURIComponent(await linkIn());
+    const path = (token: string) => `/da/owners/unsubscribe?token=${encodeURIComponent(token)}`;
+    expect((await call(unsubscribePage.loader, buildRequest(path(before)))).status).toBe(200);
+
+    await revokeOwner(a.user.id);
+    await resendInvitation(a.user.id);
+    const link = (await issueInvitationLink(a.user.email))!;
+    await acceptInvitation(link.token, await passwordHash(TEST_PASSWORD), new Date(Date.now() + 60_000));
+
+    expect((await call(unsubscribePage.loader, buildRequest(path(before)))).status).toBe(404);
+    const posted = await call(unsubscribePage.action, buildRequest(path(before), { form: { token: before } }));
+    expect(posted.status).toBe(404);
+    expect((await getOwnerAccount(a.user.id))!.notices.entry).toBe(true);
+    // A link from a mail sent since works.
+    await createRunner({ horseId: x.id, raceName: "Oaks", raceDate: "2099-06-08" });
+    const after = decodeURIComponent(await linkIn());
+    expect(after).not.toBe(before);
+    expect((await call(unsubscribePage.action, buildRequest(path(after), { form: { token: after } }))).data).toEqual({
+      state: "done",
+      kind: "entry",
+    });
   });
 });
 
