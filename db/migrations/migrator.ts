@@ -19,6 +19,7 @@ import * as postNewsletter from "./0072-post-newsletter";
 import * as owners from "./0080-owners";
 import * as ownersPosts from "./0085-owners-posts";
 import * as ownersPostSlugs from "./0095-owners-post-slugs";
+import * as mailToAddress from "./0096-mail-to-address";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0080-owners": owners,
   "0085-owners-posts": ownersPosts,
   "0095-owners-post-slugs": ownersPostSlugs,
+  "0096-mail-to-address": mailToAddress,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */
