@@ -312,6 +312,7 @@ export const da = {
   "owners.emailTaken": "Denne e-mailadresse har allerede en konto på siden.",
   "owners.nameRequired": "Navn skal udfyldes",
   "owners.nameTooLong": "Navnet må højst være {max} tegn",
+  "owners.nameNotPlain": "Skriv kun navnet, uden web- eller e-mailadresser eller specialtegn.",
   "owners.emailInvalid": "Skriv en gyldig e-mailadresse.",
   "owners.emailTooLong": "E-mailadressen skal være kortere end 255 tegn",
   "owners.rateLimited": "For mange invitationer. Prøv igen senere.",
@@ -354,6 +355,7 @@ export const da = {
   "owners.unsubscribeBadText":
     "Linket er ufuldstændigt, eller kontoen har ikke længere adgang. Når du er logget ind, vælger du dine e-mails under Indstillinger.",
   "owners.mail.greeting": "Kære {name}",
+  "owners.mail.greetingNoName": "Hej",
   "owners.mail.entrySubject": "{horse} er tilmeldt: {race}, {date}",
   "owners.mail.entry": "{horse} er tilmeldt {race} den {date}.",
   "owners.mail.declarationSubject": "{horse} er startanmeldt: {race}, {date}",

@@ -317,6 +317,7 @@ export const en = {
   "owners.emailTaken": "This e-mail address already has an account on the site.",
   "owners.nameRequired": "Name is required",
   "owners.nameTooLong": "Name must be at most {max} characters",
+  "owners.nameNotPlain": "Write the name only, without web or e-mail addresses or special characters.",
   "owners.emailInvalid": "Please enter a valid email address.",
   "owners.emailTooLong": "Email must be less than 255 characters",
   "owners.rateLimited": "Too many invitations. Please try again later.",
@@ -359,6 +360,7 @@ export const en = {
   "owners.unsubscribeBadText":
     "The link is incomplete, or the account no longer has access. Signed in, you choose your e-mails in Settings.",
   "owners.mail.greeting": "Dear {name},",
+  "owners.mail.greetingNoName": "Hello,",
   "owners.mail.entrySubject": "{horse} is entered: {race}, {date}",
   "owners.mail.entry": "{horse} has been entered for {race} on {date}.",
   "owners.mail.declarationSubject": "{horse} is declared: {race}, {date}",

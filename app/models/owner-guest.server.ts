@@ -79,6 +79,16 @@ export async function removeGuest(hostId: string, guestId: string): Promise<{ na
     });
 }
 
+/** One of the owner's guests, or null when it is not theirs. */
+export async function getGuest(hostId: string, guestId: string, now = new Date()): Promise<OwnerAccount | null> {
+  const row = await selectAccounts()
+    .where("o.user_id", "=", guestId)
+    .where("o.role", "=", "guest")
+    .where("o.host_id", "=", hostId)
+    .executeTakeFirst();
+  return row ? toAccount(row, now) : null;
+}
+
 export async function listGuests(hostId: string, now = new Date()): Promise<OwnerAccount[]> {
   const rows = await selectAccounts().where("o.host_id", "=", hostId).orderBy("o.name").orderBy("u.email").execute();
   return rows.map((r) => toAccount(r, now));

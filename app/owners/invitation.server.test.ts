@@ -91,4 +91,19 @@ describe("accepting an invitation", () => {
     });
     expect(await attempt(TEST_PASSWORD)).toMatchObject({ ok: false, status: 404, bad: true });
   });
+
+  test("greets by name only when the name is plain text: a link-shaped one is left out, never linked", async () => {
+    const x = await testHorse("Xenia");
+    const owner = await createOwner({ horseIds: [x.id], name: "Anna Holm" });
+    // Stored before names were checked, or by a caller that does not check.
+    await inviteGuest(owner.id, {
+      name: "WINNER! Claim at https://evil.example",
+      email: "w@example.com",
+      language: "en",
+    });
+    const mail = (await composeInvitationMail("w@example.com", ORIGIN))!;
+    expect(mail.text).not.toContain("evil.example");
+    expect(mail.html).not.toContain("evil.example");
+    expect(mail.text.split("\n")[0]).toBe("Hello,");
+  });
 });

@@ -11,7 +11,7 @@ import { isTokenShaped } from "~/platform/signed-token.server";
 import type { Mail } from "~/platform/mail.server";
 import { escapeHtml } from "~/utils/html";
 import { oneLine } from "~/platform/mail-parts.server";
-import { htmlParagraphs } from "./mail-html.server";
+import { greeting, htmlParagraphs } from "./mail-html.server";
 
 /**
  * The invitation of an owner or guest: its mail (the link made as it is sent, valid 7 days, once)
@@ -33,7 +33,7 @@ export async function composeInvitationMail(email: string, origin: string, now =
   const guest = link.role === "guest";
   const intro = guest ? t("owners.mail.guestInvitation", values) : t("owners.mail.invitation", values);
   const signInLine = t("owners.mail.thenSignIn", { url: `${origin}/auth` });
-  const paragraphs = [t("owners.mail.greeting", { name: link.name }), intro, t("owners.mail.choosePassword")];
+  const paragraphs = [greeting(t, link.name), intro, t("owners.mail.choosePassword")];
   return {
     to: link.email,
     subject: oneLine(

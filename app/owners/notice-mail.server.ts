@@ -17,7 +17,7 @@ import { formatWeight, type Equipment } from "~/racing/declaration";
 import { formatDanishDate, formatDkk } from "~/racing/format";
 import { escapeHtml } from "~/utils/html";
 import { oneLine, stableMessageId } from "~/platform/mail-parts.server";
-import { htmlParagraphs } from "./mail-html.server";
+import { greeting, htmlParagraphs } from "./mail-html.server";
 
 /**
  * Notice mails to owners and guests, composed as they are sent: in the person's language as it is
@@ -153,7 +153,7 @@ async function noticeFrame(notice: QueuedNotice, horse: { name: string; slug: st
     t,
     lang,
     stable,
-    greeting: t("owners.mail.greeting", { name: person.name }),
+    greeting: greeting(t, person.name),
     headers: {
       "Message-ID": stableMessageId("notice", kind, notice.event, person.userId),
       "List-Unsubscribe": `<${unsubscribe}>`,

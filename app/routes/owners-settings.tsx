@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/owners-settings";
-import { guestInviteKeys, countAttempt } from "~/auth/auth-limits.server";
+import { countAttempt, guestInviteKeys, guestRecipientKeys, type LimitVerdict } from "~/auth/auth-limits.server";
 import { requireOwner, type OwnerSession, type SessionUser } from "~/auth/auth.server";
 import { SubmitButton } from "~/components/ui/button";
 import { ReadFailed } from "~/components/read-failed";
@@ -17,7 +17,7 @@ import {
   getOwnerAccount,
   type OwnerAccount,
 } from "~/models/owner-account.server";
-import { GuestLimitError, listGuests, removeGuest } from "~/models/owner-guest.server";
+import { getGuest, GuestLimitError, listGuests, removeGuest } from "~/models/owner-guest.server";
 import { saveOwnerSettings } from "~/models/owner-notice-settings.server";
 import { GUEST_LIMIT, NOTICE_KINDS, type AccountStatus } from "~/models/owner-account";
 import { stableNameFrom } from "~/models/site-settings";
@@ -90,15 +90,24 @@ async function answer(request: Request, user: Owner, values: Record<string, stri
     );
   }
 
+  // Every invitation mail an owner causes counts, sent anew or again: per owner and network first,
+  // then per person invited (decision 0221).
+  const tooMany = (verdict: LimitVerdict) =>
+    verdict.allowed
+      ? null
+      : turnedDown(t, { intent, values, toast: t("owners.rateLimited") }, 429, {
+          "Retry-After": String(verdict.retryAfterSeconds),
+        });
+  if (intent === "invite-guest" || intent === "resend-guest") {
+    const refused = tooMany(await countAttempt(guestInviteKeys(user.id, clientNetwork(request))));
+    if (refused) return refused;
+  }
+
   if (intent === "invite-guest") {
-    const verdict = await countAttempt(guestInviteKeys(user.id, clientNetwork(request)));
-    if (!verdict.allowed) {
-      return turnedDown(t, { intent, values, toast: t("owners.rateLimited") }, 429, {
-        "Retry-After": String(verdict.retryAfterSeconds),
-      });
-    }
     const parsed = guestSchema.safeParse(values);
     if (!parsed.success) return refuse(400, { errors: formErrors(parsed.error, t) });
+    const refused = tooMany(await countAttempt(guestRecipientKeys(parsed.data.email)));
+    if (refused) return refused;
     try {
       const invited = await sendGuestInvitation(user.id, parsed.data);
       if (!invited) return refuse(403);
@@ -113,6 +122,10 @@ async function answer(request: Request, user: Owner, values: Record<string, stri
 
   const parsed = guestIdSchema.safeParse(values);
   if (intent === "resend-guest" && parsed.success) {
+    const guest = await getGuest(user.id, parsed.data.id);
+    if (!guest) return refuse(404);
+    const refused = tooMany(await countAttempt(guestRecipientKeys(guest.email)));
+    if (refused) return refused;
     try {
       const invited = await sendNewInvitation(parsed.data.id, { hostId: user.id });
       if (!invited) return refuse(404);

@@ -291,6 +291,69 @@ describe("guest invitations", () => {
   });
 });
 
+describe("guest invitation mail", () => {
+  const post = (cookie: string, form: Record<string, string>) =>
+    call(settingsPage.action, buildRequest("/owners/settings", { cookie, form }));
+  const mailsTo = async (email: string) =>
+    (await listQueuedMail({ kind: "owner-invitation" })).filter((m) => m.toAddress === email).length;
+
+  test("reaches one guest at most three times a day, invitation and resends together", async () => {
+    const { a } = await stable();
+    expect(
+      (await post(a.cookie, { intent: "invite-guest", name: "Gitte", email: "g@example.com", language: "en" })).status,
+    ).toBe(302);
+    const [gitte] = await listGuests(a.user.id);
+    const resend = () => post(a.cookie, { intent: "resend-guest", id: gitte!.userId });
+    expect((await resend()).status).toBe(302);
+    expect((await resend()).status).toBe(302);
+    const refused = await resend();
+    expect(refused).toMatchObject({
+      status: 429,
+      data: { toast: { description: "Too many invitations. Please try again later." } },
+    });
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    for (let i = 0; i < 50; i++) await resend();
+    expect(await mailsTo("g@example.com")).toBe(3);
+  });
+
+  test("from one owner is at most ten an hour, invitations and resends together", async () => {
+    const { a } = await stable();
+    for (let i = 1; i <= 5; i++) {
+      const form = { intent: "invite-guest", name: `Guest ${i}`, email: `g${i}@example.com`, language: "en" };
+      expect((await post(a.cookie, form)).status).toBe(302);
+    }
+    const guests = await listGuests(a.user.id);
+    for (const guest of guests)
+      expect((await post(a.cookie, { intent: "resend-guest", id: guest.userId })).status).toBe(302);
+    expect((await post(a.cookie, { intent: "resend-guest", id: guests[0]!.userId })).status).toBe(429);
+    const toGuests = (await listQueuedMail({ kind: "owner-invitation" })).filter((m) => /^g\d@/.test(m.toAddress!));
+    expect(toGuests).toHaveLength(10);
+  });
+
+  test("names the guest only as plain text: a link-shaped, marked-up or over-long name is refused", async () => {
+    const { a, b } = await stable();
+    const invite = (name: string, email = "g@example.com", cookie = a.cookie) =>
+      post(cookie, { intent: "invite-guest", name, email, language: "en" });
+    for (const name of [
+      "WINNER! Claim your prize at https://evil.example",
+      "Claim at evil.example now",
+      "www.evil.example",
+      "prize@evil.example",
+      "<b>Gitte</b>",
+      "Gitte\u202Eevil",
+      "G".repeat(81),
+    ]) {
+      const refused = await invite(name);
+      expect(refused.status, name).toBe(400);
+      expect((refused.data as { errors: Record<string, string> }).errors.name, name).toBeTruthy();
+    }
+    expect(await mailsTo("g@example.com")).toBe(0);
+    for (const name of ["Gitte Holm-Ærø", "J. R. Hartley", "Anne O'Brien", "G".repeat(80)]) {
+      expect((await invite(name, `${name.length}-${name.charCodeAt(0)}@example.com`, b.cookie)).status, name).toBe(302);
+    }
+  });
+});
+
 describe("the unsubscribe link", () => {
   test("asks on GET, turns off that kind of notice on POST (one-click too), and is dead for a revoked account", async () => {
     const { a } = await stable();
