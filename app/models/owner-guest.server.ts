@@ -1,11 +1,21 @@
-import type { Kysely } from "kysely";
-import type { Database } from "@db/schema";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Database, WithheldInvitationsTable } from "@db/schema";
 import { db, lockFor } from "~/platform/db.server";
 import { recordActivity } from "./activity.server";
-import { accountLabel, GUEST_LIMIT, type OwnerLanguage } from "./owner-account";
-import { createInvitedAccount, selectAccounts, toAccount, type OwnerAccount } from "./owner-account.server";
+import { accountLabel, GUEST_LIMIT, INVITATION_VALID_MS, NOTICE_KINDS, type OwnerLanguage } from "./owner-account";
+import {
+  createInvitedAccount,
+  normaliseEmail,
+  selectAccounts,
+  toAccount,
+  type OwnerAccount,
+} from "./owner-account.server";
 
-/** An owner's guests: read-only, the owner's horses only, at most GUEST_LIMIT at a time (docs/decisions/0200). */
+/**
+ * An owner's guests: read-only, the owner's horses only, at most GUEST_LIMIT at a time (docs/decisions/0200).
+ * An invitation to an address that already has an account is withheld: nothing is made or sent, but
+ * the owner's list shows it like any other, so the form never tells who has an account (0222).
+ */
 
 type Q = Kysely<Database>;
 
@@ -16,15 +26,72 @@ export class GuestLimitError extends Error {
   }
 }
 
-/** The guests of an owner who still have access or an invitation (revoked ones do not count). */
+/** The owner's own address, or a guest already on their list: they know it, so the form may say so. */
+export class OnYourListError extends Error {
+  constructor(readonly which: "self" | "guest") {
+    super(which === "self" ? "The address is the owner's own" : "The address is on the owner's list already");
+  }
+}
+
+/** The guests of an owner who still have access or an invitation (revoked ones do not count), withheld ones included. */
 export async function countGuests(q: Q, hostId: string) {
-  const row = await q
-    .selectFrom("owner_accounts")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("host_id", "=", hostId)
-    .where("state", "<>", "revoked")
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const [accounts, withheld] = await Promise.all([
+    q
+      .selectFrom("owner_accounts")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("host_id", "=", hostId)
+      .where("state", "<>", "revoked")
+      .executeTakeFirstOrThrow(),
+    q
+      .selectFrom("withheld_invitations")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("host_id", "=", hostId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(accounts.n) + Number(withheld.n);
+}
+
+type WithheldRow = Selectable<WithheldInvitationsTable>;
+
+/** A withheld invitation as the owner's list shows any invitation: invited, expired after 7 days. */
+function withheldAsGuest(r: WithheldRow, now: Date): OwnerAccount {
+  const expires = new Date(Date.parse(r.invited_at) + INVITATION_VALID_MS).toISOString();
+  return {
+    userId: r.id,
+    email: r.email,
+    role: "guest",
+    hostId: r.host_id,
+    name: r.name,
+    language: r.language,
+    state: "invited",
+    status: expires <= now.toISOString() ? "expired" : "invited",
+    invitedAt: r.invited_at,
+    inviteExpiresAt: expires,
+    activatedAt: null,
+    revokedAt: null,
+    notices: Object.fromEntries(NOTICE_KINDS.map((kind) => [kind, true])) as OwnerAccount["notices"],
+  };
+}
+
+/** Whose the address is, as far as the host may be told: null (nobody's), theirs or their guest's, or someone else's. */
+async function addressFor(trx: Transaction<Database>, hostId: string, email: string) {
+  const [account, withheld] = await Promise.all([
+    trx
+      .selectFrom("users as u")
+      .leftJoin("owner_accounts as o", "o.user_id", "u.id")
+      .select(["u.id", "o.host_id"])
+      .where("u.email", "=", email)
+      .executeTakeFirst(),
+    trx
+      .selectFrom("withheld_invitations")
+      .select("id")
+      .where("host_id", "=", hostId)
+      .where("email", "=", email)
+      .executeTakeFirst(),
+  ]);
+  if (account?.id === hostId) return "self";
+  if (account?.host_id === hostId || withheld) return "guest";
+  return account ? "elsewhere" : null;
 }
 
 export type GuestInvitation = { name: string; email: string; language: OwnerLanguage };
@@ -45,6 +112,9 @@ export async function inviteGuest(hostId: string, values: GuestInvitation, now =
         .executeTakeFirst();
       if (!host || host.role !== "owner" || host.state !== "active") return null;
       if ((await countGuests(trx, hostId)) >= GUEST_LIMIT) throw new GuestLimitError();
+      const address = await addressFor(trx, hostId, normaliseEmail(values.email));
+      if (address === "self" || address === "guest") throw new OnYourListError(address);
+      if (address === "elsewhere") return withhold(trx, hostId, host.name, values, now);
       const { userId, email } = await createInvitedAccount(trx, { ...values, role: "guest", hostId }, now);
       await recordActivity(
         {
@@ -59,6 +129,52 @@ export async function inviteGuest(hostId: string, values: GuestInvitation, now =
     });
 }
 
+/** An invitation kept instead of sent: the address has an account (an administrator's, another owner's…). */
+async function withhold(
+  trx: Transaction<Database>,
+  hostId: string,
+  hostName: string,
+  values: GuestInvitation,
+  now: Date,
+) {
+  const id = crypto.randomUUID();
+  const email = normaliseEmail(values.email);
+  await trx
+    .insertInto("withheld_invitations")
+    .values({
+      id,
+      host_id: hostId,
+      name: values.name,
+      email,
+      language: values.language,
+      invited_at: now.toISOString(),
+      created_at: now.toISOString(),
+    })
+    .execute();
+  await recordActivity(
+    {
+      kind: "invite",
+      entity: "guest",
+      entityId: id,
+      summary: `Guest invitation by ${hostName} not sent, the address has an account: ${accountLabel({ name: values.name, email })}`,
+    },
+    { trx },
+  );
+  return { userId: id, email, name: values.name };
+}
+
+/** A withheld invitation "sent again": its owner sees it renewed, as any; nothing goes out. Null when not theirs. */
+export async function renewWithheld(trx: Transaction<Database>, hostId: string, id: string, now: Date) {
+  const row = await trx
+    .updateTable("withheld_invitations")
+    .set({ invited_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("host_id", "=", hostId)
+    .returning(["name", "email"])
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /** Removes an owner's guest altogether (its sessions end with its account). Null when it is not theirs. */
 export async function removeGuest(hostId: string, guestId: string): Promise<{ name: string; email: string } | null> {
   return db()
@@ -69,7 +185,26 @@ export async function removeGuest(hostId: string, guestId: string): Promise<{ na
         .where("o.role", "=", "guest")
         .where("o.host_id", "=", hostId)
         .executeTakeFirst();
-      if (!guest) return null;
+      if (!guest) {
+        const withheld = await trx
+          .deleteFrom("withheld_invitations")
+          .where("id", "=", guestId)
+          .where("host_id", "=", hostId)
+          .returning(["name", "email"])
+          .executeTakeFirst();
+        if (withheld) {
+          await recordActivity(
+            {
+              kind: "revoke",
+              entity: "guest",
+              entityId: guestId,
+              summary: `Guest invitation removed: ${accountLabel(withheld)}`,
+            },
+            { trx },
+          );
+        }
+        return withheld ?? null;
+      }
       await trx.deleteFrom("users").where("id", "=", guestId).execute();
       await recordActivity(
         { kind: "revoke", entity: "guest", entityId: guestId, summary: `Guest removed: ${accountLabel(guest)}` },
@@ -79,17 +214,25 @@ export async function removeGuest(hostId: string, guestId: string): Promise<{ na
     });
 }
 
-/** One of the owner's guests, or null when it is not theirs. */
+/** One of the owner's guests (a withheld invitation too), or null when it is not theirs. */
 export async function getGuest(hostId: string, guestId: string, now = new Date()): Promise<OwnerAccount | null> {
-  const row = await selectAccounts()
-    .where("o.user_id", "=", guestId)
-    .where("o.role", "=", "guest")
-    .where("o.host_id", "=", hostId)
-    .executeTakeFirst();
-  return row ? toAccount(row, now) : null;
+  return (await listGuests(hostId, now)).find((g) => g.userId === guestId) ?? null;
 }
 
+const byNameAndEmail = (a: { name: string; email: string }, b: { name: string; email: string }) =>
+  a.name.localeCompare(b.name, "da") || a.email.localeCompare(b.email, "da");
+
+/** An owner's guests as the owner sees them, by name: a withheld invitation looks like any other. */
 export async function listGuests(hostId: string, now = new Date()): Promise<OwnerAccount[]> {
-  const rows = await selectAccounts().where("o.host_id", "=", hostId).orderBy("o.name").orderBy("u.email").execute();
-  return rows.map((r) => toAccount(r, now));
+  const [rows, withheld] = await Promise.all([
+    selectAccounts().where("o.host_id", "=", hostId).execute(),
+    listWithheld([hostId]),
+  ]);
+  return [...rows.map((r) => toAccount(r, now)), ...withheld.map((w) => withheldAsGuest(w, now))].sort(byNameAndEmail);
+}
+
+/** The owners' withheld invitations, as the Owners tab shows them to the stable (which may know). */
+export async function listWithheld(hostIds: readonly string[]): Promise<WithheldRow[]> {
+  if (hostIds.length === 0) return [];
+  return db().selectFrom("withheld_invitations").selectAll().where("host_id", "in", hostIds).execute();
 }

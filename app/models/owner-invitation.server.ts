@@ -9,7 +9,7 @@ import {
   queueInvitation,
   selectAccounts,
 } from "./owner-account.server";
-import { countGuests, GuestLimitError } from "./owner-guest.server";
+import { countGuests, GuestLimitError, renewWithheld } from "./owner-guest.server";
 
 /**
  * Invitation links: sent again on request, made as their mail is sent (7 days, one use, only the
@@ -34,7 +34,7 @@ export async function resendInvitation(
         .where("o.role", "=", hostId ? "guest" : "owner")
         .$if(!!hostId, (q) => q.where("o.host_id", "=", hostId!))
         .executeTakeFirst();
-      if (!row) return null;
+      if (!row) return hostId ? renewWithheld(trx, hostId, userId, now) : null;
       if (row.state === "active") throw new AlreadyActiveError();
       if (hostId && row.state === "revoked" && (await countGuests(trx, hostId)) >= GUEST_LIMIT) {
         throw new GuestLimitError();

@@ -11,13 +11,8 @@ import { useSubmitting } from "~/components/ui/use-submitting";
 import { translator, type Translate } from "~/i18n/dictionary";
 import { LANGS, LANGUAGE_NAMES, langFromPath, localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
-import {
-  AccountTakenError,
-  AlreadyActiveError,
-  getOwnerAccount,
-  type OwnerAccount,
-} from "~/models/owner-account.server";
-import { getGuest, GuestLimitError, listGuests, removeGuest } from "~/models/owner-guest.server";
+import { AlreadyActiveError, getOwnerAccount, type OwnerAccount } from "~/models/owner-account.server";
+import { getGuest, GuestLimitError, listGuests, OnYourListError, removeGuest } from "~/models/owner-guest.server";
 import { saveOwnerSettings } from "~/models/owner-notice-settings.server";
 import { GUEST_LIMIT, NOTICE_KINDS, type AccountStatus } from "~/models/owner-account";
 import { stableNameFrom } from "~/models/site-settings";
@@ -113,7 +108,9 @@ async function answer(request: Request, user: Owner, values: Record<string, stri
       if (!invited) return refuse(403);
       return done(t("owners.invitationSent"), t("owners.invitationSentText", { email: invited.email }));
     } catch (error) {
-      if (error instanceof AccountTakenError) return refuse(400, { errors: { email: t("owners.emailTaken") } });
+      if (error instanceof OnYourListError) {
+        return refuse(400, { errors: { email: t(error.which === "self" ? "owners.emailOwn" : "owners.emailOnList") } });
+      }
       if (error instanceof GuestLimitError)
         return refuse(400, { toast: t("owners.guestLimit", { limit: GUEST_LIMIT }) });
       throw error;

@@ -238,10 +238,10 @@ describe("Settings", () => {
       );
     expect((await invite(a.cookie, "gitte@example.com")).status).toBe(302);
     expect((await listQueuedMail({ kind: "owner-invitation" })).map((m) => m.toAddress)).toContain("gitte@example.com");
-    const taken = await invite(a.cookie, b.user.email);
-    expect(taken).toMatchObject({
+    const again = await invite(a.cookie, "GITTE@example.com");
+    expect(again).toMatchObject({
       status: 400,
-      data: { errors: { email: "This e-mail address already has an account on the site." } },
+      data: { errors: { email: "This e-mail address is on your list already." } },
     });
     const invalid = await invite(a.cookie, "not an address");
     expect(invalid).toMatchObject({ status: 400, data: { errors: { email: "Please enter a valid email address." } } });
@@ -351,6 +351,48 @@ describe("guest invitation mail", () => {
     for (const name of ["Gitte Holm-Ærø", "J. R. Hartley", "Anne O'Brien", "G".repeat(80)]) {
       expect((await invite(name, `${name.length}-${name.charCodeAt(0)}@example.com`, b.cookie)).status, name).toBe(302);
     }
+  });
+});
+
+describe("the guest form never tells an owner who has an account", () => {
+  test("an administrator's, another owner's or a guest's address is answered and listed like any new one, and nothing is sent to it", async () => {
+    const { a, b } = await stable();
+    await signedInUser({ email: "boss@example.com", admin: true });
+    const bGuest = await createGuest(b.user.id, { email: "bguest@example.com" });
+    const post = (form: Record<string, string>) =>
+      call(settingsPage.action, buildRequest("/owners/settings", { cookie: a.cookie, form }));
+    const invite = (email: string) => post({ intent: "invite-guest", name: "Someone", email, language: "en" });
+
+    const answers = [];
+    for (const email of ["boss@example.com", b.user.email, bGuest.email, "new@example.com"]) {
+      const answer = await invite(email.toUpperCase());
+      answers.push([answer.status, answer.headers.get("Set-Cookie")?.replace(/[^;]*=/, "") ? "toast" : null]);
+      expect(answer.status, email).toBe(302);
+    }
+    expect(new Set(answers.map((x) => JSON.stringify(x))).size).toBe(1);
+    const page = (await call(settingsPage.loader, buildRequest("/owners/settings", { cookie: a.cookie }))).data as {
+      guests: Record<string, unknown>[];
+    };
+    expect(page.guests.map((g) => g.email).sort()).toEqual(
+      ["boss@example.com", b.user.email, bGuest.email, "new@example.com"].sort(),
+    );
+    // Every entry has the same fields and the same standing: nothing in the page's data tells them apart.
+    const shape = (g: Record<string, unknown>) =>
+      JSON.stringify([Object.keys(g).sort(), g.state, g.status, g.role, g.activatedAt, g.notices]);
+    expect(new Set(page.guests.map(shape)).size).toBe(1);
+    expect((await listQueuedMail({ kind: "owner-invitation" })).map((m) => m.toAddress)).toEqual(
+      expect.not.arrayContaining(["boss@example.com", b.user.email, bGuest.email]),
+    );
+
+    // Sent again and removed like any invitation.
+    const boss = page.guests.find((g) => g.email === "boss@example.com")!;
+    expect((await post({ intent: "resend-guest", id: String(boss.userId) })).status).toBe(302);
+    expect((await post({ intent: "remove-guest", id: String(boss.userId) })).status).toBe(302);
+    expect((await listGuests(a.user.id)).map((g) => g.email)).not.toContain("boss@example.com");
+    // Their own guest again, or their own address: they know those already.
+    const own = await invite("new@example.com");
+    expect(own.status).toBe(400);
+    expect((await invite(a.user.email)).status).toBe(400);
   });
 });
 

@@ -20,6 +20,7 @@ import * as owners from "./0080-owners";
 import * as ownersPosts from "./0085-owners-posts";
 import * as ownersPostSlugs from "./0095-owners-post-slugs";
 import * as mailToAddress from "./0096-mail-to-address";
+import * as withheldInvitations from "./0097-withheld-invitations";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "0085-owners-posts": ownersPosts,
   "0095-owners-post-slugs": ownersPostSlugs,
   "0096-mail-to-address": mailToAddress,
+  "0097-withheld-invitations": withheldInvitations,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */
