@@ -21,6 +21,7 @@ import {
   UnknownHorseError,
   updateOwner,
 } from "./owner-account.server";
+import { inviteGuest, listGuests, removeGuestAsStable } from "./owner-guest.server";
 
 useFreshDatabase();
 
@@ -137,5 +138,78 @@ describe("housekeeping", () => {
     const links = await db().selectFrom("owner_horses").select("horse_id").where("user_id", "=", owner.id).execute();
     expect(links).toEqual([{ horse_id: x.id }]);
     expect(trashedX).not.toBeNull();
+  });
+});
+
+describe("an address held by another account", () => {
+  test("the refusal names who holds it; a pending or revoked owner or guest is taken over, logged", async () => {
+    const x = await testHorse("Xenia");
+    const host = await createOwner({ horseIds: [x.id], name: "Anna Holm" });
+    const pending = await createGuest(host.id, { name: "Gitte", email: "gitte@example.com", active: false });
+    const invite = (email: string, takeOver = false) =>
+      runAs(admin, () => inviteOwner({ name: "New Owner", email, language: "en", horseIds: [x.id], takeOver })).catch(
+        (error: unknown) => error,
+      );
+
+    const refused = await invite("gitte@example.com");
+    expect(refused).toBeInstanceOf(AccountTakenError);
+    expect((refused as AccountTakenError).held).toMatchObject({
+      userId: pending.id,
+      role: "guest",
+      name: "Gitte",
+      hostName: "Anna Holm",
+      status: "invited",
+    });
+    const taken = (await invite("GITTE@example.com", true)) as { userId: string; email: string };
+    expect(taken.email).toBe("gitte@example.com");
+    expect(await getOwnerAccount(pending.id)).toBeNull();
+    expect(await getOwnerAccount(taken.userId)).toMatchObject({ role: "owner", name: "New Owner", state: "invited" });
+
+    // A revoked owner goes with their guests.
+    const revoked = await createOwner({ horseIds: [x.id], name: "Rolf", email: "rolf@example.com" });
+    const theirGuest = await createGuest(revoked.id, { name: "Rita" });
+    await revokeOwner(revoked.id);
+    expect(await invite("rolf@example.com", true)).toMatchObject({ email: "rolf@example.com" });
+    expect(await getOwnerAccount(revoked.id)).toBeNull();
+    expect(await getOwnerAccount(theirGuest.id)).toBeNull();
+
+    // Someone with access, or an administrator, is not taken over: the refusal says who.
+    const active = await createGuest(host.id, { name: "Bo", email: "bo@example.com" });
+    const refusedActive = await invite("bo@example.com", true);
+    expect(refusedActive).toBeInstanceOf(AccountTakenError);
+    expect((refusedActive as AccountTakenError).held).toMatchObject({ name: "Bo", status: "active" });
+    expect(await getOwnerAccount(active.id)).not.toBeNull();
+    await createUser({ email: "boss@example.com", admin: true });
+    expect(await invite("boss@example.com", true)).toMatchObject({ holder: "admin" });
+
+    const { entries } = await listActivity({ kind: "revoke" });
+    expect(entries.map((e) => e.summary)).toEqual(
+      expect.arrayContaining([
+        "Address taken over for a new owner: Gitte (gitte@example.com), guest of Anna Holm (invited), removed",
+        "Address taken over for a new owner: Rolf (rolf@example.com), owner (revoked), removed with 1 guest",
+      ]),
+    );
+  });
+
+  test("the stable removes any guest, of any owner, in any state, and a withheld invitation; logged", async () => {
+    const x = await testHorse("Xenia");
+    const host = await createOwner({ horseIds: [x.id], name: "Anna Holm" });
+    const guest = await createGuest(host.id, { name: "Gitte" });
+    await createSession(guest);
+    expect(await runAs(admin, () => removeGuestAsStable(guest.id))).toEqual({ name: "Gitte", email: guest.email });
+    expect(await getOwnerAccount(guest.id)).toBeNull();
+    expect(await sessionsOf(guest.id)).toEqual([]);
+    expect(await runAs(admin, () => removeGuestAsStable(host.id))).toBeNull();
+    await createUser({ email: "someone@example.com" });
+    const withheld = (await inviteGuest(host.id, { name: "Ole", email: "someone@example.com", language: "en" }))!;
+    expect(await runAs(admin, () => removeGuestAsStable(withheld.userId))).toEqual({
+      name: "Ole",
+      email: "someone@example.com",
+    });
+    expect(await listGuests(host.id)).toEqual([]);
+    const { entries } = await listActivity({ kind: "revoke" });
+    expect(entries.map((e) => e.summary)).toContain(
+      `Guest removed by the stable: Gitte (${guest.email}), guest of Anna Holm`,
+    );
   });
 });

@@ -52,12 +52,32 @@ export type OwnerListEntry = OwnerAccount & { horses: LinkedHorse[]; guests: Own
 /** Attempts for an invitation or a notice mail (about four hours with the default backoff). */
 export const OWNER_MAIL_ATTEMPTS = 10;
 
-/** The e-mail already has an account: an administrator's, an owner's or guest's, or another. */
+/** An owner's or guest's account holding an address, as the administrator is shown it. */
+export type AddressHolder = {
+  userId: string;
+  role: OwnerRole;
+  name: string;
+  email: string;
+  status: AccountStatus;
+  /** A guest's owner. */
+  hostName: string | null;
+};
+
+/**
+ * The e-mail already has an account: an administrator's, an owner's or guest's (`held` says whose),
+ * or another.
+ */
 export class AccountTakenError extends Error {
-  constructor(readonly holder: "admin" | "owner" | "account") {
+  constructor(
+    readonly holder: "admin" | "owner" | "account",
+    readonly held: AddressHolder | null = null,
+  ) {
     super(`The e-mail address already has an account (${holder})`);
   }
 }
+
+/** An address held by a pending (invited, expired) or revoked owner or guest may be taken over; one with access may not. */
+export const mayTakeOver = (held: AddressHolder) => held.status !== "active";
 
 /** A horse chosen for an owner is not (or no longer) a live horse. */
 export class UnknownHorseError extends Error {
@@ -132,17 +152,70 @@ export async function getOwnerAccount(userId: string, q: Q = db()): Promise<Owne
   return row ? toAccount(row) : null;
 }
 
-/** Who an e-mail address belongs to already, if anyone. */
-async function holderOf(q: Q, email: string): Promise<AccountTakenError["holder"] | null> {
+/** Who an e-mail address belongs to already, if anyone, and for an owner's or guest's account, whose it is. */
+async function holderOf(q: Q, email: string): Promise<AccountTakenError | null> {
   const row = await q
     .selectFrom("users as u")
     .leftJoin("user_roles as r", (join) => join.onRef("r.user_id", "=", "u.id").on("r.role", "=", "admin"))
     .leftJoin("owner_accounts as o", "o.user_id", "u.id")
-    .select(["u.id", "r.role", "o.role as owner_role"])
+    .leftJoin("owner_accounts as h", "h.user_id", "o.host_id")
+    .select([
+      "u.id",
+      "u.email",
+      "r.role",
+      "o.role as owner_role",
+      "o.name",
+      "o.state",
+      "o.invite_expires_at",
+      "h.name as host_name",
+    ])
     .where("u.email", "=", normaliseEmail(email))
     .executeTakeFirst();
   if (!row) return null;
-  return row.role ? "admin" : row.owner_role ? "owner" : "account";
+  if (row.role) return new AccountTakenError("admin");
+  if (!row.owner_role || !row.name || !row.state) return new AccountTakenError("account");
+  return new AccountTakenError("owner", {
+    userId: row.id,
+    role: row.owner_role,
+    name: row.name,
+    email: row.email,
+    status: statusOf(row.state, row.invite_expires_at, new Date()),
+    hostName: row.host_name,
+  });
+}
+
+/** Who holds an address (an administrator, an owner or guest and whose, another account), or null: nobody. */
+export async function findAddressHolder(email: string): Promise<AccountTakenError | null> {
+  return holderOf(db(), email);
+}
+
+/** Who holds an address, as the activity log and the admin command say it. */
+export const heldAs = (held: AddressHolder) =>
+  `${accountLabel(held)}, ${held.role === "guest" ? `guest of ${held.hostName ?? "an owner"}` : "owner"} (${held.status})`;
+
+/**
+ * Frees an address held by a pending or revoked owner or guest, for an account the stable makes
+ * instead: that account goes (an owner's guests with it), logged as `why`. AccountTakenError for
+ * anything else (an administrator, someone with access, another account).
+ */
+export async function releaseAddress(trx: Transaction<Database>, email: string, why: string) {
+  const taken = await holderOf(trx, email);
+  if (!taken) return;
+  const held = taken.held;
+  if (!held || !mayTakeOver(held)) throw taken;
+  const guests =
+    held.role === "owner"
+      ? await trx.selectFrom("owner_accounts").select("user_id").where("host_id", "=", held.userId).execute()
+      : [];
+  await trx
+    .deleteFrom("users")
+    .where("id", "in", [held.userId, ...guests.map((g) => g.user_id)])
+    .execute();
+  const more = guests.length ? ` with ${guests.length} guest${guests.length === 1 ? "" : "s"}` : "";
+  await recordActivity(
+    { kind: "revoke", entity: held.role, entityId: held.userId, summary: `${why}: ${heldAs(held)}, removed${more}` },
+    { trx },
+  );
 }
 
 /** Whether the account is an owner's or a guest's (such an account is never made an administrator). */
@@ -166,13 +239,16 @@ type NewAccount = {
   language: OwnerLanguage;
   role: OwnerRole;
   hostId: string | null;
+  /** An address held by a pending or revoked owner or guest is freed first (the administrator chose so). */
+  takeOver?: boolean;
 };
 
 /** A new invited account (no password) and its invitation mail, in the caller's transaction. */
 export async function createInvitedAccount(trx: Transaction<Database>, account: NewAccount, now: Date) {
   const email = normaliseEmail(account.email);
+  if (account.takeOver) await releaseAddress(trx, email, "Address taken over for a new owner");
   const holder = await holderOf(trx, email);
-  if (holder) throw new AccountTakenError(holder);
+  if (holder) throw holder;
   const userId = crypto.randomUUID();
   const at = authInstant(now);
   try {
@@ -250,7 +326,14 @@ async function linkedHorses(q: Q, userIds: readonly string[]) {
 
 const horseNames = (horses: { name: string }[]) => horses.map((h) => h.name).join(", ") || null;
 
-export type OwnerInvitation = { name: string; email: string; language: OwnerLanguage; horseIds: string[] };
+export type OwnerInvitation = {
+  name: string;
+  email: string;
+  language: OwnerLanguage;
+  horseIds: string[];
+  /** Free the address from a pending or revoked owner or guest first (releaseAddress). */
+  takeOver?: boolean;
+};
 
 /** Invites an owner for one or more horses: the account, its links and the invitation mail, in one transaction. */
 export async function inviteOwner(values: OwnerInvitation, now = new Date()) {

@@ -214,6 +214,47 @@ export async function removeGuest(hostId: string, guestId: string): Promise<{ na
     });
 }
 
+/**
+ * The stable removes a guest of any owner, in any state (its account and sessions go), or an owner's
+ * withheld invitation; logged in the administrator's name. Null when there is no such guest.
+ */
+export async function removeGuestAsStable(guestId: string): Promise<{ name: string; email: string } | null> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const guest = await trx
+        .selectFrom("owner_accounts as o")
+        .innerJoin("users as u", "u.id", "o.user_id")
+        .leftJoin("owner_accounts as h", "h.user_id", "o.host_id")
+        .select(["o.name", "u.email", "h.name as host_name"])
+        .where("o.user_id", "=", guestId)
+        .where("o.role", "=", "guest")
+        .executeTakeFirst();
+      const withheld = guest
+        ? undefined
+        : await trx
+            .selectFrom("withheld_invitations as w")
+            .innerJoin("owner_accounts as h", "h.user_id", "w.host_id")
+            .select(["w.name", "w.email", "h.name as host_name"])
+            .where("w.id", "=", guestId)
+            .executeTakeFirst();
+      const found = guest ?? withheld;
+      if (!found) return null;
+      if (guest) await trx.deleteFrom("users").where("id", "=", guestId).execute();
+      else await trx.deleteFrom("withheld_invitations").where("id", "=", guestId).execute();
+      await recordActivity(
+        {
+          kind: "revoke",
+          entity: "guest",
+          entityId: guestId,
+          summary: `${guest ? "Guest" : "Guest invitation"} removed by the stable: ${accountLabel(found)}, guest of ${found.host_name ?? "an owner"}`,
+        },
+        { trx },
+      );
+      return { name: found.name, email: found.email };
+    });
+}
+
 /** One of the owner's guests (a withheld invitation too), or null when it is not theirs. */
 export async function getGuest(hostId: string, guestId: string, now = new Date()): Promise<OwnerAccount | null> {
   return (await listGuests(hostId, now)).find((g) => g.userId === guestId) ?? null;

@@ -93,12 +93,11 @@ async function answer(request: Request, user: Owner, values: Record<string, stri
       : turnedDown(t, { intent, values, toast: t("owners.rateLimited") }, 429, {
           "Retry-After": String(verdict.retryAfterSeconds),
         });
-  if (intent === "invite-guest" || intent === "resend-guest") {
-    const refused = tooMany(await countAttempt(guestInviteKeys(user.id, clientNetwork(request))));
-    if (refused) return refused;
-  }
+  const perOwner = () => countAttempt(guestInviteKeys(user.id, clientNetwork(request)));
 
   if (intent === "invite-guest") {
+    const limited = tooMany(await perOwner());
+    if (limited) return limited;
     const parsed = guestSchema.safeParse(values);
     if (!parsed.success) return refuse(400, { errors: formErrors(parsed.error, t) });
     const refused = tooMany(await countAttempt(guestRecipientKeys(parsed.data.email)));
@@ -119,9 +118,10 @@ async function answer(request: Request, user: Owner, values: Record<string, stri
 
   const parsed = guestIdSchema.safeParse(values);
   if (intent === "resend-guest" && parsed.success) {
+    // Someone else's guest is a 404 that counts nothing; one's own counts as an invitation does.
     const guest = await getGuest(user.id, parsed.data.id);
     if (!guest) return refuse(404);
-    const refused = tooMany(await countAttempt(guestRecipientKeys(guest.email)));
+    const refused = tooMany(await perOwner()) ?? tooMany(await countAttempt(guestRecipientKeys(guest.email)));
     if (refused) return refused;
     try {
       const invited = await sendNewInvitation(parsed.data.id, { hostId: user.id });
