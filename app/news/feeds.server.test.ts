@@ -57,7 +57,8 @@ describe("the news feeds", () => {
     ["RSS 2.0", rssRoute, "/news.rss"],
     ["Atom 1.0", atomRoute, "/news.atom"],
   ] as const)("%s stays well-formed with every C0 control character in a post", async (_, route, path) => {
-    const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join("");
+    // U+0001 to U+001F: PostgreSQL stores no U+0000 at all (app/utils/xml.test.ts drops it too).
+    const controls = Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 1)).join("");
     await createPost({ ...base, title: `Line${controls}break`, body: `Word's\u000Bmanual break ${controls} end` });
     const { text } = await get(route, path);
     expect(XML_FORBIDDEN.test(text)).toBe(false);

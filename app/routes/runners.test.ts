@@ -99,7 +99,8 @@ describe("/runners.ics", () => {
 
   it("carries no control character a calendar forbids, whatever was typed", async () => {
     const h = await createHorse(horse);
-    const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join("");
+    // U+0001 to U+001F: PostgreSQL stores no U+0000 at all (app/utils/xml.test.ts drops it too).
+    const controls = Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 1)).join("");
     await createRunner({
       horseId: h.id,
       raceName: `Derby${controls}Cup`,
