@@ -3,13 +3,11 @@
  * control characters but tab, line feed and carriage return; a surrogate without its pair; U+FFFE
  * and U+FFFF. One such character (Word's manual line break, U+000B, say) makes a feed malformed.
  */
-export const XML_FORBIDDEN =
-  // eslint-disable-next-line no-control-regex -- the control characters are what it finds
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const XML_FORBIDDEN = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
-const FORBIDDEN_ALL = new RegExp(XML_FORBIDDEN.source, "g");
+const FORBIDDEN_ALL = new RegExp(XML_FORBIDDEN.source, "gu");
 
-/** Text for any XML the site writes (feeds, sitemap): forbidden characters dropped, markup escaped. */
+/** Text or an attribute value for any XML the site writes: forbidden characters dropped, every markup character escaped. */
 export function xmlText(value: string): string {
   return value.replace(FORBIDDEN_ALL, "").replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
