@@ -3,6 +3,7 @@ import { registerMailKind, registerStableAddress } from "~/jobs/mail-delivery.se
 import { getContactMessage, type ContactMessage } from "~/models/contact-message.server";
 import { getContactInfo } from "~/models/contact-info.server";
 import { env } from "~/platform/env.server";
+import { mailDomain } from "~/platform/mail-parts.server";
 import type { Mail } from "~/platform/mail.server";
 import { showInvisible } from "~/utils/visible-text";
 
@@ -12,11 +13,6 @@ export async function contactRecipient(): Promise<string | null> {
   if (CONTACT_TO) return CONTACT_TO;
   const address = (await getContactInfo()).emailAddress.trim();
   return z.email().safeParse(address).success ? address : null;
-}
-
-function mailDomain() {
-  const origin = env().PUBLIC_ORIGIN;
-  return origin ? new URL(origin).hostname : "localhost";
 }
 
 /**

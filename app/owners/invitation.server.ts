@@ -4,14 +4,14 @@ import { passwordLengthProblem, PASSWORD_MAX, PASSWORD_MIN } from "~/auth/passwo
 import { newPasswordProblem } from "~/auth/password-rules.server";
 import { translator, type Translate } from "~/i18n/dictionary";
 import { localizedPath } from "~/i18n/lang";
-import { acceptInvitation, findInvitation, issueInvitationLink } from "~/models/owner-account.server";
+import { acceptInvitation, findInvitation, issueInvitationLink } from "~/models/owner-invitation.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
 import { isTokenShaped } from "~/platform/signed-token.server";
 import type { Mail } from "~/platform/mail.server";
 import { escapeHtml } from "~/utils/html";
 import { oneLine } from "~/platform/mail-parts.server";
-import { htmlParagraphs } from "./mail-html.server";
+import { greeting, htmlParagraphs } from "./mail-html.server";
 
 /**
  * The invitation of an owner or guest: its mail (the link made as it is sent, valid 7 days, once)
@@ -33,7 +33,7 @@ export async function composeInvitationMail(email: string, origin: string, now =
   const guest = link.role === "guest";
   const intro = guest ? t("owners.mail.guestInvitation", values) : t("owners.mail.invitation", values);
   const signInLine = t("owners.mail.thenSignIn", { url: `${origin}/auth` });
-  const paragraphs = [t("owners.mail.greeting", { name: link.name }), intro, t("owners.mail.choosePassword")];
+  const paragraphs = [greeting(t, link.name), intro, t("owners.mail.choosePassword")];
   return {
     to: link.email,
     subject: oneLine(

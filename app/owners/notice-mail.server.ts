@@ -4,7 +4,8 @@ import { localResultText } from "~/i18n/results";
 import { shownIn } from "~/i18n/localized";
 import { both } from "~/models/bilingual";
 import { getHorse, type Horse } from "~/models/horse.server";
-import { mayViewHorse } from "~/models/owner-access.server";
+import { mayViewHorse, type AudienceMember } from "~/models/owner-access.server";
+import { getOwnerAccount, type OwnerAccount } from "~/models/owner-account.server";
 import { isNoticeKind, type OwnerNoticeKind } from "~/models/owner-account";
 import { noticeOfMail, type QueuedNotice, type RunnerNoticeDetails } from "~/models/owner-notice.server";
 import { getOwnerUpdate, type Post } from "~/models/post.server";
@@ -17,8 +18,8 @@ import { sameToken, signToken } from "~/platform/signed-token.server";
 import { formatWeight, type Equipment } from "~/racing/declaration";
 import { formatDay, formatDkk } from "~/racing/format";
 import { escapeHtml } from "~/utils/html";
-import { oneLine } from "~/platform/mail-parts.server";
-import { htmlParagraphs } from "./mail-html.server";
+import { oneLine, stableMessageId } from "~/platform/mail-parts.server";
+import { greeting, htmlParagraphs } from "./mail-html.server";
 
 /**
  * Notice mails to owners and guests, composed as they are sent: in the person's language as it is
@@ -29,13 +30,19 @@ import { htmlParagraphs } from "./mail-html.server";
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The token of a person's unsubscribe link for one kind of notice: kind, account and signature. */
-export function unsubscribeToken(userId: string, kind: OwnerNoticeKind) {
-  return `${kind}.${userId}.${signToken("owner-unsubscribe", `${userId}:${kind}`)}`;
+/**
+ * The token of a person's unsubscribe link for one kind of notice: kind, account and a signature
+ * that covers when the account's current access began, so a revocation kills every link made
+ * before it, also once the person is invited again and accepts.
+ */
+export function unsubscribeToken(userId: string, kind: OwnerNoticeKind, activatedAt: string | null) {
+  return `${kind}.${userId}.${signToken("owner-unsubscribe", `${userId}:${kind}:${activatedAt ?? ""}`)}`;
 }
 
-/** The account and kind an unsubscribe token is for, or null when it is not one the site made. */
-export function readUnsubscribeToken(token: string): { userId: string; kind: OwnerNoticeKind } | null {
+/** The account and kind a token names, if it has the shape of one the site makes (not yet checked). */
+export function readUnsubscribeToken(
+  token: string,
+): { userId: string; kind: OwnerNoticeKind; signature: string } | null {
   if (token.length > 200) return null;
   const [kind, userId, signature, ...rest] = token.split(".");
   if (
@@ -47,11 +54,24 @@ export function readUnsubscribeToken(token: string): { userId: string; kind: Own
     !SIGNATURE.test(signature)
   )
     return null;
-  return sameToken(signature, signToken("owner-unsubscribe", `${userId}:${kind}`)) ? { userId, kind } : null;
+  return { userId, kind, signature };
 }
 
-export function unsubscribeLink(origin: string, lang: Lang, userId: string, kind: OwnerNoticeKind) {
-  return `${origin}${localizedPath("/owners/unsubscribe", lang)}?token=${encodeURIComponent(unsubscribeToken(userId, kind))}`;
+/** The active account and the kind a token is for: null when it is not the site's, or not for the account's current access. */
+export async function unsubscribeTarget(
+  token: string,
+): Promise<{ account: OwnerAccount; kind: OwnerNoticeKind } | null> {
+  const read = readUnsubscribeToken(token);
+  if (!read) return null;
+  const account = await getOwnerAccount(read.userId);
+  if (account?.state !== "active") return null;
+  const expected = unsubscribeToken(read.userId, read.kind, account.activatedAt).split(".")[2]!;
+  return sameToken(read.signature, expected) ? { account, kind: read.kind } : null;
+}
+
+export function unsubscribeLink(origin: string, lang: Lang, person: AudienceMember, kind: OwnerNoticeKind) {
+  const token = unsubscribeToken(person.userId, kind, person.activatedAt);
+  return `${origin}${localizedPath("/owners/unsubscribe", lang)}?token=${encodeURIComponent(token)}`;
 }
 
 const EQUIPMENT_TEXT: Record<Equipment, MessageKey> = {
@@ -128,15 +148,16 @@ async function noticeFrame(notice: QueuedNotice, horse: { name: string; slug: st
   const horsePage = `${origin}${localizedPath(`/owners/horses/${horse.slug}`, lang)}`;
   const horsePageText = t("owners.mail.horsePage", { horse: horse.name });
   const settings = `${origin}${localizedPath("/owners/settings", lang)}`;
-  const unsubscribe = unsubscribeLink(origin, lang, person.userId, kind);
+  const unsubscribe = unsubscribeLink(origin, lang, person, kind);
   const stop = t("owners.mail.stop", { kind: t(`owners.noticeLower.${kind}`) });
   const why = t("owners.mail.why", { horse: horse.name, stable });
   return {
     t,
     lang,
     stable,
-    greeting: t("owners.mail.greeting", { name: person.name }),
+    greeting: greeting(t, person.name),
     headers: {
+      "Message-ID": stableMessageId("notice", kind, notice.event, person.userId),
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },

@@ -18,6 +18,9 @@ import * as newsletter from "./0071-newsletter";
 import * as postNewsletter from "./0072-post-newsletter";
 import * as owners from "./0080-owners";
 import * as ownersPosts from "./0085-owners-posts";
+import * as ownersPostSlugs from "./0095-owners-post-slugs";
+import * as mailToAddress from "./0096-mail-to-address";
+import * as withheldInvitations from "./0097-withheld-invitations";
 import * as bilingualContent from "./0100-bilingual-content";
 import * as horseDetails from "./0101-horse-details";
 
@@ -42,6 +45,9 @@ const migrations: Record<string, Migration> = {
   "0072-post-newsletter": postNewsletter,
   "0080-owners": owners,
   "0085-owners-posts": ownersPosts,
+  "0095-owners-post-slugs": ownersPostSlugs,
+  "0096-mail-to-address": mailToAddress,
+  "0097-withheld-invitations": withheldInvitations,
   "0100-bilingual-content": bilingualContent,
   "0101-horse-details": horseDetails,
 };
