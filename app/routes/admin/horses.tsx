@@ -1,6 +1,6 @@
 import type { Route } from "./+types/horses";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { MoneyField } from "~/components/ui/money-field";
 import { msg } from "~/i18n/admin/dictionary";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { RecordFormShell, RecordImageField, useRecordForm } from "./+shared/form-parts";
@@ -13,7 +13,7 @@ import { openTab, readForTab } from "./+shared/tab-reads.server";
 import { horseEditSchema, horseSchema } from "./+shared/admin-forms";
 import type { ImageSpec } from "./+shared/admin-images.server";
 import { formatAmount, formatDkk } from "~/racing/format";
-import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/racing/money";
+import { AMOUNT_LIMIT_TEXT } from "~/racing/money";
 
 const TAB = "/admin/horses";
 
@@ -119,9 +119,6 @@ function HorseRow({ horse }: { horse: Horse }) {
 /** A whole number field: age, places. */
 const COUNT = { type: "number", min: 0, step: 1 } as const;
 
-/** An amount in kroner, as typed into a number field. */
-const KRONER = { type: "number", max: MAX_AMOUNT_ORE / 100, step: 0.01 } as const;
-
 /** The horse form: a new horse, or an edit, which also sets the prize money and places. */
 function HorseForm({ intent, titleId, record: horse, result }: RecordFormProps<Horse>) {
   const t = useAdminT();
@@ -139,19 +136,16 @@ function HorseForm({ intent, titleId, record: horse, result }: RecordFormProps<H
       {field("owner", t("horses.owner"), { maxLength: 200 })}
       {horse ? (
         <>
-          <Field
+          <MoneyField
             label={t("horses.totalPrize")}
             name="totalPrize"
-            {...KRONER}
-            min={0}
-            defaultValue={val("totalPrize", (horse.totalPrizeOre / 100).toFixed(2))}
+            defaultValue={val("totalPrize", formatAmount(horse.totalPrizeOre))}
             error={errors.totalPrize}
           />
-          <Field
+          <MoneyField
             label={t("horses.addPrize")}
             name="addPrize"
-            {...KRONER}
-            placeholder="0.00"
+            placeholder="0,00"
             hint={t("horses.addPrizeHint")}
             defaultValue={val("addPrize")}
             error={errors.addPrize}
