@@ -133,9 +133,7 @@ test("an administrator adds runners, sees them on the site, records a win and a 
   const results = page.getByRole("region", { name: "Recent Results" });
   await expect(results.getByText("1st · 125.000,50 kr.")).toBeVisible();
   // A recorded result is corrected, not recorded again.
-  await expect(results.getByRole("link", { name: "Edit Result: Dansk Derby (Kongens Ære)" })).toHaveText(
-    "Edit Result",
-  );
+  await expect(results.getByRole("link", { name: "Edit Result: Dansk Derby (Kongens Ære)" })).toHaveText("Edit Result");
   await expect(page.getByRole("link", { name: /^Record Result/ })).toHaveCount(0);
   await expect(results.getByText("3rd · 20.000,00 kr.")).toBeVisible();
   await expect(

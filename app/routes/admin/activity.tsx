@@ -10,6 +10,7 @@ import { listActivity, type Activity } from "~/models/activity.server";
 import { ACTIVITY_KINDS, isActivityKind, type ActivityKind } from "~/models/activity-kinds";
 import { openTab, readForTab } from "./+shared/tab-reads.server";
 import { adminMeta } from "./+shared/admin-meta";
+import { entryIn } from "./+shared/activity-language";
 import { formatDanishTime } from "~/racing/format";
 import { showInvisible } from "~/utils/visible-text";
 
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     entries: [] as Activity[],
     hasMore: false,
   });
-  const entries = read.value.entries.map(visibleEntry);
+  const entries = read.value.entries.map((entry) => visibleEntry(entryIn(entry, t)));
   return { ...read.value, entries, page, kind: kind ?? "", fetchError: read.error };
 }
 

@@ -230,9 +230,7 @@ function RunnerRow({ runner, today }: { runner: Runner; today: string }) {
       actions={
         <>
           <StatusActions runner={runner} today={today} label={label} />
-          {runner.raceDate <= today && runner.status !== "withdrawn" ? (
-            <ResultLink runner={runner} />
-          ) : null}
+          {runner.raceDate <= today && runner.status !== "withdrawn" ? <ResultLink runner={runner} /> : null}
           <EditAndDelete id={runner.id} name={label} />
         </>
       }

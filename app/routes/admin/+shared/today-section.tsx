@@ -162,9 +162,7 @@ function RunnerList({
                   <p className="text-stone-700">{t(`runners.status.${runner.status}` as const)}</p>
                 )}
               </div>
-              {canRecord ? (
-                <ResultLink runner={runner} />
-              ) : null}
+              {canRecord ? <ResultLink runner={runner} /> : null}
             </div>
             {after(runner)}
           </li>
