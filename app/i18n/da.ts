@@ -434,8 +434,9 @@ export const da = {
   "newsletter.expiredText": "Formularen var udløbet. Tryk på Tilmeld igen.",
   "newsletter.rateLimitedText": "For mange tilmeldinger fra dit netværk. Prøv igen senere.",
   "newsletter.failedText": "Tilmeldingen mislykkedes. Prøv igen senere.",
-  "newsletter.confirmSubject": "Bekræft din tilmelding til nyhedsbrevet",
-  "newsletter.confirmIntro": "Åbn dette link for at bekræfte, at du vil have vores nyhedsbrev. Linket virker i 7 dage.",
+  "newsletter.confirmSubject": "Bekræft din tilmelding til nyhedsbrevet fra {stable}",
+  "newsletter.confirmIntro":
+    "Åbn dette link for at bekræfte, at du vil have nyhedsbrevet fra {stable}. Linket virker i 7 dage.",
   "newsletter.confirmIgnore": "Har du ikke bedt om nyhedsbrevet, kan du se bort fra denne e-mail.",
   "newsletter.confirmTitle": "Bekræft tilmelding",
   "newsletter.confirmText": "Tryk på knappen for at få nyhedsbrevet på {email}.",
@@ -451,6 +452,6 @@ export const da = {
   "newsletter.unsubscribedTitle": "Afmeldt",
   "newsletter.unsubscribedText": "Du får ikke flere nyhedsbreve fra os.",
   "newsletter.readMore": "Læs det på siden",
-  "newsletter.why": "Du får denne e-mail, fordi du har tilmeldt dig vores nyhedsbrev.",
+  "newsletter.why": "Du får denne e-mail, fordi du har tilmeldt dig nyhedsbrevet fra {stable}.",
   "newsletter.unsubscribe": "Afmeld nyhedsbrevet",
 } satisfies Dictionary;

@@ -437,8 +437,9 @@ export const en = {
   "newsletter.expiredText": "The form had expired. Please press Subscribe again.",
   "newsletter.rateLimitedText": "Too many subscriptions from your network. Please try again later.",
   "newsletter.failedText": "Failed to subscribe. Please try again later.",
-  "newsletter.confirmSubject": "Confirm your newsletter subscription",
-  "newsletter.confirmIntro": "Open this link to confirm that you want our newsletter. The link works for 7 days.",
+  "newsletter.confirmSubject": "Confirm your subscription to the newsletter from {stable}",
+  "newsletter.confirmIntro":
+    "Open this link to confirm that you want the newsletter from {stable}. The link works for 7 days.",
   "newsletter.confirmIgnore": "If you did not ask for the newsletter, ignore this e-mail and nothing happens.",
   "newsletter.confirmTitle": "Confirm subscription",
   "newsletter.confirmText": "Press the button to start receiving the newsletter at {email}.",
@@ -454,6 +455,6 @@ export const en = {
   "newsletter.unsubscribedTitle": "Unsubscribed",
   "newsletter.unsubscribedText": "You will receive no more newsletters from us.",
   "newsletter.readMore": "Read it on the site",
-  "newsletter.why": "You receive this because you subscribed to our newsletter.",
+  "newsletter.why": "You receive this because you subscribed to the newsletter from {stable}.",
   "newsletter.unsubscribe": "Unsubscribe",
 } as const;

@@ -32,7 +32,11 @@ describe("the invitation mail", () => {
     expect(mail.subject).toBe("Din invitation til ejerområdet hos Stald Nordlys");
     expect(mail.text).toContain("Kære Anna");
     expect(mail.text).toContain(`${ORIGIN}/da/owners/welcome?token=`);
-    expect(mail.text).toContain(`${ORIGIN}/auth`);
+    // A Danish invitee signs in on the Danish sign-in page, from a mail in the stable's name.
+    expect(mail.text).toContain(`på ${ORIGIN}/da/auth`);
+    expect(mail.text).not.toContain(`${ORIGIN}/auth`);
+    expect(mail.fromName).toBe("Stald Nordlys");
+    expect(mail.html).toContain('<html lang="da">');
     expect(mail.text).not.toContain("evil.example");
     const later = (await composeInvitationMail(owner.email, ORIGIN))!;
     const t = translator("da");

@@ -414,7 +414,7 @@ describe("password reset", () => {
       const mail = mailFiles()
         .map((m) => m.replace(/=\r?\n/g, "").replace(/=3D/g, "="))
         .find((m) => m.includes("Reset your password") && m.includes("stald.example"));
-      expect(mail).toContain("\nhttps://stald.example/auth?mode=reset&token=");
+      expect(mail).toContain("Choose a new password <https://stald.example/auth?mode=reset&token=");
       expect(mailFiles().some((m) => m.includes("attacker"))).toBe(false);
     } finally {
       delete process.env.PUBLIC_ORIGIN;
@@ -480,7 +480,9 @@ describe("owners and guests at /auth", () => {
     const mail = mails.find((m) => m.includes("To: anna@example.com"));
     expect(mails.filter((m) => /To: (invited|gone)@example\.com/.test(m))).toEqual([]);
     expect(mail).toContain("Subject: Nulstil din adgangskode");
-    expect(mail).toContain("/auth?mode=reset&token=");
+    // The Danish sign-in page, in a mail in the stable's name.
+    expect(mail).toContain("/da/auth?mode=reset&token=");
+    expect(mail).toContain("From: Stald Nordlys <no-reply@localhost>");
     expect(mail).not.toContain("admin access");
   });
 });

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { listQueuedMail } from "~/models/mail-queue.server";
 import { startSmtpServer, waitFor, freePort, type ReceivedMail, type TestSmtpServer } from "@tests/smtp";
 import { test as base, expect } from "./fixtures";
-import { mailIn } from "./mail-files";
+import { mailIn, parseMail } from "./mail-files";
 import { expectNoAxeViolations } from "./public-helpers";
 
 type Mailbox = TestSmtpServer & {
@@ -72,7 +72,9 @@ async function publish(page: Page, title: string) {
   await page.goto("/admin/news");
   const add = page.getByRole("form", { name: "Add Post" });
   await add.getByLabel("Title", { exact: true }).fill(title);
-  await add.getByLabel("Body", { exact: true }).fill(`All about **${title}**.`);
+  await add
+    .getByLabel("Body", { exact: true })
+    .fill(`All about **${title}**.\n\n# Race day\n\nThe [full result](https://example.com/result) is out.`);
   await add.getByLabel("Send as Newsletter").check();
   await add.getByRole("button", { name: "Publish Post" }).click();
   await expect(page.getByText("Post Published", { exact: true })).toBeVisible();
@@ -117,6 +119,13 @@ test(
     // Each in the language the subscriber chose, with a visible unsubscribe link.
     expect(annaLetter.text).toMatch(/Unsubscribe<\/a>|Unsubscribe: http/);
     expect(boLetter.text).toMatch(/Afmeld nyhedsbrevet/);
+    // In the stable's name, and its text part plain text: no Markdown, the link written out.
+    expect(annaLetter.header("from")).toBe("Stald Nordlys <no-reply@localhost>");
+    const plain = parseMail(annaLetter.raw).text;
+    expect(plain).toContain("All about Nordlys wins the Derby.");
+    expect(plain).toContain("Race day");
+    expect(plain).toContain("The full result <https://example.com/result> is out.");
+    expect(plain).not.toMatch(/\*\*|^#|\]\(/m);
     expect(mailbox.to("pending@example.com")).toHaveLength(1);
 
     // The News tab says it went, and every queued mail was delivered once.
