@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import type { ContactInfo } from "~/models/contact-info.server";
 import type { SocialNetwork } from "~/models/site-settings";
 import { LanguageSwitch } from "~/components/language-switch";
-import { otherLang, unprefixedPath } from "~/i18n/lang";
+import { localizedPath, otherLang, unprefixedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
 import { pageAlternates } from "~/pages/registry";
 
@@ -93,7 +93,7 @@ export function SiteFooter({
               <LanguageSwitch to={alternates[other]} lang={other} className="inline-flex min-h-11 items-center" />
             ) : null}
             {signedIn ? null : (
-              <Link to="/auth" className={linkClass}>
+              <Link to={localizedPath("/auth", lang)} className={linkClass}>
                 {t("layout.signIn")}
               </Link>
             )}

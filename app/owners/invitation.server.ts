@@ -1,7 +1,7 @@
 import { hashNewPassword } from "~/auth/accounts.server";
 import { signIn } from "~/auth/auth.server";
-import { passwordLengthProblem, PASSWORD_MAX, PASSWORD_MIN } from "~/auth/password-rules";
-import { newPasswordProblem } from "~/auth/password-rules.server";
+import { newPasswordShapeErrors, type NewPasswordErrors } from "~/auth/password-rules";
+import { weakPasswordError } from "~/auth/password-rules.server";
 import { translator, type Translate } from "~/i18n/dictionary";
 import { localizedPath } from "~/i18n/lang";
 import { acceptInvitation, findInvitation, issueInvitationLink } from "~/models/owner-account.server";
@@ -46,6 +46,8 @@ export async function composeInvitationMail(email: string, origin: string, now =
   });
 }
 
+export type { NewPasswordErrors };
+
 export type WelcomePage = { state: "ask"; token: string; name: string; email: string } | { state: "bad" };
 
 /** What the welcome page shows for a link: the form for a live invitation, else a dead link. */
@@ -54,24 +56,13 @@ export async function welcomePage(token: string): Promise<WelcomePage> {
   return invitation ? { state: "ask", token, name: invitation.name, email: invitation.email } : { state: "bad" };
 }
 
-export type NewPasswordErrors = { password?: string; confirm?: string };
-
 /** Why a new password (and its confirmation) will not do, in the page's language; null when it will. */
 export async function newPasswordErrors(
   password: string,
   confirm: string,
   { email, t, english }: { email: string; t: Translate; english: boolean },
 ): Promise<NewPasswordErrors | null> {
-  const length = passwordLengthProblem(password);
-  if (length) {
-    const key = password.length > PASSWORD_MAX ? "owners.passwordTooLong" : "owners.passwordTooShort";
-    return { password: t(key, { min: PASSWORD_MIN, max: PASSWORD_MAX }) };
-  }
-  if (password !== confirm) return { confirm: t("owners.passwordMismatch") };
-  const weak = await newPasswordProblem(password, { email });
-  // The estimator's advice is in English; the Danish page says it in its own words.
-  if (weak) return { password: english ? weak : t("owners.passwordWeak") };
-  return null;
+  return newPasswordShapeErrors(password, confirm, t) ?? (await weakPasswordError(password, { email, t, english }));
 }
 
 export type AcceptOutcome =

@@ -108,7 +108,7 @@ describe("an update notice", () => {
     expect(danish!.html).toContain("<h2>Galop &lt;script&gt;alert(1)&lt;/script&gt; Bcc: x@evil.example</h2>");
     // The stable's logo is the mail's one picture; nothing typed becomes markup.
     expect(danish!.html).not.toMatch(/<script|<img src=x|href="javascript/);
-    expect(danish!.html.match(/<img /g)).toHaveLength(1);
+    expect(danish!.html!.match(/<img /g)).toHaveLength(1);
     expect(danish!.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(danish!.html).toContain("Xenia &lt;i&gt;");
     const unsubscribe = `${ORIGIN}/da/owners/unsubscribe?token=${encodeURIComponent(unsubscribeToken(anna.id, "update"))}`;

@@ -42,6 +42,7 @@ type RouteModule = {
  */
 const PUBLIC_ACTIONS: Record<string, string> = {
   "/auth": "signing in, requesting a reset link and using one: guarded by credentials, tokens and rate limits",
+  "/da/auth": "the same sign-in page in Danish",
   "/contact": "the public contact form",
   "/da/contact": "the public contact form, in Danish",
   "/news": "the newsletter's subscribe form: guarded like the contact form (stamp, limits per network)",
@@ -378,7 +379,9 @@ describe(`authorization matrix (${testEngine})`, () => {
       const mod = await load(target.file);
       return answerOf(() => mod.loader!({ request: buildRequest(path, { cookie: cookies[who] }), params, context: {} }));
     };
-    const signIn = (path: string) => `/auth?redirectTo=${encodeURIComponent(path)}`;
+    // The sign-in page in the language of the page asked for.
+    const signIn = (path: string) =>
+      `${path.startsWith("/da/") ? "/da" : ""}/auth?redirectTo=${encodeURIComponent(path)}`;
     // Who gets what, page by page: a redirect's target, or a status.
     const GETS: Record<string, Record<Who, string | number>> = {
       "/owners": { anonymous: signIn("/owners"), ownerA: 200, ownerB: 200, guestA: 200, revoked: signIn("/owners"), admin: "/admin/owners", member: "/" },
