@@ -25,7 +25,8 @@ export const da = {
   "auth.sending": "Sender …",
   "auth.backToSignIn": "Tilbage til log ind",
   "auth.resetTitle": "Nulstil adgangskode",
-  "auth.linkExpired": "Linket virker ikke eller er udløbet. Et link til at nulstille adgangskoden virker én gang i en time.",
+  "auth.linkExpired":
+    "Linket virker ikke eller er udløbet. Et link til at nulstille adgangskoden virker én gang i en time.",
   "auth.newLink": "Bed om et nyt link",
   "auth.chooseNew": "Vælg en ny adgangskode",
   "auth.chooseNewText": "Mindst {min} tegn. Når du gemmer den, bliver du logget ud alle steder.",

@@ -44,7 +44,8 @@ export const en = {
   "auth.checkEmail": "Check your email",
   "auth.checkEmailText": "We've sent you a password reset link.",
   "auth.updated": "Password updated",
-  "auth.updatedText": "Your password has been changed and every session has been signed out. Please sign in with the new password.",
+  "auth.updatedText":
+    "Your password has been changed and every session has been signed out. Please sign in with the new password.",
   "auth.missingCredentials": "You must provide either an email or phone number and a password",
   "auth.emailInvalid": "Please enter a valid email address.",
   "auth.linkInvalid": "This reset link is invalid or has expired. Please request a new one.",

@@ -101,16 +101,7 @@ describe("the page registry", () => {
     expect(canonicalPath("/Runners.ICS")).toBe("/runners.ics");
     expect(canonicalPath("///")).toBe("/");
     expect(canonicalPath("/Auth")).toBe("/auth");
-    for (const path of [
-      "/horses",
-      "/",
-      "/da",
-      "/ADMIN",
-      "/admin/",
-      "/no-such-page/",
-      "//horses",
-      "//horses/",
-    ]) {
+    for (const path of ["/horses", "/", "/da", "/ADMIN", "/admin/", "/no-such-page/", "//horses", "//horses/"]) {
       expect(canonicalPath(path), path).toBeNull();
     }
   });
