@@ -44,7 +44,7 @@ export function SiteFooter({
   const page = unprefixedPath(location.pathname);
   // The Contact page shows them in its own card already.
   const details = page === "/contact" ? undefined : contact;
-  const withSubscribe = !!alternates && page !== "/news";
+  const withSubscribe = !!alternates && page !== "/news" && page !== "/auth";
   const address = details?.address.trim();
   const phone = details?.phoneNumber.trim();
   const email = details?.emailAddress.trim();
