@@ -20,7 +20,7 @@ import { db, engine } from "~/platform/db.server";
 import { buildRequest, signedInUser } from "@tests/auth";
 import { useFreshDatabase, testEngine } from "@tests/db";
 import { createGuest, createOwner, revokeLeavingSessions, signedIn, testHorse } from "@tests/owners";
-import { renewCalendarToken } from "~/models/owner-calendar.server";
+import { renewAllHorsesCalendar, renewCalendarToken } from "~/models/owner-calendar.server";
 import { revokeOwner } from "~/models/owner-account.server";
 import { createPost } from "~/models/post.server";
 import { variantUrl } from "~/media/image";
@@ -414,6 +414,7 @@ describe(`authorization matrix (${testEngine})`, () => {
     expect(await shown("ownerB")).not.toContain("Nordlys");
 
     // The forms: refused (and nothing changed) for everyone but the page's own people.
+    const myHorsesModule = await load("routes/owners.tsx");
     const horseModule = await load("routes/owners-horse.tsx");
     const settingsModule = await load("routes/owners-settings.tsx");
     const post = (mod: RouteModule, path: string, who: Who, form: Record<string, string>, params = {}) =>
@@ -421,6 +422,7 @@ describe(`authorization matrix (${testEngine})`, () => {
     const guestId = guestA.user.id;
     const refusals: [RouteModule, string, Who[], Record<string, string>, Record<string, string>][] = [
       [horseModule, `/owners/horses/${horseA}`, ["anonymous", "ownerB", "revoked", "admin", "member"], { intent: "calendar" }, { slug: horseA }],
+      [myHorsesModule, "/owners", ["anonymous", "revoked", "admin", "member"], { intent: "calendar" }, {}],
       [settingsModule, "/owners/settings", ["anonymous", "revoked", "admin", "member"], { intent: "settings", language: "da" }, {}],
       [settingsModule, "/owners/settings", ["anonymous", "guestA", "revoked", "admin", "member"], { intent: "invite-guest", name: "Eve", email: "eve@example.com", language: "en" }, {}],
       [settingsModule, "/owners/settings", ["anonymous", "ownerB", "guestA", "revoked", "admin", "member"], { intent: "resend-guest", id: guestId }, {}],
@@ -440,6 +442,10 @@ describe(`authorization matrix (${testEngine})`, () => {
     for (const who of ["ownerA", "guestA"] as const) {
       const answer = await post(horseModule, `/owners/horses/${horseA}`, who, { intent: "calendar" }, { slug: horseA });
       expect(answer.location, `calendar as ${who}`).toBe(`/owners/horses/${horseA}`);
+    }
+    for (const who of ["ownerA", "guestA", "ownerB"] as const) {
+      const answer = await post(myHorsesModule, "/owners", who, { intent: "calendar" });
+      expect(answer.location, `all-horses calendar as ${who}`).toBe("/owners");
     }
     expect((await post(settingsModule, "/owners/settings", "guestA", { intent: "settings", language: "da" })).location).toBe(
       "/da/owners/settings",
@@ -482,9 +488,16 @@ describe(`authorization matrix (${testEngine})`, () => {
     expect((await ics(calendarA)).body).toContain("SUMMARY:Nordlys – Future Cup");
     expect((await ics(calendarB)).body).not.toContain("Future Cup");
     expect((await ics(revokedCalendar)).status).toBe(404);
+    // The address for all of one's horses: theirs only, and never after their access ends.
+    const allA = await renewAllHorsesCalendar(ownerA.user.id);
+    const allB = await renewAllHorsesCalendar(ownerB.user.id);
+    expect((await ics(allA)).body).toContain("SUMMARY:Nordlys – Future Cup");
+    expect((await ics(allB)).body).not.toContain("Future Cup");
+    expect((await ics(allB)).status).toBe(200);
     expect((await ics("A".repeat(43))).status).toBe(404);
     await revokeOwner(ownerA.user.id);
     expect((await ics(calendarA)).status).toBe(404);
+    expect((await ics(allA)).status).toBe(404);
     expect((await page(`/owners/horses/${horseA}`, "guestA", { slug: horseA })).location).toBe(signIn(`/owners/horses/${horseA}`));
   });
 

@@ -18,6 +18,7 @@ import * as newsletter from "./0071-newsletter";
 import * as postNewsletter from "./0072-post-newsletter";
 import * as owners from "./0080-owners";
 import * as ownersPosts from "./0085-owners-posts";
+import * as ownerAllHorsesCalendar from "./0110-owner-all-horses-calendar";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "0072-post-newsletter": postNewsletter,
   "0080-owners": owners,
   "0085-owners-posts": ownersPosts,
+  "0110-owner-all-horses-calendar": ownerAllHorsesCalendar,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */

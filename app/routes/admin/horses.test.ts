@@ -55,3 +55,20 @@ describe("Horses tab: the amounts of the edit form", () => {
     expect((await getHorse(h.id))!.totalPrizeOre).toBe(100_00);
   });
 });
+
+describe("Horses tab: places from results", () => {
+  it("tells the edit form how many of the horse's places its recorded results gave it", async () => {
+    const h = await createHorse({ ...nordlys, firstPlaces: 3 });
+    const { createRunner, recordResult } = await import("~/models/runner.server");
+    for (const position of [1, 1, 3]) {
+      const run = await createRunner({ horseId: h.id, raceName: `Race ${position}`, raceDate: "2026-06-01" });
+      await recordResult(run.id, { position, didNotFinish: false, prizeOre: null }, "2026-06-01");
+    }
+    const request = buildRequest(`/admin/horses?edit=${h.id}`, { cookie });
+    const loaded = (await horsesTab.loader({ request, params: {}, context: {} } as never)) as {
+      fromResults: { first: number; second: number; third: number } | null;
+    };
+    expect(loaded.fromResults).toEqual({ first: 2, second: 0, third: 1 });
+    expect((await getHorse(h.id))!.firstPlaces).toBe(5);
+  });
+});
