@@ -75,8 +75,7 @@ export function Cell({
     <td
       data-label={label}
       className={cn(
-        // The value's first line level with its label, however tall the value is (a 44 px link).
-        "px-4 py-3 max-sm:grid max-sm:grid-cols-[6.5rem_minmax(0,1fr)] max-sm:items-baseline max-sm:gap-3 max-sm:py-1.5 max-sm:[overflow-wrap:anywhere]",
+        "px-4 py-3 max-sm:grid max-sm:grid-cols-[6.5rem_minmax(0,1fr)] max-sm:gap-3 max-sm:py-1.5 max-sm:[overflow-wrap:anywhere]",
         "max-sm:before:font-medium max-sm:before:text-stone-600 max-sm:before:content-[attr(data-label)]",
         nowrap && "sm:whitespace-nowrap",
         order,

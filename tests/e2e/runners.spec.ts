@@ -242,3 +242,35 @@ test("the navigation's Runners link leads to /runners, in the bar and in the pho
   await expect(page.getByRole("heading", { level: 1, name: "Runners" })).toBeVisible();
   await expect(page.getByText("No runners declared yet. Check back soon.")).toBeVisible();
 });
+
+test("on a runner's card each value sits level with its label, the horse's name too", async ({ page }) => {
+  const horse = await seedHorse({ name: "Kongens Ære", ...noPlaces });
+  const { createRunner } = await import("~/models/runner.server");
+  await createRunner({
+    horseId: horse.id,
+    raceName: "Skandinavisk Grand Prix",
+    raceDate: inDays(7),
+    track: "Klampenborg",
+  });
+  await page.goto("/runners");
+  const row = page.getByRole("region", { name: "Upcoming Runners" }).getByRole("row", { name: /Skandinavisk/ });
+  /** How far a cell's first line of text is below the cell's top. */
+  const textOffset = (cell: import("@playwright/test").Locator) =>
+    cell.evaluate((td) => {
+      const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+      let node = walker.nextNode();
+      while (node && !node.textContent?.trim()) node = walker.nextNode();
+      const range = document.createRange();
+      range.selectNodeContents(node!);
+      return range.getBoundingClientRect().top - td.getBoundingClientRect().top;
+    });
+  const race = await textOffset(row.getByRole("cell").filter({ hasText: "Skandinavisk Grand Prix" }));
+  const horseCell = await textOffset(
+    row.getByRole("cell").filter({ has: page.getByRole("link", { name: "Kongens Ære" }) }),
+  );
+  expect(Math.abs(horseCell - race)).toBeLessThanOrEqual(2);
+  // …and a phone still gets a 44 px target to tap.
+  if (page.viewportSize()!.width < 640) {
+    expect((await row.getByRole("link", { name: "Kongens Ære" }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
+});
