@@ -311,7 +311,8 @@ export const da = {
   "owners.calendarCopy": "Kopiér",
   "owners.calendarCopied": "Adressen er kopieret.",
   "owners.calendarAll": "Kalender for alle mine heste",
-  "owners.calendarAllText": "De næste starter for alle dine heste i én kalender. Føj adressen til din kalender-app; den holder sig selv opdateret.",
+  "owners.calendarAllText":
+    "De næste starter for alle dine heste i én kalender. Føj adressen til din kalender-app; den holder sig selv opdateret.",
   "owners.calendarAllNone": "Hent din egen adresse, og følg starterne for alle dine heste i din kalender-app.",
   "owners.latestNews": "Seneste nyt",
   "owners.noNews": "Intet nyt om hesten endnu.",

@@ -317,7 +317,8 @@ export const en = {
   "owners.calendarCopy": "Copy",
   "owners.calendarCopied": "The address is copied.",
   "owners.calendarAll": "Calendar for all my horses",
-  "owners.calendarAllText": "The next runs of all your horses in one calendar. Add this address to your calendar app; it keeps itself up to date.",
+  "owners.calendarAllText":
+    "The next runs of all your horses in one calendar. Add this address to your calendar app; it keeps itself up to date.",
   "owners.calendarAllNone": "Get one address of your own to follow the runs of all your horses in your calendar app.",
   "owners.latestNews": "Latest news",
   "owners.noNews": "No news about this horse yet.",

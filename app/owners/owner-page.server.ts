@@ -53,7 +53,11 @@ export function calendarAddress(request: Request, token: string) {
  * The calendar form of an owners' page: `renew` makes a new address (ending the old) and answers
  * whether there was one; null when the page's horse is not theirs (404). Back to the page with its toast.
  */
-export async function renewCalendarAnswer(request: Request, t: Translate, renew: () => Promise<{ had: boolean } | null>) {
+export async function renewCalendarAnswer(
+  request: Request,
+  t: Translate,
+  renew: () => Promise<{ had: boolean } | null>,
+) {
   const values = {};
   try {
     const renewed = await renew();

@@ -67,6 +67,8 @@ async function allHorsesFeed(token: string): Promise<Feed | null> {
   if (horses.length === 0) return null;
   const today = danishToday();
   const runs = await Promise.all(horses.map((horse) => listHorseUpcomingRunners(horse.id, today)));
-  const runners = runs.flat().sort((a, b) => a.raceDate.localeCompare(b.raceDate) || (a.postTime ?? "").localeCompare(b.postTime ?? ""));
+  const runners = runs
+    .flat()
+    .sort((a, b) => a.raceDate.localeCompare(b.raceDate) || (a.postTime ?? "").localeCompare(b.postTime ?? ""));
   return { name: horses.map((h) => h.name).join(", "), runners };
 }

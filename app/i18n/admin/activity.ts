@@ -150,7 +150,6 @@ export const activityTexts = section(
     "activity.value.updates": "Updates",
     "activity.value.notSpecified": "Not specified",
     "activity.value.didNotFinish": "Did not finish",
-    "activity.value.place": "{ordinal}",
   },
   {
     "activity.title": "Aktivitet",
@@ -295,6 +294,5 @@ export const activityTexts = section(
     "activity.value.updates": "Opdateringer",
     "activity.value.notSpecified": "Ikke angivet",
     "activity.value.didNotFinish": "Fuldførte ikke",
-    "activity.value.place": "{place}.",
   },
 );

@@ -79,17 +79,19 @@ describe("Activity tab", () => {
 
   it("reads every wording the dictionary knows, and leaves one it does not as recorded", () => {
     const da = adminTranslator("da");
-    expect(summaryIn("Team Member deleted forever: Jens Hansen", da)).toBe("Holdmedlem slettet for altid: Jens Hansen");
-    expect(summaryIn("Post added (owners only): Nordlys i form", da)).toBe(
+    expect(summaryIn("Team Member deleted forever: Jens Hansen", da, "da")).toBe(
+      "Holdmedlem slettet for altid: Jens Hansen",
+    );
+    expect(summaryIn("Post added (owners only): Nordlys i form", da, "da")).toBe(
       "Opslag tilføjet (kun for ejere): Nordlys i form",
     );
-    expect(summaryIn("Owner access revoked: Karen Holm <karen@example.com> and 2 guests", da)).toBe(
+    expect(summaryIn("Owner access revoked: Karen Holm <karen@example.com> and 2 guests", da, "da")).toBe(
       "Ejerens adgang fjernet: Karen Holm <karen@example.com> og 2 gæster",
     );
-    expect(summaryIn("Notices turned off by the unsubscribe link: Results, Karen Holm", da)).toBe(
+    expect(summaryIn("Notices turned off by the unsubscribe link: Results, Karen Holm", da, "da")).toBe(
       "Beskeder slået fra med afmeldingslinket: Resultater, Karen Holm",
     );
-    expect(summaryIn("Gallery image 3 updated", da)).toBe("Galleribillede 3 opdateret");
-    expect(summaryIn("Something new happened", da)).toBe("Something new happened");
+    expect(summaryIn("Gallery image 3 updated", da, "da")).toBe("Galleribillede 3 opdateret");
+    expect(summaryIn("Something new happened", da, "da")).toBe("Something new happened");
   });
 });

@@ -1,4 +1,5 @@
 import { adminEn, type AdminKey, type AdminTranslate } from "~/i18n/admin/dictionary";
+import type { Lang } from "~/i18n/lang";
 import type { Activity } from "~/models/activity.server";
 
 /**
@@ -50,12 +51,12 @@ const WORDS = new Set([
 ]);
 const WORD_PLACEHOLDERS = new Set(["noun", "notice", "language"]);
 
-/** A value in the site's words as the tab shows it: a known word, a list of them, or a place ('1st'). */
-function wordsIn(value: string, t: AdminTranslate): string {
+/** A value in the site's words as the tab shows it: a known word, a list of them, or a place ('1st', '1.'). */
+function wordsIn(value: string, t: AdminTranslate, lang: Lang): string {
   const known = VALUES.get(value) ?? NOUNS.get(value);
   if (known) return t(known);
   const place = ORDINAL.exec(value);
-  if (place) return t("activity.value.place", { place: place[1]!, ordinal: value });
+  if (place) return lang === "da" ? `${place[1]}.` : value;
   const items = value.split(", ");
   return items.length > 1 && items.every((item) => VALUES.has(item))
     ? items.map((item) => t(VALUES.get(item)!)).join(", ")
@@ -63,12 +64,12 @@ function wordsIn(value: string, t: AdminTranslate): string {
 }
 
 /** A recorded summary in the administrator's language. */
-export function summaryIn(summary: string, t: AdminTranslate): string {
+export function summaryIn(summary: string, t: AdminTranslate, lang: Lang): string {
   for (const { key, regex, names } of SAID) {
     const match = regex.exec(summary);
     if (!match) continue;
     const values = Object.fromEntries(
-      names.map((name, i) => [name, WORD_PLACEHOLDERS.has(name) ? wordsIn(match[i + 1]!, t) : match[i + 1]!]),
+      names.map((name, i) => [name, WORD_PLACEHOLDERS.has(name) ? wordsIn(match[i + 1]!, t, lang) : match[i + 1]!]),
     );
     return t(key, values);
   }
@@ -76,13 +77,13 @@ export function summaryIn(summary: string, t: AdminTranslate): string {
 }
 
 /** An entry as the Activity tab shows it, in the administrator's language. */
-export function entryIn(entry: Activity, t: AdminTranslate): Activity {
+export function entryIn(entry: Activity, t: AdminTranslate, lang: Lang): Activity {
   return {
     ...entry,
-    summary: summaryIn(entry.summary, t),
+    summary: summaryIn(entry.summary, t, lang),
     changes: entry.changes.map((c) => {
       const field = FIELDS.get(c.field);
-      const value = (text: string | null) => (text !== null && WORDS.has(c.field) ? wordsIn(text, t) : text);
+      const value = (text: string | null) => (text !== null && WORDS.has(c.field) ? wordsIn(text, t, lang) : text);
       return { field: field ? t(field) : c.field, old: value(c.old), new: value(c.new) };
     }),
   };
