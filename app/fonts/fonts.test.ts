@@ -5,7 +5,17 @@ import { describe, expect, it } from "vitest";
 import { adminDa, adminEn } from "~/i18n/admin/dictionary";
 import { da } from "~/i18n/da";
 import { en } from "~/i18n/en";
-import { INTER_FILE, INTER_RANGES, INTER_WEIGHTS, inRanges, rangeText, unicodeRange } from "./subset";
+import { DOCUMENT_TEXTS } from "~/billing/document-texts";
+import {
+  INTER_FILE,
+  INTER_RANGES,
+  INTER_WEIGHTS,
+  inRanges,
+  PDF_FONT_WEIGHTS,
+  pdfFontFile,
+  rangeText,
+  unicodeRange,
+} from "./subset";
 
 async function face(file: string) {
   const sfnt = await convert(fs.readFileSync(file), "truetype");
@@ -35,5 +45,32 @@ describe("the body font's cut", () => {
     expect(face).toContain(`unicode-range: ${unicodeRange()};`);
     expect(face).toContain(`font-weight: ${INTER_WEIGHTS.min} ${INTER_WEIGHTS.max};`);
     expect(INTER_RANGES.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the invoice PDFs' fonts", () => {
+  it("are static cuts: Latin-1 as the site's, Latin Extended beside it, at each weight", async () => {
+    for (const weight of Object.keys(PDF_FONT_WEIGHTS) as (keyof typeof PDF_FONT_WEIGHTS)[]) {
+      const latin = await face(pdfFontFile(weight, "latin"));
+      const covered = new Set(latin.collectUnicodes());
+      expect([...rangeText()].map((c) => c.codePointAt(0)!).filter((c) => !covered.has(c))).toEqual([]);
+      expect([...covered].filter((c) => !inRanges(c))).toEqual([]);
+      expect(latin.getAxisInfos()).toEqual({});
+      const extended = await face(pdfFontFile(weight, "latin-ext"));
+      const extra = new Set(extended.collectUnicodes());
+      expect([..."ŁłřŠšŞşğĆćŽžŐő"].filter((c) => !extra.has(c.codePointAt(0)!))).toEqual([]);
+      expect(extended.getAxisInfos()).toEqual({});
+    }
+  });
+
+  it("write every fixed text of the documents in the Latin-1 cut", () => {
+    const words = (value: unknown): string[] =>
+      typeof value === "string"
+        ? [value]
+        : typeof value === "function"
+          ? [String(value("1", "2"))]
+          : Object.values(value as object).flatMap(words);
+    const texts = Object.values(DOCUMENT_TEXTS).flatMap(words).join("");
+    expect([...new Set(texts)].filter((c) => !inRanges(c.codePointAt(0)!))).toEqual([]);
   });
 });

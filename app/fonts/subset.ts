@@ -25,6 +25,16 @@ export const INTER_WEIGHTS = { min: 400, max: 700 } as const;
 export const INTER_FEATURES = ["kern", "liga", "tnum"] as const;
 export const INTER_FILE = "app/fonts/inter-latin-400-700.woff2";
 
+/**
+ * The invoice PDFs embed Inter at two fixed weights (a PDF has no platform font to fall back on):
+ * the same Latin-1 cut as the site, and beside it the package's Latin Extended file whole, for the
+ * letters of names such as Łukasz or Dvořák. Static instances: a PDF embeds no variable font.
+ */
+export const PDF_FONT_WEIGHTS = { regular: 400, bold: 600 } as const;
+export type PdfFontWeight = keyof typeof PDF_FONT_WEIGHTS;
+export const pdfFontFile = (weight: PdfFontWeight, part: "latin" | "latin-ext") =>
+  `app/fonts/inter-pdf-${part}-${PDF_FONT_WEIGHTS[weight]}.woff`;
+
 const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, "0");
 
 /** The ranges as CSS writes them: "U+0020-007E, U+00A0-00FF, …". */

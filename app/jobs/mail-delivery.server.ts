@@ -48,6 +48,9 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number) {
 /**
  * How a kind of queued mail becomes an e-mail, given by the feature that queues it: null when there
  * is nothing to send. Features register at start-up (server/jobs.ts), so this job imports none of them.
+ * It runs at each delivery attempt, so the files a mail carries (`attachments`, e.g. an invoice's PDF)
+ * are made then from what the row refers to and never stored in the queue; a composer that throws
+ * is an attempt that failed, retried like a mail server's refusal.
  */
 export type MailComposer = (claim: ClaimedMail, stableAddress: string | null) => Promise<Mail | null>;
 

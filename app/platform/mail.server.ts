@@ -4,6 +4,9 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "./env.server";
 import { log } from "./log.server";
 
+/** A file sent with a mail, made when the mail is delivered (the queue keeps no file); nodemailer's own shape. */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+
 export type Mail = {
   to: string;
   subject: string;
@@ -11,6 +14,7 @@ export type Mail = {
   html?: string;
   replyTo?: string;
   headers?: Record<string, string>;
+  attachments?: MailAttachment[];
   /** The sender's name (the stable's), used unless MAIL_FROM gives one of its own. */
   fromName?: string;
 };
