@@ -34,6 +34,7 @@ export interface Database {
   owner_calendars: OwnerCalendarsTable;
   owner_all_calendars: OwnerAllCalendarsTable;
   owner_notices: OwnerNoticesTable;
+  withheld_invitations: WithheldInvitationsTable;
 }
 
 export interface SiteSettingsTable {
@@ -445,6 +446,17 @@ export interface OwnerCalendarsTable {
   horse_id: string;
   token_hash: string;
   issued_at: string;
+}
+
+/** A guest invitation to an address that has an account: listed to its owner like any, never sent (decision 0222). */
+export interface WithheldInvitationsTable {
+  id: string;
+  host_id: string;
+  name: string;
+  email: string;
+  language: "en" | "da";
+  invited_at: string;
+  created_at: string;
 }
 
 export type OwnerNoticeKind = "entry" | "declaration" | "withdrawal" | "result" | "update";

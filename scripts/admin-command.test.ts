@@ -3,7 +3,9 @@ import { useFreshDatabase } from "@tests/db";
 import { buildRequest, WEAK_PASSWORDS } from "@tests/auth";
 import { signIn } from "~/auth/auth.server";
 import { listAdmins } from "~/models/user-role.server";
-import { createOwner, testHorse } from "@tests/owners";
+import { createGuest, createOwner, testHorse } from "@tests/owners";
+import { listActivity } from "~/models/activity.server";
+import { getOwnerAccount } from "~/models/owner-account.server";
 import { runAdminCommand } from "./admin-command";
 
 useFreshDatabase();
@@ -44,14 +46,42 @@ describe("npm run admin", () => {
     expect((await signIn(buildRequest("/auth"), "rider@example.com", "Second-Password-22")).ok).toBe(true);
   });
 
-  it("refuses to make an owner's account an administrator", async () => {
+  it("refuses to make an account with access an owner's or guest's administrator, saying whose it is", async () => {
     const horse = await testHorse("Xenia");
-    const owner = await createOwner({ horseIds: [horse.id], email: "anna@example.com" });
-    expect(await run("create", "--email", owner.email)).toMatchObject({
-      code: 2,
-      err: "This e-mail address belongs to an owner's or guest's account; it cannot be an administrator.",
-    });
+    const owner = await createOwner({ horseIds: [horse.id], email: "anna@example.com", name: "Anna Holm" });
+    for (const argv of [
+      ["create", "--email", owner.email],
+      ["create", "--email", owner.email, "--take-over"],
+    ]) {
+      expect(await run(...argv)).toMatchObject({
+        code: 2,
+        err: "This e-mail address belongs to Anna Holm (anna@example.com), owner (active); it cannot be an administrator.",
+      });
+    }
     expect(await listAdmins()).toEqual([]);
+  });
+
+  it("takes an address over from a pending or revoked guest or owner when asked to, and logs it", async () => {
+    const horse = await testHorse("Xenia");
+    const owner = await createOwner({ horseIds: [horse.id], name: "Anna Holm" });
+    const guest = await createGuest(owner.id, { name: "Gitte", email: "gitte@example.com", active: false });
+    const create = (...more: string[]) =>
+      run("create", "--email", guest.email, "--password", "Stable-Secret-2025", ...more);
+    expect(await create()).toMatchObject({
+      code: 2,
+      err:
+        "This e-mail address belongs to Gitte (gitte@example.com), guest of Anna Holm (invited). " +
+        "Add --take-over to remove that account and make the administrator.",
+    });
+    expect(await getOwnerAccount(guest.id)).not.toBeNull();
+    expect(await create("--take-over")).toMatchObject({ code: 0, out: "Created administrator gitte@example.com." });
+    expect(await getOwnerAccount(guest.id)).toBeNull();
+    expect((await listAdmins()).map((a) => a.email)).toEqual(["gitte@example.com"]);
+    const { entries } = await listActivity({ kind: "revoke" });
+    expect(entries.map((e) => [e.summary, e.via])).toContainEqual([
+      "Address taken over for an administrator: Gitte (gitte@example.com), guest of Anna Holm (invited), removed",
+      "command",
+    ]);
   });
 
   it("refuses weak passwords, missing arguments and unknown commands without changing anything", async () => {

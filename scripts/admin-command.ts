@@ -1,12 +1,16 @@
 import { parseArgs } from "node:util";
 import { recordActivity } from "~/models/activity.server";
 import { createOrPromoteAdmin, findUserByEmail, OwnerAccountError } from "~/auth/accounts.server";
+import { heldAs, mayTakeOver } from "~/models/owner-account.server";
 import { listAdmins, revokeAdmin } from "~/models/user-role.server";
+import { runAs } from "~/platform/actor.server";
 import { newPasswordProblem } from "~/auth/password-rules.server";
 
 export const USAGE = `Usage:
   npm run admin -- create --email E --password P   create an administrator, or promote an existing user
-                                                     (an existing user's password is replaced when given)
+                                                     (an existing user's password is replaced when given;
+                                                     --take-over frees an address held by a pending or
+                                                     revoked owner or guest, removing that account)
   npm run admin -- list                             list the administrators
   npm run admin -- revoke --email E                 remove the administrator role (the user stays)`;
 
@@ -22,7 +26,12 @@ export async function runAdminCommand(argv: string[], { out, err }: Output): Pro
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { email: { type: "string" }, password: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        email: { type: "string" },
+        password: { type: "string" },
+        "take-over": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
     });
   } catch (error) {
     err(error instanceof Error ? error.message : String(error));
@@ -63,10 +72,15 @@ export async function runAdminCommand(argv: string[], { out, err }: Output): Pro
     }
     let made: Awaited<ReturnType<typeof createOrPromoteAdmin>>;
     try {
-      made = await createOrPromoteAdmin({ email, password });
+      const takeOver = parsed.values["take-over"] ?? false;
+      made = await runAs(COMMAND, () => createOrPromoteAdmin({ email, password, takeOver }));
     } catch (error) {
       if (!(error instanceof OwnerAccountError)) throw error;
-      err(error.message);
+      err(
+        mayTakeOver(error.held)
+          ? `This e-mail address belongs to ${heldAs(error.held)}. Add --take-over to remove that account and make the administrator.`
+          : error.message,
+      );
       return 2;
     }
     const { user, created } = made;

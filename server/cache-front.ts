@@ -57,7 +57,8 @@ export function cacheFront(cache: PageCache, options: Options = {}): RequestHand
 /**
  * Renders what the front did not answer (React Router behind `handle`) and stores shared pages:
  * concurrent misses of one page wait for one render; a shared page that fails to render (5xx) is
- * answered with its last good copy, marked STALE-IF-ERROR. A stamped page rendered to be shared is
+ * answered with its last good copy, marked STALE-IF-ERROR, and one that answers 404 or 410 has its
+ * copies dropped (server/page-cache.ts keeps no copy older than the last content change). A stamped page rendered to be shared is
  * asked for its slot (`slot.header`), which every response then gets filled; rendered for one
  * visitor, it carries a stamp of its own (the hashes of its inline scripts cover that stamp).
  */
@@ -92,6 +93,8 @@ export function renderThroughCache(handle: FetchHandler, cache: PageCache, optio
         const request = toFetchRequest(req, res, new URL(key), "GET");
         if (slot) request.headers.set(slot.header, slot.slot);
         const response = await handle(request);
+        // Gone (a post withdrawn, say, by a change this instance may not have heard of): its copies go too.
+        if (response.status === 404 || response.status === 410) cache.evict(key);
         const stale = response.status >= 500 ? cache.stale(key) : undefined;
         if (stale) {
           await response.body?.cancel();

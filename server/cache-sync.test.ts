@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { migrateToLatest } from "@db/migrations/migrator";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { openSqlite } from "~/platform/db.server";
-import { createHorse, deleteHorse, updateHorse } from "~/models/horse.server";
-import { horseEdit } from "@tests/horses";
+import { createHorse } from "~/models/horse.server";
+import { createPost, deletePost, updatePost } from "~/models/post.server";
+import { ownersUpdate } from "@tests/posts";
 import { useFreshDatabase } from "@tests/db";
 import { createCacheSync } from "./cache-sync";
 import { PageCache } from "./page-cache";
@@ -30,21 +31,30 @@ describe("a save in this process", () => {
     expect(cache.generation).toBe(before + 1);
   });
 
-  it("keeps the last good copies through an edit, and drops them all on a delete", async () => {
+  it("drops the last good copies with every save: a post withdrawn by an edit as surely as by a delete", async () => {
     const cache = new PageCache();
     const sync = createCacheSync(cache, { log: quiet, dataVersion: () => undefined });
     cleanups.push(() => sync.stop());
-    const details = { name: "Stormvind", age: 5, color: "Grey", sire: "Frankel", dam: "Blæst" };
-    const horse = await createHorse(details);
-    const key = "http://example.test/horses";
-    const page = await encodePage(200, new Headers({ "content-type": "text/html" }), Buffer.from("Stormvind"));
-    cache.store(key, cache.generation, page);
-
-    await updateHorse(horse.id, horseEdit(details, { color: "Bay" }));
-    expect(cache.stale(key)?.entry).toBe(page);
-
-    await deleteHorse(horse.id);
-    expect(cache.stale(key)).toBeUndefined();
+    const horse = await createHorse({ name: "Stormvind", age: 5, color: "Grey", sire: "Frankel", dam: "Blæst" });
+    const values = ownersUpdate([horse.id], [], {
+      audience: "public",
+      title: "Plans",
+      publishAt: "2026-01-01T10:00:00.000Z",
+    });
+    const withdrawals: [string, (id: string) => Promise<unknown>][] = [
+      ["owners only", (id) => updatePost(id, { ...values, audience: "owners" })],
+      ["a draft again", (id) => updatePost(id, { ...values, draft: true })],
+      ["scheduled for later", (id) => updatePost(id, { ...values, publishAt: "2099-01-01T10:00:00.000Z" })],
+      ["deleted", (id) => deletePost(id)],
+    ];
+    for (const [what, withdraw] of withdrawals) {
+      const { id, slug } = await createPost(values);
+      const keys = [`http://example.test/news/${slug}`, "http://example.test/news", "http://example.test/news.rss"];
+      const page = await encodePage(200, new Headers({ "content-type": "text/html" }), Buffer.from("Plans"));
+      for (const key of keys) cache.store(key, cache.generation, page);
+      await withdraw(id);
+      for (const key of keys) expect(cache.stale(key), `${what}: ${key}`).toBeUndefined();
+    }
   });
 });
 

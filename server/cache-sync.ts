@@ -15,8 +15,7 @@ type Logger = {
  * - a save in this process (contentChanged) empties it synchronously, before the save's response;
  * - on PostgreSQL, saves on other instances arrive by LISTEN/NOTIFY; while not listening, the cache
  *   is switched off;
- * - on SQLite, a write by another process shows as a new data_version of the database file (what it
- *   changed is unknown, so it counts as a removal: no last good copy survives it);
+ * - on SQLite, a write by another process shows as a new data_version of the database file;
  * - a new day in Denmark empties it too: yesterday's runners are no longer upcoming.
  */
 export function createCacheSync(cache: PageCache, options: { log: Logger; dataVersion: () => number | undefined }) {
@@ -24,10 +23,10 @@ export function createCacheSync(cache: PageCache, options: { log: Logger; dataVe
   let lastDataVersion: number | undefined;
   let day = danishToday();
 
-  const unsubscribe = onContentChange((change) => {
-    cache.invalidate(change);
+  const unsubscribe = onContentChange(() => {
+    cache.invalidate();
     bus
-      ?.publish(change)
+      ?.publish()
       .catch((error: unknown) =>
         options.log.error("Could not notify other instances of a content change", { error: String(error) }),
       );
@@ -49,12 +48,12 @@ export function createCacheSync(cache: PageCache, options: { log: Logger; dataVe
         options.log.warn("Could not check the database for other writers; page cache emptied", {
           error: error instanceof Error ? error.message : String(error),
         });
-        cache.invalidate({ removal: true });
+        cache.invalidate();
         lastDataVersion = undefined;
         return;
       }
       if (version === undefined || version === lastDataVersion) return;
-      if (lastDataVersion !== undefined) cache.invalidate({ removal: true });
+      if (lastDataVersion !== undefined) cache.invalidate();
       lastDataVersion = version;
     },
 
@@ -66,7 +65,7 @@ export function createCacheSync(cache: PageCache, options: { log: Logger; dataVe
       bus = startContentBus({
         connectionString,
         retryMs,
-        onRemoteChange: (change) => cache.invalidate(change),
+        onRemoteChange: () => cache.invalidate(),
         onConnectedChange: (connected) => {
           cache.setAvailable(connected);
           if (connected && wasConnected) {

@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import type { ContentChange } from "~/platform/invalidation.server";
 
 export const CHANNEL = "stable_content_changed";
 
 export type ContentBus = {
-  /** Tells the other instances that content changed (after the write committed), and whether something was removed. */
-  publish: (change?: ContentChange) => Promise<void>;
+  /** Tells the other instances that content changed (after the write committed). */
+  publish: () => Promise<void>;
   /** True while this instance is listening; while false, remote changes could be missed. */
   readonly connected: boolean;
   stop: () => Promise<void>;
@@ -15,7 +14,7 @@ export type ContentBus = {
 type Options = {
   connectionString: string;
   /** Another instance changed content. */
-  onRemoteChange: (change: ContentChange) => void;
+  onRemoteChange: () => void;
   /** Listening started or stopped; on (re)connect changes may have been missed. */
   onConnectedChange: (connected: boolean) => void;
   onError?: (error: unknown) => void;
@@ -79,12 +78,12 @@ export function startContentBus(options: Options): ContentBus {
     client = c;
     c.on("error", (error) => drop(c, error));
     c.on("end", () => drop(c));
-    // The payload is the sender's id and what changed ("edit" or "removal"); anything else, such
-    // as an instance of an earlier version, counts as a removal.
+    // The payload starts with the sender's id (earlier versions add what changed; every change
+    // is treated alike now).
     c.on("notification", (message) => {
       if (message.channel !== CHANNEL) return;
-      const [sender, kind] = (message.payload ?? "").split(":");
-      if (sender !== instance) options.onRemoteChange({ removal: kind !== "edit" });
+      const [sender] = (message.payload ?? "").split(":");
+      if (sender !== instance) options.onRemoteChange();
     });
     try {
       await c.connect();
@@ -101,7 +100,7 @@ export function startContentBus(options: Options): ContentBus {
     get connected() {
       return connected;
     },
-    async publish(change: ContentChange = {}) {
+    async publish() {
       // A separate short connection, so a broken listener never stops others from hearing us.
       const c = new pg.Client({
         connectionString: options.connectionString,
@@ -110,7 +109,8 @@ export function startContentBus(options: Options): ContentBus {
       c.on("error", () => {});
       try {
         await c.connect();
-        await c.query("SELECT pg_notify($1, $2)", [CHANNEL, `${instance}:${change.removal ? "removal" : "edit"}`]);
+        // ":removal" keeps an instance of an earlier version dropping its last good copies too.
+        await c.query("SELECT pg_notify($1, $2)", [CHANNEL, `${instance}:removal`]);
       } finally {
         await c.end().catch(() => {});
       }

@@ -2,9 +2,6 @@ import type { CachedPage } from "./page-encoding";
 
 export const MAX_ENTRIES = 200;
 
-/** What a content change may have done: `removal` when a record may have gone (a delete, or a change we did not see). */
-export type Change = { removal?: boolean };
-
 /**
  * In-memory store of rendered public pages (what may be stored is server/cache-policy.ts; how they
  * are encoded and written, server/page-encoding.ts). Every invalidation bumps a generation counter;
@@ -13,8 +10,10 @@ export type Change = { removal?: boolean };
  *
  * Apart from the servable entries it keeps the last good render of each page: when rendering a page
  * fails (its database is unreachable) that copy is served instead, marked stale (RFC 5861
- * stale-if-error). Edits and additions keep those copies; a removal drops them all, so a deleted
- * record never comes back from a stale copy (docs/decisions/0148-stale-copies-and-removals.md).
+ * stale-if-error). The one rule for both: nothing stored is older than the last content change.
+ * Any change may have withdrawn something (a post made owners-only, a draft or scheduled again, a
+ * delete), so each one drops every copy, and a page that now answers 404 or 410 drops its own
+ * (docs/decisions/0220-only-what-is-public-now.md).
  */
 export class PageCache {
   private entries = new Map<string, CachedPage>();
@@ -28,20 +27,26 @@ export class PageCache {
     return this.gen;
   }
 
-  /** Drops every servable entry (and, for a removal, every last good copy); renders in flight that started earlier will not be stored. */
-  invalidate({ removal = false }: Change = {}) {
+  /** Drops every servable entry and every last good copy; renders in flight that started earlier will not be stored. */
+  invalidate() {
     this.gen += 1;
     this.entries.clear();
-    if (removal) this.lastGood.clear();
+    this.lastGood.clear();
+  }
+
+  /** Drops one page's entry and last good copy: it answers 404 or 410 now. */
+  evict(key: string) {
+    this.entries.delete(key);
+    this.lastGood.delete(key);
   }
 
   /**
    * While invalidations from other instances cannot be received, nothing is served from the cache
    * (renders are still kept as last good copies). Coming back empties it once, last good copies
-   * included, since changes (removals too) may have been missed meanwhile.
+   * included, since changes may have been missed meanwhile.
    */
   setAvailable(available: boolean) {
-    if (available && !this.available) this.invalidate({ removal: true });
+    if (available && !this.available) this.invalidate();
     this.available = available;
   }
 

@@ -1,5 +1,7 @@
 import { createHorse } from "~/models/horse.server";
-import { acceptInvitation, inviteGuest, inviteOwner, issueInvitationLink } from "~/models/owner-account.server";
+import { inviteOwner } from "~/models/owner-account.server";
+import { inviteGuest } from "~/models/owner-guest.server";
+import { acceptInvitation, issueInvitationLink } from "~/models/owner-invitation.server";
 import type { OwnerLanguage } from "~/models/owner-account";
 import { db } from "~/platform/db.server";
 import { createSession, passwordHash, TEST_PASSWORD, type TestUser } from "./auth";
@@ -77,4 +79,13 @@ export async function signedIn(user: TestUser) {
 /** Marks the account revoked and nothing else: a session it holds stays, as one left over would. */
 export async function revokeLeavingSessions(userId: string) {
   await db().updateTable("owner_accounts").set({ state: "revoked" }).where("user_id", "=", userId).execute();
+}
+
+/** The account's password rows (none once revoked or before the invitation is accepted). */
+export function credentialsOf(userId: string) {
+  return db().selectFrom("accounts").select("id").where("user_id", "=", userId).execute();
+}
+
+export function sessionsOf(userId: string) {
+  return db().selectFrom("sessions").select("id").where("user_id", "=", userId).execute();
 }

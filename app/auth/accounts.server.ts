@@ -2,12 +2,25 @@ import { getAuth } from "./auth.server";
 import { db } from "~/platform/db.server";
 import { withTrustedHashing } from "./password-hashing.server";
 import { grantAdmin } from "~/models/user-role.server";
-import { isOwnerAccount } from "~/models/owner-account.server";
+import {
+  findAddressHolder,
+  heldAs,
+  mayTakeOver,
+  releaseAddress,
+  type AddressHolder,
+} from "~/models/owner-account.server";
 
-/** Owners and guests keep to the owners' area: their accounts are never made administrators. */
+/** The first-administrator page's refusal of an owner's or guest's address (it names nobody). */
+export const OWNER_ADDRESS_TEXT =
+  "This e-mail address belongs to an owner's or guest's account; it cannot be an administrator.";
+
+/**
+ * Owners and guests keep to the owners' area: their accounts are never made administrators. `held`
+ * says whose the account is; one that is pending or revoked may be taken over instead.
+ */
 export class OwnerAccountError extends Error {
-  constructor() {
-    super("This e-mail address belongs to an owner's or guest's account; it cannot be an administrator.");
+  constructor(readonly held: AddressHolder) {
+    super(`This e-mail address belongs to ${heldAs(held)}; it cannot be an administrator.`);
   }
 }
 
@@ -83,10 +96,26 @@ export async function setUserPassword(userId: string, password: string) {
 }
 
 /** Creates the administrator, or promotes (and, given a password, re-keys) an existing user. */
-export async function createOrPromoteAdmin({ email, password }: { email: string; password?: string }) {
+export async function createOrPromoteAdmin({
+  email,
+  password,
+  takeOver = false,
+}: {
+  email: string;
+  password?: string;
+  /** Free an address held by a pending or revoked owner or guest first (logged). */
+  takeOver?: boolean;
+}) {
+  const holder = (await findAddressHolder(email))?.held;
+  if (holder && takeOver && mayTakeOver(holder)) {
+    await db()
+      .transaction()
+      .execute((trx) => releaseAddress(trx, email, "Address taken over for an administrator"));
+  } else if (holder) {
+    throw new OwnerAccountError(holder);
+  }
   const existing = await findUserByEmail(email);
   if (existing) {
-    if (await isOwnerAccount(existing.id)) throw new OwnerAccountError();
     if (password) await setUserPassword(existing.id, password);
     await grantAdmin(existing.id);
     return { user: existing, created: false };

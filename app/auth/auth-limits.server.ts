@@ -18,9 +18,11 @@ export const AUTH_LIMITS = {
   resetPerIp: { limit: 10, windowMs: 60 * MINUTE },
   /** Setting a password with an invitation link: as many tries as sign-in allows one address. */
   acceptPerIp: { limit: 20, windowMs: 15 * MINUTE },
-  /** An owner inviting guests (five at a time at most): room to correct typos, none to mail-bomb with. */
+  /** An owner's invitations and resends together (five guests at most): room to correct typos, none to mail-bomb with. */
   guestInvitePerOwner: { limit: 10, windowMs: 60 * MINUTE },
   guestInvitePerIp: { limit: 20, windowMs: 60 * MINUTE },
+  /** One person invited, by anyone: the invitation and its resends, so no address is mail-bombed. */
+  guestInvitePerRecipient: { limit: 3, windowMs: 24 * 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -66,6 +68,11 @@ export function guestInviteKeys(ownerId: string, network: string): Array<[string
     [`guest-invite:ip:${network}`, AUTH_LIMITS.guestInvitePerIp],
     [`guest-invite:owner:${ownerId}`, AUTH_LIMITS.guestInvitePerOwner],
   ];
+}
+
+/** Invitations and resends to one address (normalised), from any owner. */
+export function guestRecipientKeys(email: string): Array<[string, RateLimitRule]> {
+  return [[`guest-invite:to:${email.trim().toLowerCase()}`, AUTH_LIMITS.guestInvitePerRecipient]];
 }
 
 /** A successful sign-in forgets the failed attempts of that e-mail from that network. */

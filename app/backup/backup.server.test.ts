@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/platform/env.server";
 import { createHorse, deleteHorse, listHorses } from "~/models/horse.server";
-import { saveOwnerSettings } from "~/models/owner-account.server";
+import { saveOwnerSettings } from "~/models/owner-notice-settings.server";
 import { renewCalendarToken } from "~/models/owner-calendar.server";
 import { createRunner } from "~/models/runner.server";
 import { createGuest, createOwner, testHorse } from "@tests/owners";

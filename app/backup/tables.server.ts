@@ -53,6 +53,10 @@ export const BACKUP_TABLES = {
     kind: "content",
     why: "owners' private calendar addresses for all their horses, so subscribed calendars keep working",
   },
+  withheld_invitations: {
+    kind: "content",
+    why: "owners' guest invitations to addresses that had an account: listed to the owner, never sent",
+  },
   sessions: { kind: "ephemeral", why: "sign-ins end with a restore; a backup never holds a live session token" },
   verifications: { kind: "ephemeral", why: "password-reset and setup links, valid for hours at most" },
   owner_notices: {

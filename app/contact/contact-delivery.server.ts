@@ -5,6 +5,7 @@ import { getContactInfo } from "~/models/contact-info.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
 import { env } from "~/platform/env.server";
+import { mailDomain } from "~/platform/mail-parts.server";
 import type { Mail } from "~/platform/mail.server";
 import { showInvisible } from "~/utils/visible-text";
 
@@ -14,11 +15,6 @@ export async function contactRecipient(): Promise<string | null> {
   if (CONTACT_TO) return CONTACT_TO;
   const address = (await getContactInfo()).emailAddress.trim();
   return z.email().safeParse(address).success ? address : null;
-}
-
-function mailDomain() {
-  const origin = env().PUBLIC_ORIGIN;
-  return origin ? new URL(origin).hostname : "localhost";
 }
 
 /**

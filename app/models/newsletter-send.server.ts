@@ -143,6 +143,7 @@ export async function newsletterSendOf(mailId: string, now = new Date()) {
       join.onRef("lead.post_id", "=", "posts.id").on("lead.position", "=", 1),
     )
     .select([
+      "newsletter_sends.post_id",
       "posts.title",
       "posts.body",
       "posts.slug",

@@ -12,7 +12,8 @@ import {
   mayViewHorse,
   maySeeHorsePrivate,
 } from "./owner-access.server";
-import { revokeOwner, saveOwnerSettings, updateOwner } from "./owner-account.server";
+import { revokeOwner, updateOwner } from "./owner-account.server";
+import { saveOwnerSettings } from "./owner-notice-settings.server";
 
 useFreshDatabase();
 

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, OwnerAccountsTable } from "@db/schema";
 import { db } from "~/platform/db.server";
 import { findHorseBySlug, listHorsesIn, type Horse } from "./horse.server";
-import { type NOTICE_COLUMNS, noticeSettingsOf } from "./owner-account.server";
+import { type NOTICE_COLUMNS, noticeSettingsOf } from "./owner-notice-settings.server";
 import type { NoticeSettings, OwnerLanguage, OwnerNoticeKind, OwnerRole } from "./owner-account";
 
 /**
@@ -84,6 +84,8 @@ export type AudienceMember = {
   language: OwnerLanguage;
   role: OwnerRole;
   notices: NoticeSettings;
+  /** When the person's current access began: links signed for it die with it (a revocation). */
+  activatedAt: string | null;
 };
 
 /** A person notices go to, as `p` (owner_accounts) and `u` (users) give them. */
@@ -93,6 +95,7 @@ export const PERSON_COLUMNS = [
   "p.name",
   "p.language",
   "p.role",
+  "p.activated_at",
   "p.notify_entries",
   "p.notify_declarations",
   "p.notify_withdrawals",
@@ -122,7 +125,7 @@ export async function horseAudience(horseId: string, q: Q = db()): Promise<Audie
 
 type PersonRow = Pick<
   Selectable<OwnerAccountsTable>,
-  "user_id" | "name" | "language" | "role" | (typeof NOTICE_COLUMNS)[OwnerNoticeKind]
+  "user_id" | "name" | "language" | "role" | "activated_at" | (typeof NOTICE_COLUMNS)[OwnerNoticeKind]
 > & {
   email: string;
 };
@@ -136,5 +139,6 @@ export function audienceMemberOf(r: PersonRow): AudienceMember {
     language: r.language,
     role: r.role,
     notices: noticeSettingsOf(r),
+    activatedAt: r.activated_at,
   };
 }

@@ -1,8 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createUser, createSession } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
-import { createGuest, createOwner, testHorse } from "@tests/owners";
-import { hashNewPassword } from "~/auth/accounts.server";
+import { createGuest, createOwner, credentialsOf, sessionsOf, testHorse } from "@tests/owners";
 import { getUser } from "~/auth/auth.server";
 import { buildRequest } from "@tests/auth";
 import { runAs, type Actor } from "~/platform/actor.server";
@@ -12,28 +11,17 @@ import { listActivity } from "./activity.server";
 import { deleteHorse } from "./horse.server";
 import { listQueuedMail } from "./mail-queue.server";
 import {
-  acceptInvitation,
   AccountTakenError,
-  AlreadyActiveError,
-  findInvitation,
   getOwnerAccount,
-  GuestLimitError,
-  inviteGuest,
   inviteOwner,
-  issueInvitationLink,
-  listGuests,
   listOwners,
   ownerStanding,
   pruneLinksOfPurgedHorses,
-  removeGuest,
-  resendInvitation,
   revokeOwner,
-  saveOwnerSettings,
-  turnOffNotice,
   UnknownHorseError,
   updateOwner,
 } from "./owner-account.server";
-import { GUEST_LIMIT, INVITATION_VALID_MS } from "./owner-account";
+import { inviteGuest, listGuests, removeGuestAsStable } from "./owner-guest.server";
 
 useFreshDatabase();
 
@@ -43,14 +31,6 @@ const admin: Actor = {
   via: "dashboard",
   origin: "http://localhost:3000",
 };
-
-async function credentials(userId: string) {
-  return db().selectFrom("accounts").select("id").where("user_id", "=", userId).execute();
-}
-
-async function sessions(userId: string) {
-  return db().selectFrom("sessions").select("id").where("user_id", "=", userId).execute();
-}
 
 describe("inviting an owner", () => {
   test("makes an invited account for the horses, queues the invitation and logs it", async () => {
@@ -73,7 +53,7 @@ describe("inviting an owner", () => {
     });
     const mail = await listQueuedMail({ kind: "owner-invitation" });
     expect(mail.map((m) => [m.toAddress, m.linkOrigin])).toEqual([["anna@example.com", "http://localhost:3000"]]);
-    expect(await credentials(invited.userId)).toEqual([]);
+    expect(await credentialsOf(invited.userId)).toEqual([]);
     const { entries } = await listActivity({ kind: "invite" });
     expect(entries.map((e) => e.summary)).toEqual(["Owner invited: Anna Holm (anna@example.com)"]);
     expect(entries[0]!.changes).toContainEqual({ field: "Horses", old: null, new: "Xenia, Yrsa" });
@@ -93,51 +73,6 @@ describe("inviting an owner", () => {
     expect(await invite("new@example.com", [])).toBeInstanceOf(UnknownHorseError);
     expect((await listOwners()).map((o) => o.email)).toEqual(["owner@example.com"]);
     expect(await listQueuedMail({ kind: "owner-invitation" })).toHaveLength(1);
-  });
-});
-
-describe("the invitation link", () => {
-  test("is made as the mail is sent, retires the older one, works once and for 7 days", async () => {
-    const x = await testHorse("Xenia");
-    await inviteOwner({ name: "Anna", email: "anna@example.com", language: "en", horseIds: [x.id] });
-    const now = new Date("2026-06-01T10:00:00Z");
-    const first = (await issueInvitationLink("anna@example.com", now))!;
-    const second = (await issueInvitationLink("anna@example.com", now))!;
-    expect(first.token).not.toBe(second.token);
-    expect(second.expiresAt).toBe(new Date(now.getTime() + INVITATION_VALID_MS).toISOString());
-    expect(await findInvitation(first.token, now)).toBeNull();
-    expect(await findInvitation(second.token, now)).toMatchObject({ email: "anna@example.com", role: "owner" });
-    const late = new Date(now.getTime() + INVITATION_VALID_MS + 1000);
-    expect(await findInvitation(second.token, late)).toBeNull();
-    expect((await listOwners(late))[0]!.status).toBe("expired");
-
-    const hash = await hashNewPassword("Paddock-Gallop-2024");
-    expect(await acceptInvitation(second.token, hash, late)).toBeNull();
-    const accepted = await acceptInvitation(second.token, hash, now);
-    expect(accepted).toMatchObject({ email: "anna@example.com", language: "en" });
-    expect(await acceptInvitation(second.token, hash, now)).toBeNull();
-    expect((await getOwnerAccount(accepted!.userId))!.state).toBe("active");
-    expect(await credentials(accepted!.userId)).toHaveLength(1);
-    expect(await issueInvitationLink("anna@example.com")).toBeNull();
-    const { entries } = await listActivity({ kind: "accept" });
-    expect(entries.map((e) => [e.summary, e.via, e.actorEmail])).toEqual([
-      ["Invitation accepted: Anna (anna@example.com)", "owners", "anna@example.com"],
-    ]);
-  });
-
-  test("a new invitation is refused to an active account and queued for an invited or revoked one", async () => {
-    const x = await testHorse("Xenia");
-    const active = await createOwner({ horseIds: [x.id] });
-    const invited = await createOwner({ horseIds: [x.id], active: false });
-    await expect(resendInvitation(active.id)).rejects.toBeInstanceOf(AlreadyActiveError);
-    expect(await resendInvitation(invited.id)).toMatchObject({ email: invited.email });
-    await revokeOwner(active.id);
-    expect(await resendInvitation(active.id)).toMatchObject({ email: active.email });
-    expect((await getOwnerAccount(active.id))!.state).toBe("invited");
-    expect(await resendInvitation("no-such-owner")).toBeNull();
-    expect((await listQueuedMail({ kind: "owner-invitation" })).map((m) => m.toAddress).sort()).toEqual(
-      [active.email, active.email, invited.email, invited.email].sort(),
-    );
   });
 });
 
@@ -176,8 +111,8 @@ describe("revoking an owner", () => {
     const revoked = await runAs(admin, () => revokeOwner(owner.id));
     expect(revoked).toEqual({ name: owner.name, email: owner.email, guests: 2 });
     for (const id of [owner.id, guest.id]) {
-      expect(await sessions(id)).toEqual([]);
-      expect(await credentials(id)).toEqual([]);
+      expect(await sessionsOf(id)).toEqual([]);
+      expect(await credentialsOf(id)).toEqual([]);
       expect((await getOwnerAccount(id))!.state).toBe("revoked");
     }
     expect((await getOwnerAccount(invitedGuest.id))!.state).toBe("revoked");
@@ -192,69 +127,6 @@ describe("revoking an owner", () => {
   });
 });
 
-describe("guests", () => {
-  test("an active owner invites up to five; removing one ends its account", async () => {
-    const x = await testHorse("Xenia");
-    const owner = await createOwner({ horseIds: [x.id] });
-    const guests = [];
-    for (let i = 0; i < GUEST_LIMIT; i++) guests.push(await createGuest(owner.id, { active: i % 2 === 0 }));
-    await expect(
-      inviteGuest(owner.id, { name: "Sixth", email: "sixth@example.com", language: "en" }),
-    ).rejects.toBeInstanceOf(GuestLimitError);
-    expect(await listGuests(owner.id)).toHaveLength(GUEST_LIMIT);
-
-    const [first] = guests;
-    await createSession(first!);
-    const other = await createOwner({ horseIds: [x.id] });
-    expect(await removeGuest(other.id, first!.id)).toBeNull();
-    expect(await removeGuest(owner.id, first!.id)).toEqual({ name: first!.name, email: first!.email });
-    expect(await sessions(first!.id)).toEqual([]);
-    expect(await db().selectFrom("users").select("id").where("id", "=", first!.id).execute()).toEqual([]);
-    expect(await inviteGuest(owner.id, { name: "Sixth", email: "sixth@example.com", language: "da" })).toMatchObject({
-      email: "sixth@example.com",
-    });
-  });
-
-  test("only an active owner may invite; a guest is never a host", async () => {
-    const x = await testHorse("Xenia");
-    const invited = await createOwner({ horseIds: [x.id], active: false });
-    const owner = await createOwner({ horseIds: [x.id] });
-    const guest = await createGuest(owner.id);
-    expect(await inviteGuest(invited.id, { name: "G", email: "g1@example.com", language: "en" })).toBeNull();
-    expect(await inviteGuest(guest.id, { name: "G", email: "g2@example.com", language: "en" })).toBeNull();
-    await expect(inviteGuest(owner.id, { name: "G", email: owner.email, language: "en" })).rejects.toBeInstanceOf(
-      AccountTakenError,
-    );
-  });
-
-  test("two invitations at the same moment cannot pass the limit", async () => {
-    const x = await testHorse("Xenia");
-    const owner = await createOwner({ horseIds: [x.id] });
-    for (let i = 0; i < GUEST_LIMIT - 1; i++) await createGuest(owner.id, { active: false });
-    const results = await Promise.allSettled(
-      ["a", "b", "c"].map((n) => inviteGuest(owner.id, { name: n, email: `${n}@example.com`, language: "en" })),
-    );
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(await listGuests(owner.id)).toHaveLength(GUEST_LIMIT);
-  });
-});
-
-describe("settings", () => {
-  test("are the person's own: language and each kind of notice; the unsubscribe link turns one off", async () => {
-    const x = await testHorse("Xenia");
-    const owner = await createOwner({ horseIds: [x.id] });
-    const notices = { entry: false, declaration: true, withdrawal: false, result: true, update: true };
-    expect(await saveOwnerSettings(owner.id, { language: "da", notices })).toBe(true);
-    expect(await getOwnerAccount(owner.id)).toMatchObject({ language: "da", notices });
-    expect(await turnOffNotice(owner.id, "result")).toEqual({ changed: true });
-    expect(await turnOffNotice(owner.id, "result")).toEqual({ changed: false });
-    expect((await getOwnerAccount(owner.id))!.notices).toEqual({ ...notices, result: false });
-    await revokeOwner(owner.id);
-    expect(await turnOffNotice(owner.id, "update")).toBeNull();
-    expect(await saveOwnerSettings(owner.id, { language: "en", notices })).toBe(false);
-  });
-});
-
 describe("housekeeping", () => {
   test("drops the links of a horse deleted for good, and keeps those of a horse in the trash", async () => {
     const [x, y] = [await testHorse("Xenia"), await testHorse("Yrsa")];
@@ -266,5 +138,78 @@ describe("housekeeping", () => {
     const links = await db().selectFrom("owner_horses").select("horse_id").where("user_id", "=", owner.id).execute();
     expect(links).toEqual([{ horse_id: x.id }]);
     expect(trashedX).not.toBeNull();
+  });
+});
+
+describe("an address held by another account", () => {
+  test("the refusal names who holds it; a pending or revoked owner or guest is taken over, logged", async () => {
+    const x = await testHorse("Xenia");
+    const host = await createOwner({ horseIds: [x.id], name: "Anna Holm" });
+    const pending = await createGuest(host.id, { name: "Gitte", email: "gitte@example.com", active: false });
+    const invite = (email: string, takeOver = false) =>
+      runAs(admin, () => inviteOwner({ name: "New Owner", email, language: "en", horseIds: [x.id], takeOver })).catch(
+        (error: unknown) => error,
+      );
+
+    const refused = await invite("gitte@example.com");
+    expect(refused).toBeInstanceOf(AccountTakenError);
+    expect((refused as AccountTakenError).held).toMatchObject({
+      userId: pending.id,
+      role: "guest",
+      name: "Gitte",
+      hostName: "Anna Holm",
+      status: "invited",
+    });
+    const taken = (await invite("GITTE@example.com", true)) as { userId: string; email: string };
+    expect(taken.email).toBe("gitte@example.com");
+    expect(await getOwnerAccount(pending.id)).toBeNull();
+    expect(await getOwnerAccount(taken.userId)).toMatchObject({ role: "owner", name: "New Owner", state: "invited" });
+
+    // A revoked owner goes with their guests.
+    const revoked = await createOwner({ horseIds: [x.id], name: "Rolf", email: "rolf@example.com" });
+    const theirGuest = await createGuest(revoked.id, { name: "Rita" });
+    await revokeOwner(revoked.id);
+    expect(await invite("rolf@example.com", true)).toMatchObject({ email: "rolf@example.com" });
+    expect(await getOwnerAccount(revoked.id)).toBeNull();
+    expect(await getOwnerAccount(theirGuest.id)).toBeNull();
+
+    // Someone with access, or an administrator, is not taken over: the refusal says who.
+    const active = await createGuest(host.id, { name: "Bo", email: "bo@example.com" });
+    const refusedActive = await invite("bo@example.com", true);
+    expect(refusedActive).toBeInstanceOf(AccountTakenError);
+    expect((refusedActive as AccountTakenError).held).toMatchObject({ name: "Bo", status: "active" });
+    expect(await getOwnerAccount(active.id)).not.toBeNull();
+    await createUser({ email: "boss@example.com", admin: true });
+    expect(await invite("boss@example.com", true)).toMatchObject({ holder: "admin" });
+
+    const { entries } = await listActivity({ kind: "revoke" });
+    expect(entries.map((e) => e.summary)).toEqual(
+      expect.arrayContaining([
+        "Address taken over for a new owner: Gitte (gitte@example.com), guest of Anna Holm (invited), removed",
+        "Address taken over for a new owner: Rolf (rolf@example.com), owner (revoked), removed with 1 guest",
+      ]),
+    );
+  });
+
+  test("the stable removes any guest, of any owner, in any state, and a withheld invitation; logged", async () => {
+    const x = await testHorse("Xenia");
+    const host = await createOwner({ horseIds: [x.id], name: "Anna Holm" });
+    const guest = await createGuest(host.id, { name: "Gitte" });
+    await createSession(guest);
+    expect(await runAs(admin, () => removeGuestAsStable(guest.id))).toEqual({ name: "Gitte", email: guest.email });
+    expect(await getOwnerAccount(guest.id)).toBeNull();
+    expect(await sessionsOf(guest.id)).toEqual([]);
+    expect(await runAs(admin, () => removeGuestAsStable(host.id))).toBeNull();
+    await createUser({ email: "someone@example.com" });
+    const withheld = (await inviteGuest(host.id, { name: "Ole", email: "someone@example.com", language: "en" }))!;
+    expect(await runAs(admin, () => removeGuestAsStable(withheld.userId))).toEqual({
+      name: "Ole",
+      email: "someone@example.com",
+    });
+    expect(await listGuests(host.id)).toEqual([]);
+    const { entries } = await listActivity({ kind: "revoke" });
+    expect(entries.map((e) => e.summary)).toContain(
+      `Guest removed by the stable: Gitte (${guest.email}), guest of Anna Holm`,
+    );
   });
 });

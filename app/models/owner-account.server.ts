@@ -1,29 +1,28 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { AuthInstant, Database, OwnerAccountsTable } from "@db/schema";
-import { currentActor, type Actor } from "~/platform/actor.server";
+import type { Kysely, Transaction } from "kysely";
+import type { AuthInstant, Database } from "@db/schema";
+import { currentActor } from "~/platform/actor.server";
 import { db, engine, lockFor } from "~/platform/db.server";
 import { faultOf } from "~/platform/faults.server";
 import { log } from "~/platform/log.server";
-import { randomToken, tokenHash } from "~/platform/signed-token.server";
 import { changedFields, recordActivity } from "./activity.server";
 import { enqueueMail } from "./mail-queue.server";
 import {
-  GUEST_LIMIT,
-  INVITATION_VALID_MS,
-  NOTICE_KINDS,
+  accountLabel,
+  LANGUAGE_NAMES,
   type AccountStatus,
   type NoticeSettings,
   type OwnerLanguage,
-  type OwnerNoticeKind,
   type OwnerRole,
   type OwnerState,
 } from "./owner-account";
+import { noticeSettingsOf } from "./owner-notice-settings.server";
 
 /**
  * Owners' and guests' accounts: a `users` row (the sign-in library's, so they sign in like anyone)
  * with an `owner_accounts` row beside it. An account is invited (no password yet), active, or
  * revoked (no password, no session). Owners follow horses (`owner_horses`); a guest sees its
- * owner's. Who may see which horse is owner-access.server.ts. See docs/decisions/0200 to 0203.
+ * owner's. Who may see which horse is owner-access.server.ts; invitation links, guests and notice
+ * settings have modules of their own beside this one. See docs/decisions/0200 to 0203.
  */
 
 type Q = Kysely<Database>;
@@ -53,38 +52,32 @@ export type OwnerListEntry = OwnerAccount & { horses: LinkedHorse[]; guests: Own
 /** Attempts for an invitation or a notice mail (about four hours with the default backoff). */
 export const OWNER_MAIL_ATTEMPTS = 10;
 
-/** The column of each notice setting. */
-export const NOTICE_COLUMNS = {
-  entry: "notify_entries",
-  declaration: "notify_declarations",
-  withdrawal: "notify_withdrawals",
-  result: "notify_results",
-  update: "notify_updates",
-} as const satisfies Record<OwnerNoticeKind, keyof OwnerAccountsTable>;
-
-const NOTICE_NAMES: Record<OwnerNoticeKind, string> = {
-  entry: "Entries",
-  declaration: "Declarations",
-  withdrawal: "Non-runners",
-  result: "Results",
-  update: "Updates",
+/** An owner's or guest's account holding an address, as the administrator is shown it. */
+export type AddressHolder = {
+  userId: string;
+  role: OwnerRole;
+  name: string;
+  email: string;
+  status: AccountStatus;
+  /** A guest's owner. */
+  hostName: string | null;
 };
 
-const LANGUAGE_NAMES: Record<OwnerLanguage, string> = { en: "English", da: "Danish" };
-
-/** The e-mail already has an account: an administrator's, an owner's or guest's, or another. */
+/**
+ * The e-mail already has an account: an administrator's, an owner's or guest's (`held` says whose),
+ * or another.
+ */
 export class AccountTakenError extends Error {
-  constructor(readonly holder: "admin" | "owner" | "account") {
+  constructor(
+    readonly holder: "admin" | "owner" | "account",
+    readonly held: AddressHolder | null = null,
+  ) {
     super(`The e-mail address already has an account (${holder})`);
   }
 }
 
-/** An owner has as many guests as allowed. */
-export class GuestLimitError extends Error {
-  constructor() {
-    super(`An owner may have at most ${GUEST_LIMIT} guests`);
-  }
-}
+/** An address held by a pending (invited, expired) or revoked owner or guest may be taken over; one with access may not. */
+export const mayTakeOver = (held: AddressHolder) => held.status !== "active";
 
 /** A horse chosen for an owner is not (or no longer) a live horse. */
 export class UnknownHorseError extends Error {
@@ -103,7 +96,7 @@ export class AlreadyActiveError extends Error {
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** The auth tables' instants: Date on PostgreSQL, ISO text on SQLite (as the sign-in library writes them). */
-function authInstant(at: Date): AuthInstant {
+export function authInstant(at: Date): AuthInstant {
   return engine() === "postgres" ? at : at.toISOString();
 }
 
@@ -126,23 +119,17 @@ const ACCOUNT_COLUMNS = [
   "o.notify_updates",
 ] as const;
 
-function selectAccounts(q: Q = db()) {
+export function selectAccounts(q: Q = db()) {
   return q.selectFrom("owner_accounts as o").innerJoin("users as u", "u.id", "o.user_id").select(ACCOUNT_COLUMNS);
 }
 
 type AccountRow = Awaited<ReturnType<ReturnType<typeof selectAccounts>["execute"]>>[number];
 
-export function noticeSettingsOf(row: Pick<Selectable<OwnerAccountsTable>, (typeof NOTICE_COLUMNS)[OwnerNoticeKind]>) {
-  return Object.fromEntries(
-    NOTICE_KINDS.map((kind) => [kind, Number(row[NOTICE_COLUMNS[kind]]) === 1]),
-  ) as NoticeSettings;
-}
-
 function statusOf(state: OwnerState, expiresAt: string | null, now: Date): AccountStatus {
   return state === "invited" && expiresAt !== null && expiresAt <= now.toISOString() ? "expired" : state;
 }
 
-function toAccount(r: AccountRow, now = new Date()): OwnerAccount {
+export function toAccount(r: AccountRow, now = new Date()): OwnerAccount {
   return {
     userId: r.user_id,
     email: r.email,
@@ -160,24 +147,75 @@ function toAccount(r: AccountRow, now = new Date()): OwnerAccount {
   };
 }
 
-const label = (account: { name: string; email: string }) => `${account.name} (${account.email})`;
-
 export async function getOwnerAccount(userId: string, q: Q = db()): Promise<OwnerAccount | null> {
   const row = await selectAccounts(q).where("o.user_id", "=", userId).executeTakeFirst();
   return row ? toAccount(row) : null;
 }
 
-/** Who an e-mail address belongs to already, if anyone. */
-async function holderOf(q: Q, email: string): Promise<AccountTakenError["holder"] | null> {
+/** Who an e-mail address belongs to already, if anyone, and for an owner's or guest's account, whose it is. */
+async function holderOf(q: Q, email: string): Promise<AccountTakenError | null> {
   const row = await q
     .selectFrom("users as u")
     .leftJoin("user_roles as r", (join) => join.onRef("r.user_id", "=", "u.id").on("r.role", "=", "admin"))
     .leftJoin("owner_accounts as o", "o.user_id", "u.id")
-    .select(["u.id", "r.role", "o.role as owner_role"])
+    .leftJoin("owner_accounts as h", "h.user_id", "o.host_id")
+    .select([
+      "u.id",
+      "u.email",
+      "r.role",
+      "o.role as owner_role",
+      "o.name",
+      "o.state",
+      "o.invite_expires_at",
+      "h.name as host_name",
+    ])
     .where("u.email", "=", normaliseEmail(email))
     .executeTakeFirst();
   if (!row) return null;
-  return row.role ? "admin" : row.owner_role ? "owner" : "account";
+  if (row.role) return new AccountTakenError("admin");
+  if (!row.owner_role || !row.name || !row.state) return new AccountTakenError("account");
+  return new AccountTakenError("owner", {
+    userId: row.id,
+    role: row.owner_role,
+    name: row.name,
+    email: row.email,
+    status: statusOf(row.state, row.invite_expires_at, new Date()),
+    hostName: row.host_name,
+  });
+}
+
+/** Who holds an address (an administrator, an owner or guest and whose, another account), or null: nobody. */
+export async function findAddressHolder(email: string): Promise<AccountTakenError | null> {
+  return holderOf(db(), email);
+}
+
+/** Who holds an address, as the activity log and the admin command say it. */
+export const heldAs = (held: AddressHolder) =>
+  `${accountLabel(held)}, ${held.role === "guest" ? `guest of ${held.hostName ?? "an owner"}` : "owner"} (${held.status})`;
+
+/**
+ * Frees an address held by a pending or revoked owner or guest, for an account the stable makes
+ * instead: that account goes (an owner's guests with it), logged as `why`. AccountTakenError for
+ * anything else (an administrator, someone with access, another account).
+ */
+export async function releaseAddress(trx: Transaction<Database>, email: string, why: string) {
+  const taken = await holderOf(trx, email);
+  if (!taken) return;
+  const held = taken.held;
+  if (!held || !mayTakeOver(held)) throw taken;
+  const guests =
+    held.role === "owner"
+      ? await trx.selectFrom("owner_accounts").select("user_id").where("host_id", "=", held.userId).execute()
+      : [];
+  await trx
+    .deleteFrom("users")
+    .where("id", "in", [held.userId, ...guests.map((g) => g.user_id)])
+    .execute();
+  const more = guests.length ? ` with ${guests.length} guest${guests.length === 1 ? "" : "s"}` : "";
+  await recordActivity(
+    { kind: "revoke", entity: held.role, entityId: held.userId, summary: `${why}: ${heldAs(held)}, removed${more}` },
+    { trx },
+  );
 }
 
 /** Whether the account is an owner's or a guest's (such an account is never made an administrator). */
@@ -201,13 +239,16 @@ type NewAccount = {
   language: OwnerLanguage;
   role: OwnerRole;
   hostId: string | null;
+  /** An address held by a pending or revoked owner or guest is freed first (the administrator chose so). */
+  takeOver?: boolean;
 };
 
 /** A new invited account (no password) and its invitation mail, in the caller's transaction. */
-async function createInvitedAccount(trx: Transaction<Database>, account: NewAccount, now: Date) {
+export async function createInvitedAccount(trx: Transaction<Database>, account: NewAccount, now: Date) {
   const email = normaliseEmail(account.email);
+  if (account.takeOver) await releaseAddress(trx, email, "Address taken over for a new owner");
   const holder = await holderOf(trx, email);
-  if (holder) throw new AccountTakenError(holder);
+  if (holder) throw holder;
   const userId = crypto.randomUUID();
   const at = authInstant(now);
   try {
@@ -245,7 +286,7 @@ async function createInvitedAccount(trx: Transaction<Database>, account: NewAcco
 }
 
 /** The invitation mail; its link is made when it is sent (owner-invitation mail, app/owners). */
-async function queueInvitation(trx: Transaction<Database>, email: string, now: Date) {
+export async function queueInvitation(trx: Transaction<Database>, email: string, now: Date) {
   await enqueueMail(
     {
       kind: "owner-invitation",
@@ -285,7 +326,14 @@ async function linkedHorses(q: Q, userIds: readonly string[]) {
 
 const horseNames = (horses: { name: string }[]) => horses.map((h) => h.name).join(", ") || null;
 
-export type OwnerInvitation = { name: string; email: string; language: OwnerLanguage; horseIds: string[] };
+export type OwnerInvitation = {
+  name: string;
+  email: string;
+  language: OwnerLanguage;
+  horseIds: string[];
+  /** Free the address from a pending or revoked owner or guest first (releaseAddress). */
+  takeOver?: boolean;
+};
 
 /** Invites an owner for one or more horses: the account, its links and the invitation mail, in one transaction. */
 export async function inviteOwner(values: OwnerInvitation, now = new Date()) {
@@ -303,7 +351,7 @@ export async function inviteOwner(values: OwnerInvitation, now = new Date()) {
           kind: "invite",
           entity: "owner",
           entityId: userId,
-          summary: `Owner invited: ${label({ name: values.name, email })}`,
+          summary: `Owner invited: ${accountLabel({ name: values.name, email })}`,
           changes: [
             { field: "Horses", old: null, new: horseNames(horses) },
             { field: "Language", old: null, new: LANGUAGE_NAMES[values.language] },
@@ -362,72 +410,13 @@ export async function updateOwner(userId: string, values: OwnerUpdate): Promise<
             kind: "update",
             entity: "owner",
             entityId: userId,
-            summary: `Owner updated: ${label({ name: values.name, email: before.email })}`,
+            summary: `Owner updated: ${accountLabel({ name: values.name, email: before.email })}`,
             changes,
           },
           { trx },
         );
       }
       return { userId };
-    });
-}
-
-/** The guests of an owner who still have access or an invitation (revoked ones do not count). */
-async function countGuests(q: Q, hostId: string) {
-  const row = await q
-    .selectFrom("owner_accounts")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("host_id", "=", hostId)
-    .where("state", "<>", "revoked")
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/**
- * A new invitation for an invited (or expired, or revoked) account: an owner by the administrator
- * (`hostId` undefined), a guest by its owner. The link is made when the mail is sent and retires the
- * older one. Null when there is no such account; AlreadyActiveError for an active one.
- */
-export async function resendInvitation(
-  userId: string,
-  { hostId, now = new Date() }: { hostId?: string; now?: Date } = {},
-): Promise<{ name: string; email: string } | null> {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      if (hostId) await lockFor(trx, `owner-guests:${hostId}`);
-      const row = await selectAccounts(trx)
-        .where("o.user_id", "=", userId)
-        .where("o.role", "=", hostId ? "guest" : "owner")
-        .$if(!!hostId, (q) => q.where("o.host_id", "=", hostId!))
-        .executeTakeFirst();
-      if (!row) return null;
-      if (row.state === "active") throw new AlreadyActiveError();
-      if (hostId && row.state === "revoked" && (await countGuests(trx, hostId)) >= GUEST_LIMIT) {
-        throw new GuestLimitError();
-      }
-      await trx
-        .updateTable("owner_accounts")
-        .set({
-          state: "invited",
-          revoked_at: null,
-          invited_at: now.toISOString(),
-          invite_token_hash: null,
-          invite_expires_at: null,
-        })
-        .where("user_id", "=", userId)
-        .execute();
-      await queueInvitation(trx, row.email, now);
-      await recordActivity(
-        {
-          kind: "invite",
-          entity: row.role,
-          entityId: userId,
-          summary: `${row.role === "guest" ? "Guest" : "Owner"} invited again: ${label(row)}`,
-        },
-        { trx },
-      );
-      return { name: row.name, email: row.email };
     });
 }
 
@@ -483,7 +472,7 @@ export async function revokeOwner(
             entity: "owner",
             entityId: userId,
             summary:
-              `Owner access revoked: ${label(owner)}` +
+              `Owner access revoked: ${accountLabel(owner)}` +
               (guests.length ? ` and ${guests.length} guest${guests.length === 1 ? "" : "s"}` : ""),
           },
           { trx },
@@ -491,63 +480,6 @@ export async function revokeOwner(
       }
       return { name: owner.name, email: owner.email, guests: guests.length };
     });
-}
-
-export type GuestInvitation = { name: string; email: string; language: OwnerLanguage };
-
-/**
- * An owner invites a guest (read-only, the owner's horses only): at most GUEST_LIMIT invited or
- * active at a time, counted under a lock so two invitations at once cannot pass it.
- */
-export async function inviteGuest(hostId: string, values: GuestInvitation, now = new Date()) {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      await lockFor(trx, `owner-guests:${hostId}`);
-      const host = await trx
-        .selectFrom("owner_accounts")
-        .select(["name", "state", "role"])
-        .where("user_id", "=", hostId)
-        .executeTakeFirst();
-      if (!host || host.role !== "owner" || host.state !== "active") return null;
-      if ((await countGuests(trx, hostId)) >= GUEST_LIMIT) throw new GuestLimitError();
-      const { userId, email } = await createInvitedAccount(trx, { ...values, role: "guest", hostId }, now);
-      await recordActivity(
-        {
-          kind: "invite",
-          entity: "guest",
-          entityId: userId,
-          summary: `Guest invited by ${host.name}: ${label({ name: values.name, email })}`,
-        },
-        { trx },
-      );
-      return { userId, email, name: values.name };
-    });
-}
-
-/** Removes an owner's guest altogether (its sessions end with its account). Null when it is not theirs. */
-export async function removeGuest(hostId: string, guestId: string): Promise<{ name: string; email: string } | null> {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const guest = await selectAccounts(trx)
-        .where("o.user_id", "=", guestId)
-        .where("o.role", "=", "guest")
-        .where("o.host_id", "=", hostId)
-        .executeTakeFirst();
-      if (!guest) return null;
-      await trx.deleteFrom("users").where("id", "=", guestId).execute();
-      await recordActivity(
-        { kind: "revoke", entity: "guest", entityId: guestId, summary: `Guest removed: ${label(guest)}` },
-        { trx },
-      );
-      return { name: guest.name, email: guest.email };
-    });
-}
-
-export async function listGuests(hostId: string, now = new Date()): Promise<OwnerAccount[]> {
-  const rows = await selectAccounts().where("o.host_id", "=", hostId).orderBy("o.name").orderBy("u.email").execute();
-  return rows.map((r) => toAccount(r, now));
 }
 
 /** Every owner, by name, with the live horses they follow and their guests. */
@@ -600,218 +532,6 @@ export async function ownerStanding(userId: string): Promise<OwnerStanding | nul
   if (!row) return null;
   const active = row.state === "active" && (row.role === "owner" || row.host_state === "active");
   return { role: row.role, name: row.name, language: row.language, hostId: row.host_id, active };
-}
-
-export type OwnerSettings = { language: OwnerLanguage; notices: NoticeSettings };
-
-/** The person's own settings (language, notices), as they save them on Settings. False: no such active account. */
-export async function saveOwnerSettings(userId: string, settings: OwnerSettings): Promise<boolean> {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const before = await selectAccounts(trx)
-        .where("o.user_id", "=", userId)
-        .where("o.state", "=", "active")
-        .executeTakeFirst();
-      if (!before) return false;
-      await trx
-        .updateTable("owner_accounts")
-        .set({
-          language: settings.language,
-          ...Object.fromEntries(NOTICE_KINDS.map((kind) => [NOTICE_COLUMNS[kind], settings.notices[kind] ? 1 : 0])),
-        })
-        .where("user_id", "=", userId)
-        .execute();
-      const shown = (language: OwnerLanguage, notices: NoticeSettings) => ({
-        language: LANGUAGE_NAMES[language],
-        notices: NOTICE_KINDS.filter((kind) => notices[kind])
-          .map((kind) => NOTICE_NAMES[kind])
-          .join(", "),
-      });
-      const changes = changedFields(
-        shown(before.language, noticeSettingsOf(before)),
-        shown(settings.language, settings.notices),
-        {
-          language: "Language",
-          notices: "Notices",
-        },
-      );
-      if (changes.length) {
-        await recordActivity(
-          {
-            kind: "update",
-            entity: before.role,
-            entityId: userId,
-            summary: `Settings saved: ${label(before)}`,
-            changes,
-          },
-          { trx },
-        );
-      }
-      return true;
-    });
-}
-
-/**
- * Turns one kind of notice off (the unsubscribe link of a notice mail), in that person's name. Null
- * when there is no such active account; `changed` false when it was off already.
- */
-export async function turnOffNotice(userId: string, kind: OwnerNoticeKind): Promise<{ changed: boolean } | null> {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await selectAccounts(trx)
-        .where("o.user_id", "=", userId)
-        .where("o.state", "=", "active")
-        .executeTakeFirst();
-      if (!row) return null;
-      if (!noticeSettingsOf(row)[kind]) return { changed: false };
-      await trx
-        .updateTable("owner_accounts")
-        .set({ [NOTICE_COLUMNS[kind]]: 0 })
-        .where("user_id", "=", userId)
-        .execute();
-      const actor: Actor = { userId, email: row.email, via: "owners" };
-      await recordActivity(
-        {
-          kind: "update",
-          entity: row.role,
-          entityId: userId,
-          summary: `Notices turned off by the unsubscribe link: ${NOTICE_NAMES[kind]}, ${label(row)}`,
-        },
-        { trx, actor },
-      );
-      return { changed: true };
-    });
-}
-
-export type InvitationLink = {
-  token: string;
-  userId: string;
-  email: string;
-  name: string;
-  language: OwnerLanguage;
-  role: OwnerRole;
-  /** A guest's owner, who invited them. */
-  hostName: string | null;
-  expiresAt: string;
-};
-
-/**
- * A new invitation link for an invited account, made as its mail is sent: valid for 7 days, it
- * retires the account's older one. Null when the address has no invited account (access given,
- * revoked or removed meanwhile): there is nothing to send.
- */
-export async function issueInvitationLink(email: string, now = new Date()): Promise<InvitationLink | null> {
-  const row = await db()
-    .selectFrom("owner_accounts as o")
-    .innerJoin("users as u", "u.id", "o.user_id")
-    .leftJoin("owner_accounts as h", "h.user_id", "o.host_id")
-    .select(["o.user_id", "u.email", "o.name", "o.language", "o.role", "h.name as host_name", "h.state as host_state"])
-    .where("u.email", "=", normaliseEmail(email))
-    .where("o.state", "=", "invited")
-    .executeTakeFirst();
-  if (!row || (row.role === "guest" && row.host_state !== "active")) return null;
-  const token = randomToken();
-  const expiresAt = new Date(now.getTime() + INVITATION_VALID_MS).toISOString();
-  const result = await db()
-    .updateTable("owner_accounts")
-    .set({ invite_token_hash: tokenHash(token), invite_expires_at: expiresAt })
-    .where("user_id", "=", row.user_id)
-    .where("state", "=", "invited")
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return null;
-  return {
-    token,
-    userId: row.user_id,
-    email: row.email,
-    name: row.name,
-    language: row.language,
-    role: row.role,
-    hostName: row.host_name,
-    expiresAt,
-  };
-}
-
-export type PendingInvitation = {
-  userId: string;
-  email: string;
-  name: string;
-  language: OwnerLanguage;
-  role: OwnerRole;
-};
-
-/** The invited account a live invitation link belongs to, or null (used, expired, ended or made up). */
-export async function findInvitation(token: string, now = new Date()): Promise<PendingInvitation | null> {
-  const row = await db()
-    .selectFrom("owner_accounts as o")
-    .innerJoin("users as u", "u.id", "o.user_id")
-    .select(["o.user_id", "u.email", "o.name", "o.language", "o.role"])
-    .where("o.invite_token_hash", "=", tokenHash(token))
-    .where("o.state", "=", "invited")
-    .where("o.invite_expires_at", ">", now.toISOString())
-    .executeTakeFirst();
-  return row ? { userId: row.user_id, email: row.email, name: row.name, language: row.language, role: row.role } : null;
-}
-
-/**
- * Uses an invitation link up (once: the first use wins) and gives the account its password, already
- * hashed by the sign-in library, in one transaction. Null when the link is not live.
- */
-export async function acceptInvitation(
-  token: string,
-  passwordHash: string,
-  now = new Date(),
-): Promise<PendingInvitation | null> {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const accepted = await trx
-        .updateTable("owner_accounts")
-        .set({ state: "active", activated_at: now.toISOString(), invite_token_hash: null, invite_expires_at: null })
-        .where("invite_token_hash", "=", tokenHash(token))
-        .where("state", "=", "invited")
-        .where("invite_expires_at", ">", now.toISOString())
-        .returning(["user_id", "name", "language", "role"])
-        .executeTakeFirst();
-      if (!accepted) return null;
-      const userId = accepted.user_id;
-      const at = authInstant(now);
-      await trx.deleteFrom("accounts").where("user_id", "=", userId).where("provider_id", "=", "credential").execute();
-      await trx
-        .insertInto("accounts")
-        .values({
-          id: crypto.randomUUID(),
-          user_id: userId,
-          account_id: userId,
-          provider_id: "credential",
-          access_token: null,
-          refresh_token: null,
-          id_token: null,
-          access_token_expires_at: null,
-          refresh_token_expires_at: null,
-          scope: null,
-          password: passwordHash,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      const { email } = await trx
-        .selectFrom("users")
-        .select("email")
-        .where("id", "=", userId)
-        .executeTakeFirstOrThrow();
-      await recordActivity(
-        {
-          kind: "accept",
-          entity: accepted.role,
-          entityId: userId,
-          summary: `Invitation accepted: ${label({ name: accepted.name, email })}`,
-        },
-        { trx, actor: { userId, email, via: "owners" } },
-      );
-      return { userId, email, name: accepted.name, language: accepted.language, role: accepted.role };
-    });
 }
 
 /**

@@ -1,6 +1,10 @@
 import type { OwnerNoticeKind, OwnerState } from "@db/schema";
 
-/** What the pages and the browser share about owners' and guests' accounts (the queries are owner-account.server.ts). */
+/**
+ * What the pages and the browser share about owners' and guests' accounts. The queries are
+ * owner-account.server.ts (accounts), owner-invitation.server.ts (invitation links),
+ * owner-guest.server.ts (guests) and owner-notice-settings.server.ts (language and notices).
+ */
 
 export type { OwnerNoticeKind, OwnerState };
 
@@ -34,3 +38,9 @@ export const GUEST_LIMIT = 5;
 
 /** How long an invitation link works. */
 export const INVITATION_VALID_MS = 7 * 24 * 60 * 60_000;
+
+/** Languages as the activity log names them. */
+export const LANGUAGE_NAMES: Record<OwnerLanguage, string> = { en: "English", da: "Danish" };
+
+/** An account as the activity log names it. */
+export const accountLabel = (account: { name: string; email: string }) => `${account.name} (${account.email})`;

@@ -4,7 +4,8 @@ import { createGuest, createOwner, testHorse } from "@tests/owners";
 import { runAs } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { listQueuedMail } from "./mail-queue.server";
-import { revokeOwner, saveOwnerSettings } from "./owner-account.server";
+import { revokeOwner } from "./owner-account.server";
+import { saveOwnerSettings } from "./owner-notice-settings.server";
 import {
   noticeOfMail,
   pruneFinishedOwnerMail,

@@ -81,6 +81,8 @@ export async function queueOwnerNotices(trx: Kysely<Database>, notice: NoticeEve
 export type QueuedNotice = {
   id: string;
   kind: OwnerNoticeKind;
+  /** What happened (NoticeEvent's `event`). */
+  event: string;
   horseId: string;
   details: Record<string, unknown>;
   createdAt: string;
@@ -93,13 +95,14 @@ export async function noticeOfMail(mailId: string): Promise<QueuedNotice | null>
     .selectFrom("owner_notices as n")
     .innerJoin("owner_accounts as p", "p.user_id", "n.user_id")
     .innerJoin("users as u", "u.id", "p.user_id")
-    .select(["n.id", "n.kind", "n.horse_id", "n.details", "n.created_at", ...PERSON_COLUMNS])
+    .select(["n.id", "n.kind", "n.event", "n.horse_id", "n.details", "n.created_at", ...PERSON_COLUMNS])
     .where("n.id", "=", mailId)
     .executeTakeFirst();
   if (!row) return null;
   return {
     id: row.id,
     kind: row.kind,
+    event: row.event,
     horseId: row.horse_id,
     details: JSON.parse(row.details) as Record<string, unknown>,
     createdAt: row.created_at,

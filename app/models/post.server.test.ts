@@ -6,6 +6,7 @@ import { createHorse, deleteHorse } from "~/models/horse.server";
 import { runAs, type Actor } from "~/platform/actor.server";
 import { restoreFromTrash } from "~/trash/trash.server";
 import { PRIVATE_MEDIA_URL_PREFIX } from "~/media/image";
+import { isSlugShaped } from "~/racing/slug";
 import {
   AudienceChangedError,
   createPost,
@@ -254,5 +255,37 @@ describe("owners-only posts", () => {
     // Copies made for a move the post already had (another save was first) are not used.
     await expect(updatePost(id, post({ audience: "public" }), { move })).rejects.toThrow(AudienceChangedError);
     expect((await listAllPosts())[0]!.audience).toBe("owners");
+  });
+});
+
+describe("addresses of owners-only posts", () => {
+  test("never take a public address: a public post of the same title gets the plain one, not '-2'", async () => {
+    const h = await createHorse(horse);
+    const hidden = await createPost(post({ title: "Foal news", audience: "owners", horseIds: [h.id] }));
+    // Not an address a visitor can ask for: it is refused before the database is asked.
+    expect(isSlugShaped(hidden.slug)).toBe(false);
+    const shown = await createPost(post({ title: "Foal news" }));
+    expect(shown.slug).toBe("foal-news");
+    const second = await createPost(post({ title: "Foal news", audience: "owners", horseIds: [h.id] }));
+    expect(new Set([hidden.slug, second.slug, shown.slug]).size).toBe(3);
+  });
+
+  test("a public post made owners-only gives its address up; one made public again gets a public one", async () => {
+    const h = await createHorse(horse);
+    const values = post({ title: "Plans", horseIds: [h.id] });
+    const made = await createPost(values);
+    expect(made.slug).toBe("plans");
+    const hidden = await updatePost(made.id, { ...values, audience: "owners" });
+    expect(isSlugShaped(hidden!.slug)).toBe(false);
+    expect((await createPost(post({ title: "Plans" }))).slug).toBe("plans");
+    const back = await updatePost(made.id, values);
+    expect(back!.slug).toBe("plans-2");
+    // Deleted and restored, an owners-only post keeps to its own space too.
+    const only = await createPost(post({ title: "Quiet", audience: "owners", horseIds: [h.id] }));
+    const trashed = await deletePost(only.id);
+    await createPost(post({ title: "Quiet" }));
+    await restoreFromTrash(trashed!.trashId);
+    expect((await listAllPosts()).find((p) => p.id === only.id)!.slug).toBe(only.slug);
+    expect(await getPublishedPost("quiet", now)).toMatchObject({ audience: "public" });
   });
 });

@@ -324,8 +324,15 @@ export async function nextScheduledAt(now = new Date()): Promise<string | null> 
   return row?.publish_at ?? null;
 }
 
-async function freeSlug(trx: Transaction<Database>, title: string, exceptId?: string) {
-  const base = slugify(title).replace(/^horse$/, "post");
+/**
+ * Owners-only posts' addresses carry a double hyphen, which no public address has and which
+ * isSlugShaped refuses: they never take a public address, so a public post never gets '-2' for a
+ * hidden one, and asking for one publicly is a 404 before the database is asked.
+ */
+const OWNERS_ONLY_MARK = "--owners";
+
+async function freeSlug(trx: Transaction<Database>, title: string, audience: PostAudience, exceptId?: string) {
+  const base = slugify(title).replace(/^horse$/, "post") + (audience === "owners" ? OWNERS_ONLY_MARK : "");
   let query = trx.selectFrom("posts").select("slug").where("slug", "like", `${base}%`);
   if (exceptId) query = query.where("id", "!=", exceptId);
   return firstFreeSlug(
@@ -423,9 +430,9 @@ export async function createPost(
 ): Promise<{ id: string; slug: string; newsletter: number | null; notices: number | null }> {
   return writeContent(async (trx) => {
     const id = crypto.randomUUID();
-    const slug = await freeSlug(trx, values.title);
     const now = new Date().toISOString();
     const fields = postFields(values);
+    const slug = await freeSlug(trx, values.title, fields.audience);
     await trx
       .insertInto("posts")
       .values({ id, slug, ...fields, created_at: now, updated_at: now })
@@ -456,7 +463,8 @@ const LOGGED_FIELDS = {
 } as const;
 
 /**
- * Saves a post's fields, photos and horses. The address stays what it was (links keep working).
+ * Saves a post's fields, photos and horses. The address stays what it was (links keep working),
+ * unless the audience changes: each audience has its own addresses (freeSlug).
  * Send as Newsletter can be taken back until the mails are queued, never after; published with it,
  * the mails are queued in the same transaction, once. An owners-only post that comes out with this
  * save tells its owners (once; a later edit tells only the people of a horse tagged anew). `move`:
@@ -477,10 +485,14 @@ export async function updatePost(
     const publishAt =
       before.publish_at.slice(0, 16) === values.publishAt.slice(0, 16) ? before.publish_at : values.publishAt;
     const fields = postFields({ ...values, publishAt });
+    // The address stays, but not across audiences: each has its own space (freeSlug).
+    const slug =
+      before.audience === fields.audience ? before.slug : await freeSlug(trx, values.title, fields.audience, id);
     const after = await trx
       .updateTable("posts")
       .set({
         ...fields,
+        slug,
         newsletter: before.newsletter_queued_at ? 1 : fields.newsletter,
         updated_at: new Date().toISOString(),
       })
@@ -543,7 +555,7 @@ export const postTrash: TrashKind<PostSnapshot> = {
   noun: "Post",
   restore: async (trx, { row, photos, horses }) => {
     const taken = await trx.selectFrom("posts").select("id").where("slug", "=", row.slug).executeTakeFirst();
-    const slug = taken ? await freeSlug(trx, row.title) : row.slug;
+    const slug = taken ? await freeSlug(trx, row.title, row.audience) : row.slug;
     await trx
       .insertInto("posts")
       .values({ ...row, slug })

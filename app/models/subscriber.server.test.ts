@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@tests/db";
 import { listActivity } from "~/models/activity.server";
-import { listQueuedMail } from "~/models/mail-queue.server";
+import { claimNextDueMail, listQueuedMail, markMailSent } from "~/models/mail-queue.server";
 import { runAs, type Actor } from "~/platform/actor.server";
 import {
   confirmSubscription,
@@ -27,6 +27,46 @@ const at = (iso: string) => new Date(iso);
 const subscribe = (email: string, now = at("2026-05-01T08:00:00.000Z"), language: "en" | "da" = "da") =>
   requestSubscription({ email, language }, { attemptLimit: 3, now });
 
+/** The mail worker sends what is due (each mail's claim and delivery recorded, as when it is sent). */
+async function sendQueued(now: Date) {
+  for (
+    let claim = await claimNextDueMail({ leaseMs: 60_000, now });
+    claim;
+    claim = await claimNextDueMail({ leaseMs: 60_000, now })
+  ) {
+    await markMailSent(claim, { sentTo: claim.toAddress ?? "", now });
+  }
+}
+
+describe("confirmation mail to one address", () => {
+  it("is one at a time, at most three a day, whoever asks and from wherever", async () => {
+    const day = "2026-05-01";
+    const mails = async () => (await listQueuedMail({ kind: "newsletter-confirm" })).length;
+    expect(await subscribe("victim@example.com", at(`${day}T08:00:00.000Z`))).toBe("queued");
+    // Asked again while the first has not gone: nothing more is queued, and its link stays the one sent.
+    const link = confirmTokenFor((await getSubscriberRowByEmail("victim@example.com"))!);
+    for (let i = 0; i < 5; i++)
+      expect(await subscribe("victim@example.com", at(`${day}T08:00:0${i}.000Z`))).toBe("waiting");
+    expect(await mails()).toBe(1);
+    expect(confirmTokenFor((await getSubscriberRowByEmail("victim@example.com"))!)).toBe(link);
+
+    await sendQueued(at(`${day}T08:01:00.000Z`));
+    expect(await subscribe("victim@example.com", at(`${day}T09:00:00.000Z`))).toBe("queued");
+    await sendQueued(at(`${day}T09:01:00.000Z`));
+    expect(await subscribe("victim@example.com", at(`${day}T10:00:00.000Z`))).toBe("queued");
+    await sendQueued(at(`${day}T10:01:00.000Z`));
+    // The fourth within a day: none, and the last link sent keeps working.
+    const last = confirmTokenFor((await getSubscriberRowByEmail("victim@example.com"))!);
+    expect(await subscribe("VICTIM@example.com", at(`${day}T11:00:00.000Z`))).toBe("limited");
+    expect(await mails()).toBe(3);
+    expect(confirmTokenFor((await getSubscriberRowByEmail("victim@example.com"))!)).toBe(last);
+    // A day after the first, there is room for one more.
+    expect(await subscribe("victim@example.com", at("2026-05-02T08:00:01.000Z"))).toBe("queued");
+    expect(await mails()).toBe(4);
+    expect(await subscribe("other@example.com", at(`${day}T11:00:00.000Z`))).toBe("queued");
+  });
+});
+
 describe("newsletter subscribers", () => {
   it("stores the address normalized, pending, and queues one confirmation mail", async () => {
     expect(await subscribe("  Bente@Example.COM ")).toBe("queued");
@@ -40,6 +80,7 @@ describe("newsletter subscribers", () => {
   it("confirms once with a link valid seven days; the old link dies when a new one is sent", async () => {
     await subscribe("bo@example.com");
     const first = confirmTokenFor((await getSubscriberRowByEmail("bo@example.com"))!);
+    await sendQueued(at("2026-05-01T08:01:00.000Z"));
     await subscribe("bo@example.com", at("2026-05-02T08:00:00.000Z"));
     const row = (await getSubscriberRowByEmail("bo@example.com"))!;
     const second = confirmTokenFor(row);

@@ -3,7 +3,7 @@ import type { Expression, ExpressionBuilder, Selectable, SqlBool } from "kysely"
 import type { Database } from "@db/schema";
 import { recordActivity } from "~/models/activity.server";
 import { enqueueMail, INSERT_CHUNK } from "~/models/mail-queue.server";
-import { db, type DB } from "~/platform/db.server";
+import { db, lockFor, type DB } from "~/platform/db.server";
 import { getSecret } from "~/platform/secrets.server";
 
 /**
@@ -66,22 +66,35 @@ export function isTokenShaped(token: unknown): token is string {
   return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token);
 }
 
+/** Confirmation mails one address may get in a day, whoever asks for them and from wherever. */
+export const CONFIRMATIONS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60_000;
+
+export type SubscriptionRequest = "queued" | "already-confirmed" | "waiting" | "limited";
+
 /**
  * Asks for a subscription: a new or still pending address gets a fresh confirmation mail (queued in
- * the same transaction); a confirmed one gets nothing. The caller answers the same either way.
+ * the same transaction), unless one is still waiting to go ("waiting") or the address had
+ * CONFIRMATIONS_PER_DAY in the last day ("limited"); then nothing changes, and the link last sent
+ * keeps working. A confirmed address gets nothing. The caller answers the same every time, so
+ * nobody learns who subscribes, and nobody can make the site mail one address more than this.
  */
 export async function requestSubscription(
   { email, language }: { email: string; language: SubscriberLanguage },
   { attemptLimit, now = new Date() }: { attemptLimit: number; now?: Date },
-): Promise<"queued" | "already-confirmed"> {
+): Promise<SubscriptionRequest> {
   const address = normalizeEmail(email);
   const nowIso = now.toISOString();
   const expires = new Date(now.getTime() + CONFIRM_VALID_MS).toISOString();
   return db()
     .transaction()
     .execute(async (trx) => {
+      await lockFor(trx, `subscribe:${address}`);
       const existing = await trx.selectFrom("subscribers").selectAll().where("email", "=", address).executeTakeFirst();
       if (existing?.state === "confirmed") return "already-confirmed";
+      const mail = await confirmationsTo(trx, address, new Date(now.getTime() - DAY_MS));
+      if (mail.waiting > 0) return "waiting";
+      if (mail.lastDay >= CONFIRMATIONS_PER_DAY) return "limited";
       let id: string;
       if (existing) {
         id = existing.id;
@@ -110,6 +123,24 @@ export async function requestSubscription(
       await enqueueMail({ kind: "newsletter-confirm", toAddress: address, attemptLimit }, { executor: trx, now });
       return "queued";
     });
+}
+
+/** An address's confirmation mails: still to go (any age), and queued since `since`. */
+async function confirmationsTo(trx: DB, address: string, since: Date) {
+  const row = await trx
+    .selectFrom("mail_queue")
+    .select((eb) => [
+      eb.fn
+        .sum<number | string | null>(eb.case().when("state", "in", ["pending", "sending"]).then(1).else(0).end())
+        .as("waiting"),
+      eb.fn
+        .sum<number | string | null>(eb.case().when("created_at", ">", since.toISOString()).then(1).else(0).end())
+        .as("lastDay"),
+    ])
+    .where("kind", "=", "newsletter-confirm")
+    .where("to_address", "=", address)
+    .executeTakeFirstOrThrow();
+  return { waiting: Number(row.waiting ?? 0), lastDay: Number(row.lastDay ?? 0) };
 }
 
 /** The pending subscriber a confirmation token belongs to, while the link is valid. */

@@ -86,13 +86,10 @@ export async function deleteIntoTrash<S>(
   kind: TrashKind<S>,
   take: (trx: Transaction<Database>) => Promise<TrashEntry<S> | null>,
 ): Promise<{ trashId: string } | null> {
-  return writeContent(
-    async (trx) => {
-      const entry = await take(trx);
-      return entry && { trashId: await addToTrash(trx, kind, entry) };
-    },
-    { removal: true },
-  );
+  return writeContent(async (trx) => {
+    const entry = await take(trx);
+    return entry && { trashId: await addToTrash(trx, kind, entry) };
+  });
 }
 
 const itemColumns = ["id", "kind", "record_id", "label", "deleted_at", "deleted_by_email"] as const;

@@ -4,7 +4,7 @@ import { createGuest, createOwner, testHorse } from "@tests/owners";
 import { db } from "~/platform/db.server";
 import { deleteHorse } from "./horse.server";
 import { listQueuedMail } from "./mail-queue.server";
-import { saveOwnerSettings } from "./owner-account.server";
+import { saveOwnerSettings } from "./owner-notice-settings.server";
 import { createPost, deletePost, updatePost, type NewPost } from "./post.server";
 import { nextUpdateNoticeAt, queueDueUpdateNotices } from "./update-notice.server";
 import { restoreFromTrash } from "~/trash/trash.server";

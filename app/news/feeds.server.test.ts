@@ -4,6 +4,7 @@ import { useFreshDatabase } from "@tests/db";
 import { createPost, type NewPost } from "~/models/post.server";
 import * as atomRoute from "~/routes/news-atom";
 import * as rssRoute from "~/routes/news-rss";
+import { XML_FORBIDDEN } from "~/utils/xml";
 
 useFreshDatabase();
 
@@ -51,6 +52,20 @@ describe("the news feeds", () => {
       expect(item!.media.map((m) => m.url)).toContain("http://localhost/media/post-photos/a.webp");
     },
   );
+
+  it.each([
+    ["RSS 2.0", rssRoute, "/news.rss"],
+    ["Atom 1.0", atomRoute, "/news.atom"],
+  ] as const)("%s stays well-formed with every C0 control character in a post", async (_, route, path) => {
+    // U+0001 to U+001F: PostgreSQL stores no U+0000 at all (app/utils/xml.test.ts drops it too).
+    const controls = Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 1)).join("");
+    await createPost({ ...base, title: `Line${controls}break`, body: `Word's\u000Bmanual break ${controls} end` });
+    const { text } = await get(route, path);
+    expect(XML_FORBIDDEN.test(text)).toBe(false);
+    const [item] = parseFeed(text).items;
+    expect(item!.title).toMatch(/^Line\s*break$/);
+    expect(item!.content).toContain("manual break");
+  });
 
   it("answer 503, not stored, when the database fails", async () => {
     const { db } = await import("~/platform/db.server");

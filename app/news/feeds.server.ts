@@ -4,16 +4,12 @@ import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
 import { mediaStorage } from "~/media/media-storage.server";
 import { keyFromMediaUrl } from "~/media/storage.server";
 import { log } from "~/platform/log.server";
+import { xmlText } from "~/utils/xml";
 import { postPath, viewOf, type PostView } from "./post-views.server";
 import { renderPostBody } from "./markdown.server";
 
 /** How many posts the feeds carry. */
 export const FEED_SIZE = 20;
-
-/** Text for XML: every markup character escaped (titles, the rendered body, addresses). */
-export function escapeXml(value: string) {
-  return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export type FeedPost = PostView & {
   url: string;
@@ -68,15 +64,15 @@ export function rssFeed(origin: string, title: string, posts: FeedPost[]): strin
   const items = posts.map((p) =>
     [
       "    <item>",
-      `      <title>${escapeXml(p.title)}</title>`,
-      `      <link>${escapeXml(p.url)}</link>`,
-      `      <guid isPermaLink="true">${escapeXml(p.url)}</guid>`,
+      `      <title>${xmlText(p.title)}</title>`,
+      `      <link>${xmlText(p.url)}</link>`,
+      `      <guid isPermaLink="true">${xmlText(p.url)}</guid>`,
       `      <pubDate>${new Date(p.publishAt).toUTCString()}</pubDate>`,
-      `      <description>${escapeXml(p.excerpt)}</description>`,
-      `      <content:encoded>${escapeXml(p.content)}</content:encoded>`,
+      `      <description>${xmlText(p.excerpt)}</description>`,
+      `      <content:encoded>${xmlText(p.content)}</content:encoded>`,
       ...(p.enclosure
         ? [
-            `      <enclosure url="${escapeXml(p.enclosure.url)}" length="${p.enclosure.length}" type="${p.enclosure.type}"/>`,
+            `      <enclosure url="${xmlText(p.enclosure.url)}" length="${p.enclosure.length}" type="${p.enclosure.type}"/>`,
           ]
         : []),
       "    </item>",
@@ -87,10 +83,10 @@ export function rssFeed(origin: string, title: string, posts: FeedPost[]): strin
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     "  <channel>",
-    `    <title>${escapeXml(title)}</title>`,
-    `    <link>${escapeXml(origin)}/news</link>`,
-    `    <description>${escapeXml(title)}</description>`,
-    `    <atom:link href="${escapeXml(origin)}/news.rss" rel="self" type="application/rss+xml"/>`,
+    `    <title>${xmlText(title)}</title>`,
+    `    <link>${xmlText(origin)}/news</link>`,
+    `    <description>${xmlText(title)}</description>`,
+    `    <atom:link href="${xmlText(origin)}/news.rss" rel="self" type="application/rss+xml"/>`,
     `    <lastBuildDate>${updated}</lastBuildDate>`,
     ...items,
     "  </channel>",
@@ -106,16 +102,16 @@ export function atomFeed(origin: string, title: string, posts: FeedPost[]): stri
   const entries = posts.map((p) =>
     [
       `  <entry xml:lang="${p.language}">`,
-      `    <title type="text">${escapeXml(p.title)}</title>`,
-      `    <link rel="alternate" type="text/html" href="${escapeXml(p.url)}"/>`,
-      `    <id>${escapeXml(p.url)}</id>`,
+      `    <title type="text">${xmlText(p.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${xmlText(p.url)}"/>`,
+      `    <id>${xmlText(p.url)}</id>`,
       `    <published>${p.publishAt}</published>`,
       `    <updated>${updatedOf(p)}</updated>`,
-      `    <summary type="text">${escapeXml(p.excerpt)}</summary>`,
-      `    <content type="html">${escapeXml(p.content)}</content>`,
+      `    <summary type="text">${xmlText(p.excerpt)}</summary>`,
+      `    <content type="html">${xmlText(p.content)}</content>`,
       ...(p.enclosure
         ? [
-            `    <link rel="enclosure" type="${p.enclosure.type}" length="${p.enclosure.length}" href="${escapeXml(p.enclosure.url)}"/>`,
+            `    <link rel="enclosure" type="${p.enclosure.type}" length="${p.enclosure.length}" href="${xmlText(p.enclosure.url)}"/>`,
           ]
         : []),
       "  </entry>",
@@ -124,12 +120,12 @@ export function atomFeed(origin: string, title: string, posts: FeedPost[]): stri
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <title type="text">${escapeXml(title)}</title>`,
-    `  <id>${escapeXml(origin)}/news</id>`,
-    `  <link rel="alternate" type="text/html" href="${escapeXml(origin)}/news"/>`,
-    `  <link rel="self" type="application/atom+xml" href="${escapeXml(origin)}/news.atom"/>`,
+    `  <title type="text">${xmlText(title)}</title>`,
+    `  <id>${xmlText(origin)}/news</id>`,
+    `  <link rel="alternate" type="text/html" href="${xmlText(origin)}/news"/>`,
+    `  <link rel="self" type="application/atom+xml" href="${xmlText(origin)}/news.atom"/>`,
     `  <updated>${updated}</updated>`,
-    `  <author><name>${escapeXml(title)}</name></author>`,
+    `  <author><name>${xmlText(title)}</name></author>`,
     ...entries,
     "</feed>",
     "",

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@tests/db";
+import { startSmtpServer } from "@tests/smtp";
 import { pruneExpiredRows } from "~/jobs/housekeeping.server";
+import { defaultDeliveryOptions, deliverNextMail } from "~/jobs/mail-delivery.server";
 import { claimNextDueMail, listQueuedMail, markMailSent } from "~/models/mail-queue.server";
 import { queueNewsletter } from "~/models/newsletter-send.server";
 import { createPost } from "~/models/post.server";
@@ -154,6 +156,42 @@ describe("the newsletter", () => {
     });
     const later = (await listQueuedMail({ kind: "newsletter" })).find((m) => m.id !== queued!.id)!;
     expect((await composeNewsletterMail(later.id))!.html).not.toContain("/media/post-photos/");
+  });
+});
+
+describe("a newsletter mail's Message-ID", () => {
+  it("is derived from the post and the subscriber: a mail taken again after a crash carries the same one", async () => {
+    registerNewsletterMail();
+    await confirmed("bo@example.com", "en");
+    await confirmed("carl@example.com", "da");
+    for (let i = 0; i < 2; i++) {
+      const claim = await claimNextDueMail({ leaseMs: 60_000 });
+      await markMailSent(claim!, { sentTo: claim!.toAddress! });
+    }
+    await newPost("Crash day");
+    // A worker takes one mail, hands it to the mail server and dies before recording it.
+    const crashed = (await claimNextDueMail({ leaseMs: 1 }))!;
+    const firstCopy = (await composeNewsletterMail(crashed.id))!;
+    const id = firstCopy.headers?.["Message-ID"];
+    expect(id).toMatch(/^<newsletter\.[0-9a-f]{32}@stald\.example>$/);
+
+    const server = await startSmtpServer();
+    process.env.SMTP_URL = server.url;
+    resetEnvCache();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const options = { ...defaultDeliveryOptions(), concurrency: 1 };
+      while ((await deliverNextMail(options)) !== "idle");
+      const received = new Map(server.received.map((m) => [m.envelopeTo[0], m.header("message-id")]));
+      expect(received.size).toBe(2);
+      // The lost claim is sent again under the first copy's Message-ID, so the receiver can drop one.
+      expect(received.get(crashed.toAddress!)).toBe(id);
+      expect(new Set(received.values()).size).toBe(2);
+    } finally {
+      delete process.env.SMTP_URL;
+      resetEnvCache();
+      await server.close();
+    }
   });
 });
 

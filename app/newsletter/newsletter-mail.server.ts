@@ -10,7 +10,7 @@ import {
 } from "~/models/subscriber.server";
 import { renderPostBody } from "~/news/markdown.server";
 import { postPath } from "~/news/post-views.server";
-import { mailOrigin, oneLine } from "~/platform/mail-parts.server";
+import { mailOrigin, oneLine, stableMessageId } from "~/platform/mail-parts.server";
 import type { Mail } from "~/platform/mail.server";
 import { translator } from "~/i18n/dictionary";
 import { isPrivateImageUrl, isStoredImageUrl, socialCardUrl } from "~/media/image";
@@ -75,6 +75,7 @@ export async function composeNewsletterMail(mailId: string): Promise<Mail | null
     lang,
     subject: title,
     headers: {
+      "Message-ID": stableMessageId("newsletter", send.post_id, send.subscriber_id),
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },

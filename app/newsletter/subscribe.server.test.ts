@@ -77,6 +77,22 @@ describe("the Subscribe form", () => {
   });
 });
 
+describe("confirmation mail bombing", () => {
+  test("many networks asking for one address get one waiting confirmation, and the same answer each", async () => {
+    const answers: Awaited<ReturnType<typeof submitSubscribe>>[] = [];
+    // From a routed /48: each request from another /64, past any limit per network.
+    for (let i = 0; i < 8; i++) {
+      answers.push(
+        await submitSubscribe(subscribeRequest({ email: "victim@example.com" }, { ip: `2001:db8:0:${i}::1` })),
+      );
+    }
+    expect(answers.map((a) => [a.status, a.body.result, a.body.toast.description])).toEqual(
+      answers.map(() => [200, "sent", answers[0]!.body.toast.description]),
+    );
+    expect(await listQueuedMail({ kind: "newsletter-confirm" })).toHaveLength(1);
+  });
+});
+
 describe("the footer's Subscribe form, sent without a stamp", () => {
   const footer = (fields: Record<string, string> = {}, ip = "203.0.113.50") =>
     subscribeRequest({ [FORM_STAMP_FIELD]: "", ...fields }, { ip });

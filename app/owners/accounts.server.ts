@@ -1,11 +1,7 @@
 import { wakeMailDelivery } from "~/jobs/mail-delivery.server";
-import {
-  inviteGuest,
-  inviteOwner,
-  resendInvitation,
-  type GuestInvitation,
-  type OwnerInvitation,
-} from "~/models/owner-account.server";
+import { inviteOwner, type OwnerInvitation } from "~/models/owner-account.server";
+import { inviteGuest, type GuestInvitation } from "~/models/owner-guest.server";
+import { resendInvitation } from "~/models/owner-invitation.server";
 
 /**
  * The writes that queue an invitation, and then start its delivery at once (the models queue the

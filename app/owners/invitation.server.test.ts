@@ -5,7 +5,8 @@ import { useTestEnv } from "@tests/env";
 import { createOwner, testHorse } from "@tests/owners";
 import { getUser } from "~/auth/auth.server";
 import { translator } from "~/i18n/dictionary";
-import { getOwnerAccount, inviteGuest } from "~/models/owner-account.server";
+import { getOwnerAccount } from "~/models/owner-account.server";
+import { inviteGuest } from "~/models/owner-guest.server";
 import { composeInvitationMail, acceptWithPassword } from "./invitation.server";
 import { mailOrigin } from "~/platform/mail-parts.server";
 
@@ -93,5 +94,21 @@ describe("accepting an invitation", () => {
       owner: { role: "owner", language: "da" },
     });
     expect(await attempt(TEST_PASSWORD)).toMatchObject({ ok: false, status: 404, bad: true });
+  });
+
+  test("greets by name only when the name is plain text: a link-shaped one is left out, never linked", async () => {
+    const x = await testHorse("Xenia");
+    const owner = await createOwner({ horseIds: [x.id], name: "Anna Holm" });
+    // Stored before names were checked, or by a caller that does not check.
+    await inviteGuest(owner.id, {
+      name: "WINNER! Claim at https://evil.example",
+      email: "w@example.com",
+      language: "en",
+    });
+    const mail = (await composeInvitationMail("w@example.com", ORIGIN))!;
+    expect(mail.text).not.toContain("evil.example");
+    expect(mail.html).not.toContain("evil.example");
+    // The first line under the stable's name: the greeting without a name.
+    expect(mail.text.split("\n").filter(Boolean)[1]).toBe("Hello,");
   });
 });

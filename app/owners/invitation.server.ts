@@ -4,12 +4,12 @@ import { newPasswordShapeErrors, type NewPasswordErrors } from "~/auth/password-
 import { weakPasswordError } from "~/auth/password-rules.server";
 import { translator, type Translate } from "~/i18n/dictionary";
 import { localizedPath } from "~/i18n/lang";
-import { acceptInvitation, findInvitation, issueInvitationLink } from "~/models/owner-account.server";
+import { acceptInvitation, findInvitation, issueInvitationLink } from "~/models/owner-invitation.server";
 import { isTokenShaped } from "~/platform/signed-token.server";
 import type { Mail } from "~/platform/mail.server";
 import { escapeHtml } from "~/utils/html";
 import { oneLine } from "~/platform/mail-parts.server";
-import { htmlParagraphs } from "./mail-html.server";
+import { greeting, htmlParagraphs } from "./mail-html.server";
 import { mailSender, stableMail } from "~/mail/stable-mail.server";
 
 /**
@@ -40,7 +40,7 @@ export async function composeInvitationMail(email: string, origin: string, now =
       guest ? t("owners.mail.guestInvitationSubject", values) : t("owners.mail.invitationSubject", values),
     ),
     html:
-      htmlParagraphs([t("owners.mail.greeting", { name: link.name }), intro, t("owners.mail.choosePassword")]) +
+      htmlParagraphs([greeting(t, link.name), intro, t("owners.mail.choosePassword")]) +
       `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>\n` +
       htmlParagraphs([t("owners.mail.thenSignIn", { url: signIn }), t("owners.mail.notExpected")]),
   });

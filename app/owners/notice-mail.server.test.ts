@@ -3,12 +3,13 @@ import { useFreshDatabase } from "@tests/db";
 import { useTestEnv } from "@tests/env";
 import { createGuest, createOwner, testHorse } from "@tests/owners";
 import { listQueuedMail } from "~/models/mail-queue.server";
-import { revokeOwner, saveOwnerSettings, updateOwner } from "~/models/owner-account.server";
+import { getOwnerAccount, revokeOwner, updateOwner } from "~/models/owner-account.server";
+import { saveOwnerSettings } from "~/models/owner-notice-settings.server";
 import { createPost, deletePost, updatePost } from "~/models/post.server";
 import { createRunner, declareRunner, recordResult, withdrawRunner } from "~/models/runner.server";
 import { ownersUpdate } from "@tests/posts";
 import { formatDkk } from "~/racing/format";
-import { composeNoticeMail, readUnsubscribeToken, unsubscribeToken } from "./notice-mail.server";
+import { composeNoticeMail, readUnsubscribeToken, unsubscribeTarget, unsubscribeToken } from "./notice-mail.server";
 
 useFreshDatabase();
 useTestEnv({ PUBLIC_ORIGIN: "https://stald.example" });
@@ -37,8 +38,10 @@ describe("a notice mail", () => {
     expect(result!.html).not.toContain("<script>");
     expect(result!.html).toContain("Derby &lt;script&gt;");
     expect(result!.html).toContain("Xenia &lt;b&gt;&amp;&lt;/b&gt;");
-    const unsubscribe = `${ORIGIN}/da/owners/unsubscribe?token=${encodeURIComponent(unsubscribeToken(owner.id, "result"))}`;
+    const since = (await getOwnerAccount(owner.id))!.activatedAt;
+    const unsubscribe = `${ORIGIN}/da/owners/unsubscribe?token=${encodeURIComponent(unsubscribeToken(owner.id, "result", since))}`;
     expect(result!.headers).toEqual({
+      "Message-ID": expect.stringMatching(/^<notice\.[0-9a-f]{32}@stald\.example>$/),
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
@@ -83,6 +86,25 @@ describe("a notice mail", () => {
   });
 });
 
+describe("a notice mail's Message-ID", () => {
+  test("is derived from the event and the person, the same each time the mail is composed", async () => {
+    const x = await testHorse("Xenia");
+    await createOwner({ horseIds: [x.id], email: "a@example.com" });
+    await createOwner({ horseIds: [x.id], email: "b@example.com" });
+    const runner = await createRunner({ horseId: x.id, ...race });
+    await declareRunner(runner.id, { jockey: "J", weightG: 57_500, draw: null, equipment: [] });
+    const first = await mailsTo("a@example.com");
+    const again = await mailsTo("a@example.com");
+    const ids = first.map((m) => m!.headers?.["Message-ID"]);
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(id).toMatch(/^<notice\.[0-9a-f]{32}@stald\.example>$/);
+    expect(new Set(ids).size).toBe(2);
+    expect(again.map((m) => m!.headers?.["Message-ID"])).toEqual(ids);
+    const other = (await mailsTo("b@example.com")).map((m) => m!.headers?.["Message-ID"]);
+    expect(other.filter((id) => ids.includes(id))).toEqual([]);
+  });
+});
+
 describe("an update notice", () => {
   test("tells of an owners-only post in each person's language, typed text escaped, with the unsubscribe for updates", async () => {
     const x = await testHorse("Xenia <i>");
@@ -111,8 +133,10 @@ describe("an update notice", () => {
     expect(danish!.html!.match(/<img /g)).toHaveLength(1);
     expect(danish!.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(danish!.html).toContain("Xenia &lt;i&gt;");
-    const unsubscribe = `${ORIGIN}/da/owners/unsubscribe?token=${encodeURIComponent(unsubscribeToken(anna.id, "update"))}`;
+    const since = (await getOwnerAccount(anna.id))!.activatedAt;
+    const unsubscribe = `${ORIGIN}/da/owners/unsubscribe?token=${encodeURIComponent(unsubscribeToken(anna.id, "update", since))}`;
     expect(danish!.headers).toEqual({
+      "Message-ID": expect.stringMatching(/^<notice\.[0-9a-f]{32}@stald\.example>$/),
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
@@ -145,11 +169,17 @@ describe("an update notice", () => {
 });
 
 describe("the unsubscribe token", () => {
-  test("names the account and the kind, and nothing else passes", () => {
-    const token = unsubscribeToken("user-1", "result");
-    expect(readUnsubscribeToken(token)).toEqual({ userId: "user-1", kind: "result" });
-    expect(readUnsubscribeToken(token.replace("result.", "entry."))).toBeNull();
-    expect(readUnsubscribeToken(token.replace("user-1", "user-2"))).toBeNull();
+  test("names the account and the kind, is signed for the account's current access, and nothing else passes", async () => {
+    const x = await testHorse("Xenia");
+    const owner = await createOwner({ horseIds: [x.id] });
+    const since = (await getOwnerAccount(owner.id))!.activatedAt;
+    const token = unsubscribeToken(owner.id, "result", since);
+    expect(readUnsubscribeToken(token)).toMatchObject({ userId: owner.id, kind: "result" });
+    expect(await unsubscribeTarget(token)).toMatchObject({ account: { userId: owner.id }, kind: "result" });
+    expect(await unsubscribeTarget(token.replace("result.", "entry."))).toBeNull();
+    expect(await unsubscribeTarget(unsubscribeToken(owner.id, "result", "2020-01-01T00:00:00.000Z"))).toBeNull();
+    const other = await createOwner({ horseIds: [x.id] });
+    expect(await unsubscribeTarget(token.replace(owner.id, other.id))).toBeNull();
     expect(readUnsubscribeToken(`${token}x`)).toBeNull();
     expect(readUnsubscribeToken(`${token}.more`)).toBeNull();
     expect(readUnsubscribeToken("")).toBeNull();

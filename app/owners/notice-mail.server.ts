@@ -2,7 +2,8 @@ import { translator, type MessageKey, type Translate } from "~/i18n/dictionary";
 import { localizedPath, type Lang } from "~/i18n/lang";
 import { localResultText } from "~/i18n/results";
 import { getHorse, type Horse } from "~/models/horse.server";
-import { mayViewHorse } from "~/models/owner-access.server";
+import { mayViewHorse, type AudienceMember } from "~/models/owner-access.server";
+import { getOwnerAccount, type OwnerAccount } from "~/models/owner-account.server";
 import { isNoticeKind, type OwnerNoticeKind } from "~/models/owner-account";
 import { noticeOfMail, type QueuedNotice, type RunnerNoticeDetails } from "~/models/owner-notice.server";
 import { getOwnerUpdate, type Post } from "~/models/post.server";
@@ -13,8 +14,8 @@ import { sameToken, signToken } from "~/platform/signed-token.server";
 import { formatWeight, type Equipment } from "~/racing/declaration";
 import { formatDanishDate, formatDkk } from "~/racing/format";
 import { escapeHtml } from "~/utils/html";
-import { oneLine } from "~/platform/mail-parts.server";
-import { htmlParagraphs } from "./mail-html.server";
+import { oneLine, stableMessageId } from "~/platform/mail-parts.server";
+import { greeting, htmlParagraphs } from "./mail-html.server";
 import { mailSender, stableMail } from "~/mail/stable-mail.server";
 
 /**
@@ -26,13 +27,19 @@ import { mailSender, stableMail } from "~/mail/stable-mail.server";
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The token of a person's unsubscribe link for one kind of notice: kind, account and signature. */
-export function unsubscribeToken(userId: string, kind: OwnerNoticeKind) {
-  return `${kind}.${userId}.${signToken("owner-unsubscribe", `${userId}:${kind}`)}`;
+/**
+ * The token of a person's unsubscribe link for one kind of notice: kind, account and a signature
+ * that covers when the account's current access began, so a revocation kills every link made
+ * before it, also once the person is invited again and accepts.
+ */
+export function unsubscribeToken(userId: string, kind: OwnerNoticeKind, activatedAt: string | null) {
+  return `${kind}.${userId}.${signToken("owner-unsubscribe", `${userId}:${kind}:${activatedAt ?? ""}`)}`;
 }
 
-/** The account and kind an unsubscribe token is for, or null when it is not one the site made. */
-export function readUnsubscribeToken(token: string): { userId: string; kind: OwnerNoticeKind } | null {
+/** The account and kind a token names, if it has the shape of one the site makes (not yet checked). */
+export function readUnsubscribeToken(
+  token: string,
+): { userId: string; kind: OwnerNoticeKind; signature: string } | null {
   if (token.length > 200) return null;
   const [kind, userId, signature, ...rest] = token.split(".");
   if (
@@ -44,11 +51,24 @@ export function readUnsubscribeToken(token: string): { userId: string; kind: Own
     !SIGNATURE.test(signature)
   )
     return null;
-  return sameToken(signature, signToken("owner-unsubscribe", `${userId}:${kind}`)) ? { userId, kind } : null;
+  return { userId, kind, signature };
 }
 
-export function unsubscribeLink(origin: string, lang: Lang, userId: string, kind: OwnerNoticeKind) {
-  return `${origin}${localizedPath("/owners/unsubscribe", lang)}?token=${encodeURIComponent(unsubscribeToken(userId, kind))}`;
+/** The active account and the kind a token is for: null when it is not the site's, or not for the account's current access. */
+export async function unsubscribeTarget(
+  token: string,
+): Promise<{ account: OwnerAccount; kind: OwnerNoticeKind } | null> {
+  const read = readUnsubscribeToken(token);
+  if (!read) return null;
+  const account = await getOwnerAccount(read.userId);
+  if (account?.state !== "active") return null;
+  const expected = unsubscribeToken(read.userId, read.kind, account.activatedAt).split(".")[2]!;
+  return sameToken(read.signature, expected) ? { account, kind: read.kind } : null;
+}
+
+export function unsubscribeLink(origin: string, lang: Lang, person: AudienceMember, kind: OwnerNoticeKind) {
+  const token = unsubscribeToken(person.userId, kind, person.activatedAt);
+  return `${origin}${localizedPath("/owners/unsubscribe", lang)}?token=${encodeURIComponent(token)}`;
 }
 
 const EQUIPMENT_TEXT: Record<Equipment, MessageKey> = {
@@ -125,7 +145,7 @@ async function noticeFrame(notice: QueuedNotice, horse: { name: string; slug: st
   const sender = await mailSender(origin, lang);
   const horsePage = `${origin}${localizedPath(`/owners/horses/${horse.slug}`, lang)}`;
   const settings = `${origin}${localizedPath("/owners/settings", lang)}`;
-  const unsubscribe = unsubscribeLink(origin, lang, person.userId, kind);
+  const unsubscribe = unsubscribeLink(origin, lang, person, kind);
   const stop = t("owners.mail.stop", { kind: t(`owners.noticeLower.${kind}`) });
   const why = t("owners.mail.why", { horse: horse.name, stable: sender.name });
   return {
@@ -139,11 +159,12 @@ async function noticeFrame(notice: QueuedNotice, horse: { name: string; slug: st
         lang,
         subject: oneLine(subject),
         headers: {
+          "Message-ID": stableMessageId("notice", kind, notice.event, person.userId),
           "List-Unsubscribe": `<${unsubscribe}>`,
           "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         },
         html:
-          htmlParagraphs([t("owners.mail.greeting", { name: person.name })]) +
+          htmlParagraphs([greeting(t, person.name)]) +
           news +
           `<p>${link(horsePage, t("owners.mail.horsePage", { horse: horse.name }))}</p>\n` +
           `<hr>\n<p>${escapeHtml(why)}<br>\n${link(unsubscribe, stop)} · ${link(settings, t("owners.mail.settings"))}</p>`,

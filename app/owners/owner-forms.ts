@@ -2,13 +2,15 @@ import { z } from "zod";
 import { isMessageKey, type Translate } from "~/i18n/dictionary";
 import { NOTICE_KINDS, type NoticeSettings } from "~/models/owner-account";
 import { emailField } from "~/utils/email";
+import { isPlainName, PERSON_NAME_MAX } from "~/utils/person-name";
 
 /**
  * The owners' area's forms, one schema each, shared by the pages (their fields' limits) and the
  * actions (the real check). Messages are keys of the public texts, in the page's language.
  */
 
-export const NAME_MAX = 200;
+/** A guest's name, as their owner types it: it greets them in their mail. */
+export const NAME_MAX = PERSON_NAME_MAX;
 
 /** A notice's checkbox on Settings. */
 export const noticeField = (kind: (typeof NOTICE_KINDS)[number]) => `notice-${kind}`;
@@ -32,7 +34,8 @@ export const guestSchema = z.object({
     .string({ error: "owners.nameRequired" })
     .trim()
     .min(1, "owners.nameRequired")
-    .max(NAME_MAX, "owners.nameTooLong"),
+    .max(NAME_MAX, "owners.nameTooLong")
+    .refine(isPlainName, "owners.nameNotPlain"),
   email: emailField({ invalid: "owners.emailInvalid", tooLong: "owners.emailTooLong" }),
   language,
 });

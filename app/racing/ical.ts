@@ -1,8 +1,13 @@
 /** Small pieces of RFC 5545 (iCalendar): text escaping and line folding. */
 
-/** TEXT values: backslash, semicolon and comma escaped, line breaks as \n (§3.3.11). */
+/** What a TEXT value may not hold (CONTROL, §3.1): C0 characters but tab and the line breaks written as \n, and DEL. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it drops
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/** TEXT values: control characters dropped, backslash, semicolon and comma escaped, line breaks as \n (§3.3.11). */
 export function icalText(value: string): string {
   return value
+    .replace(CONTROL, "")
     .replace(/\\/g, "\\\\")
     .replace(/;/g, "\\;")
     .replace(/,/g, "\\,")

@@ -7,7 +7,7 @@ import { Field } from "~/components/ui/field";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { ShowToast } from "~/components/ui/toast";
-import { createOrPromoteAdmin, findUserByEmail, OwnerAccountError } from "~/auth/accounts.server";
+import { createOrPromoteAdmin, findUserByEmail, OWNER_ADDRESS_TEXT } from "~/auth/accounts.server";
 import { isOwnerAccount } from "~/models/owner-account.server";
 import { hasAnyAdmin } from "~/models/user-role.server";
 import { consumeSetupToken, isSetupTokenUsable } from "~/auth/admin-setup.server";
@@ -62,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const existing = await findUserByEmail(email);
   if (existing && (await isOwnerAccount(existing.id))) {
-    const taken = new OwnerAccountError().message;
+    const taken = OWNER_ADDRESS_TEXT;
     return data(
       { toast: toastMessage("error", "Setup Error", taken), errors: { email: [taken] } as Record<string, string[]> },
       { status: 400 },

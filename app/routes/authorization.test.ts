@@ -6,7 +6,9 @@
  * its intents (adminAction), and each one is posted by every role: refused for all but an
  * administrator, reached by an administrator. The owners' area (its pages, forms and private
  * calendars) has a matrix of its own below: anonymous, an owner of horse A, an owner of horse B, a
- * guest of A's owner, a revoked owner, an administrator.
+ * guest of A's owner, a revoked owner, an administrator. The mail those who are not administrators
+ * can cause (guest invitations and resends, newsletter confirmations) is bounded per actor and per
+ * recipient, whoever asks (decision 0221).
  */
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
@@ -25,6 +27,8 @@ import { revokeOwner } from "~/models/owner-account.server";
 import { createPost } from "~/models/post.server";
 import { variantUrl } from "~/media/image";
 import { ownersUpdate, storedPostPhoto } from "@tests/posts";
+import { issueFormStamp } from "~/contact/form-stamp.server";
+import { FORM_STAMP_FIELD } from "~/newsletter/subscribe-form";
 
 useFreshDatabase();
 
@@ -499,6 +503,56 @@ describe(`authorization matrix (${testEngine})`, () => {
     expect((await ics(calendarA)).status).toBe(404);
     expect((await ics(allA)).status).toBe(404);
     expect((await page(`/owners/horses/${horseA}`, "guestA", { slug: horseA })).location).toBe(signIn(`/owners/horses/${horseA}`));
+  });
+
+  it("bounds the mail anyone but an administrator can cause, per actor and per recipient", async () => {
+    const ids = await seed();
+    const { ownerA, ownerB, guestA, revoked } = await seedOwners(ids.horse!);
+    const admin = await signedInUser({ admin: true });
+    const member = await signedInUser({ email: "member@example.com" });
+    const settings = await load("routes/owners-settings.tsx");
+    const post = (cookie: string | undefined, form: Record<string, string>, ip = "203.0.113.5") =>
+      answerOf(() =>
+        settings.action!({
+          request: buildRequest("/owners/settings", { cookie, form, headers: { "x-client-ip": ip } }),
+          params: {},
+          context: {},
+        }),
+      );
+    const mailTo = async (address: string) =>
+      (await db().selectFrom("mail_queue").select("id").where("to_address", "=", address).execute()).length;
+
+    // A's pending guest: 40 resends by everyone, A among them, from many networks; at most 3 mails reach it.
+    await post(ownerA.cookie, { intent: "invite-guest", name: "Pending", email: "pending@example.com", language: "en" });
+    const pending = (await db()
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "pending@example.com")
+      .executeTakeFirstOrThrow()) as { id: string };
+    const everyone = [undefined, ownerA.cookie, ownerB.cookie, guestA.cookie, revoked.cookie, admin.cookie, member.cookie];
+    for (let i = 0; i < 40; i++) {
+      await post(everyone[i % everyone.length], { intent: "resend-guest", id: pending.id }, `198.51.100.${i}`);
+    }
+    expect(await mailTo("pending@example.com")).toBe(3);
+
+    // One owner: at most 10 invitation mails an hour, whatever the addresses and networks.
+    for (let i = 0; i < 20; i++) {
+      await post(ownerB.cookie, { intent: "invite-guest", name: "Guest", email: `b${i}@example.com`, language: "en" }, `192.0.2.${i}`);
+      await post(ownerB.cookie, { intent: "remove-guest", id: (await db().selectFrom("owner_accounts").select("user_id").where("host_id", "=", ownerB.user.id).executeTakeFirst())?.user_id ?? "none" });
+    }
+    let sent = 0;
+    for (let i = 0; i < 20; i++) sent += await mailTo(`b${i}@example.com`);
+    expect(sent).toBe(10);
+
+    // Anonymous: the newsletter's confirmation, one waiting at a time for one address, from any number of networks.
+    const subscribe = await load("routes/news.tsx");
+    for (let i = 0; i < 12; i++) {
+      const form = { email: "victim@example.com", language: "en", [FORM_STAMP_FIELD]: issueFormStamp(new Date(Date.now() - 60_000)) };
+      await answerOf(() =>
+        subscribe.action!({ request: buildRequest("/news", { form, headers: { "x-client-ip": `2001:db8:${i}::1` } }), params: {}, context: {} }),
+      );
+    }
+    expect(await mailTo("victim@example.com")).toBe(1);
   });
 
   it("lets sign-out change nothing for anonymous visitors", async () => {

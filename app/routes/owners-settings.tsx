@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/owners-settings";
-import { guestInviteKeys, countAttempt } from "~/auth/auth-limits.server";
+import { countAttempt, guestInviteKeys, guestRecipientKeys, type LimitVerdict } from "~/auth/auth-limits.server";
 import { requireOwner, type OwnerSession, type SessionUser } from "~/auth/auth.server";
 import { SubmitButton } from "~/components/ui/button";
 import { ReadFailed } from "~/components/read-failed";
@@ -11,16 +11,9 @@ import { useSubmitting } from "~/components/ui/use-submitting";
 import { translator, type Translate } from "~/i18n/dictionary";
 import { LANGS, LANGUAGE_NAMES, langFromPath, localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
-import {
-  AccountTakenError,
-  AlreadyActiveError,
-  getOwnerAccount,
-  GuestLimitError,
-  listGuests,
-  removeGuest,
-  saveOwnerSettings,
-  type OwnerAccount,
-} from "~/models/owner-account.server";
+import { AlreadyActiveError, getOwnerAccount, type OwnerAccount } from "~/models/owner-account.server";
+import { getGuest, GuestLimitError, listGuests, OnYourListError, removeGuest } from "~/models/owner-guest.server";
+import { saveOwnerSettings } from "~/models/owner-notice-settings.server";
 import { GUEST_LIMIT, NOTICE_KINDS, type AccountStatus } from "~/models/owner-account";
 import { stableNameFrom } from "~/models/site-settings";
 import { sendGuestInvitation, sendNewInvitation } from "~/owners/accounts.server";
@@ -92,21 +85,31 @@ async function answer(request: Request, user: Owner, values: Record<string, stri
     );
   }
 
+  // Every invitation mail an owner causes counts, sent anew or again: per owner and network first,
+  // then per person invited (decision 0221).
+  const tooMany = (verdict: LimitVerdict) =>
+    verdict.allowed
+      ? null
+      : turnedDown(t, { intent, values, toast: t("owners.rateLimited") }, 429, {
+          "Retry-After": String(verdict.retryAfterSeconds),
+        });
+  const perOwner = () => countAttempt(guestInviteKeys(user.id, clientNetwork(request)));
+
   if (intent === "invite-guest") {
-    const verdict = await countAttempt(guestInviteKeys(user.id, clientNetwork(request)));
-    if (!verdict.allowed) {
-      return turnedDown(t, { intent, values, toast: t("owners.rateLimited") }, 429, {
-        "Retry-After": String(verdict.retryAfterSeconds),
-      });
-    }
+    const limited = tooMany(await perOwner());
+    if (limited) return limited;
     const parsed = guestSchema.safeParse(values);
     if (!parsed.success) return refuse(400, { errors: formErrors(parsed.error, t) });
+    const refused = tooMany(await countAttempt(guestRecipientKeys(parsed.data.email)));
+    if (refused) return refused;
     try {
       const invited = await sendGuestInvitation(user.id, parsed.data);
       if (!invited) return refuse(403);
       return done(t("owners.invitationSent"), t("owners.invitationSentText", { email: invited.email }));
     } catch (error) {
-      if (error instanceof AccountTakenError) return refuse(400, { errors: { email: t("owners.emailTaken") } });
+      if (error instanceof OnYourListError) {
+        return refuse(400, { errors: { email: t(error.which === "self" ? "owners.emailOwn" : "owners.emailOnList") } });
+      }
       if (error instanceof GuestLimitError)
         return refuse(400, { toast: t("owners.guestLimit", { limit: GUEST_LIMIT }) });
       throw error;
@@ -115,6 +118,11 @@ async function answer(request: Request, user: Owner, values: Record<string, stri
 
   const parsed = guestIdSchema.safeParse(values);
   if (intent === "resend-guest" && parsed.success) {
+    // Someone else's guest is a 404 that counts nothing; one's own counts as an invitation does.
+    const guest = await getGuest(user.id, parsed.data.id);
+    if (!guest) return refuse(404);
+    const refused = tooMany(await perOwner()) ?? tooMany(await countAttempt(guestRecipientKeys(guest.email)));
+    if (refused) return refused;
     try {
       const invited = await sendNewInvitation(parsed.data.id, { hostId: user.id });
       if (!invited) return refuse(404);

@@ -5,10 +5,10 @@ import { SubmitButton } from "~/components/ui/button";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath } from "~/i18n/lang";
 import { useT } from "~/i18n/use-lang";
-import { getOwnerAccount, turnOffNotice } from "~/models/owner-account.server";
+import { turnOffNotice } from "~/models/owner-notice-settings.server";
 import type { OwnerNoticeKind } from "~/models/owner-account";
 import { stableNameFrom } from "~/models/site-settings";
-import { readUnsubscribeToken } from "~/owners/notice-mail.server";
+import { unsubscribeTarget } from "~/owners/notice-mail.server";
 import { PRIVATE, privateHeaders } from "~/owners/owner-page.server";
 import { readForm } from "~/platform/form-data.server";
 import { log } from "~/platform/log.server";
@@ -34,15 +34,14 @@ const bad = () => data<Page>({ state: "bad" }, { status: 404, headers: PRIVATE }
 // button and the RFC 8058 one-click POST (body List-Unsubscribe=One-Click, token in the link) act.
 export async function loader({ request }: Route.LoaderArgs) {
   const token = tokenOf(request.url);
-  const target = readUnsubscribeToken(token);
-  const account = target ? await getOwnerAccount(target.userId) : null;
-  if (!target || account?.state !== "active") return bad();
-  return data<Page>({ state: "ask", email: account.email, kind: target.kind, token }, { headers: PRIVATE });
+  const target = await unsubscribeTarget(token);
+  if (!target) return bad();
+  return data<Page>({ state: "ask", email: target.account.email, kind: target.kind, token }, { headers: PRIVATE });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const target = readUnsubscribeToken(tokenOf(request.url, await readForm(request)));
-  if (!target || !(await turnOffNotice(target.userId, target.kind))) return bad();
+  const target = await unsubscribeTarget(tokenOf(request.url, await readForm(request)));
+  if (!target || !(await turnOffNotice(target.account.userId, target.kind))) return bad();
   log.info("owner notices turned off by an unsubscribe link", { kind: target.kind });
   return data<Page>({ state: "done", kind: target.kind }, { headers: PRIVATE });
 }

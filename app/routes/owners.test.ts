@@ -1,17 +1,19 @@
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { buildRequest, signedInUser } from "@tests/auth";
+import { buildRequest, passwordHash, signedInUser, TEST_PASSWORD } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import { useTestEnv } from "@tests/env";
 import { createGuest, createOwner, signedIn, testHorse } from "@tests/owners";
 import { deleteHorse } from "~/models/horse.server";
 import { listQueuedMail } from "~/models/mail-queue.server";
-import { getOwnerAccount, listGuests } from "~/models/owner-account.server";
+import { getOwnerAccount, revokeOwner } from "~/models/owner-account.server";
+import { acceptInvitation, issueInvitationLink, resendInvitation } from "~/models/owner-invitation.server";
+import { listGuests } from "~/models/owner-guest.server";
 import { createPost } from "~/models/post.server";
 import { createRunner, withdrawRunner } from "~/models/runner.server";
 import type { PostView } from "~/news/post-types";
 import { ownersUpdate } from "@tests/posts";
-import { readUnsubscribeToken, unsubscribeToken } from "~/owners/notice-mail.server";
+import { composeNoticeMail, unsubscribeToken } from "~/owners/notice-mail.server";
 import { db } from "~/platform/db.server";
 import { restoreFromTrash } from "~/trash/trash.server";
 import * as calendarFeed from "./owners-calendar";
@@ -296,10 +298,10 @@ describe("Settings", () => {
       );
     expect((await invite(a.cookie, "gitte@example.com")).status).toBe(302);
     expect((await listQueuedMail({ kind: "owner-invitation" })).map((m) => m.toAddress)).toContain("gitte@example.com");
-    const taken = await invite(a.cookie, b.user.email);
-    expect(taken).toMatchObject({
+    const again = await invite(a.cookie, "GITTE@example.com");
+    expect(again).toMatchObject({
       status: 400,
-      data: { errors: { email: "This e-mail address already has an account on the site." } },
+      data: { errors: { email: "This e-mail address is on your list already." } },
     });
     const invalid = await invite(a.cookie, "not an address");
     expect(invalid).toMatchObject({ status: 400, data: { errors: { email: "Please enter a valid email address." } } });
@@ -349,11 +351,115 @@ describe("guest invitations", () => {
   });
 });
 
+describe("guest invitation mail", () => {
+  const post = (cookie: string, form: Record<string, string>) =>
+    call(settingsPage.action, buildRequest("/owners/settings", { cookie, form }));
+  const mailsTo = async (email: string) =>
+    (await listQueuedMail({ kind: "owner-invitation" })).filter((m) => m.toAddress === email).length;
+
+  test("reaches one guest at most three times a day, invitation and resends together", async () => {
+    const { a } = await stable();
+    expect(
+      (await post(a.cookie, { intent: "invite-guest", name: "Gitte", email: "g@example.com", language: "en" })).status,
+    ).toBe(302);
+    const [gitte] = await listGuests(a.user.id);
+    const resend = () => post(a.cookie, { intent: "resend-guest", id: gitte!.userId });
+    expect((await resend()).status).toBe(302);
+    expect((await resend()).status).toBe(302);
+    const refused = await resend();
+    expect(refused).toMatchObject({
+      status: 429,
+      data: { toast: { description: "Too many invitations. Please try again later." } },
+    });
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    for (let i = 0; i < 50; i++) await resend();
+    expect(await mailsTo("g@example.com")).toBe(3);
+  });
+
+  test("from one owner is at most ten an hour, invitations and resends together", async () => {
+    const { a } = await stable();
+    for (let i = 1; i <= 5; i++) {
+      const form = { intent: "invite-guest", name: `Guest ${i}`, email: `g${i}@example.com`, language: "en" };
+      expect((await post(a.cookie, form)).status).toBe(302);
+    }
+    const guests = await listGuests(a.user.id);
+    for (const guest of guests)
+      expect((await post(a.cookie, { intent: "resend-guest", id: guest.userId })).status).toBe(302);
+    expect((await post(a.cookie, { intent: "resend-guest", id: guests[0]!.userId })).status).toBe(429);
+    const toGuests = (await listQueuedMail({ kind: "owner-invitation" })).filter((m) => /^g\d@/.test(m.toAddress!));
+    expect(toGuests).toHaveLength(10);
+  });
+
+  test("names the guest only as plain text: a link-shaped, marked-up or over-long name is refused", async () => {
+    const { a, b } = await stable();
+    const invite = (name: string, email = "g@example.com", cookie = a.cookie) =>
+      post(cookie, { intent: "invite-guest", name, email, language: "en" });
+    for (const name of [
+      "WINNER! Claim your prize at https://evil.example",
+      "Claim at evil.example now",
+      "www.evil.example",
+      "prize@evil.example",
+      "<b>Gitte</b>",
+      "Gitte\u202Eevil",
+      "G".repeat(81),
+    ]) {
+      const refused = await invite(name);
+      expect(refused.status, name).toBe(400);
+      expect((refused.data as { errors: Record<string, string> }).errors.name, name).toBeTruthy();
+    }
+    expect(await mailsTo("g@example.com")).toBe(0);
+    for (const name of ["Gitte Holm-Ærø", "J. R. Hartley", "Anne O'Brien", "G".repeat(80)]) {
+      expect((await invite(name, `${name.length}-${name.charCodeAt(0)}@example.com`, b.cookie)).status, name).toBe(302);
+    }
+  });
+});
+
+describe("the guest form never tells an owner who has an account", () => {
+  test("an administrator's, another owner's or a guest's address is answered and listed like any new one, and nothing is sent to it", async () => {
+    const { a, b } = await stable();
+    await signedInUser({ email: "boss@example.com", admin: true });
+    const bGuest = await createGuest(b.user.id, { email: "bguest@example.com" });
+    const post = (form: Record<string, string>) =>
+      call(settingsPage.action, buildRequest("/owners/settings", { cookie: a.cookie, form }));
+    const invite = (email: string) => post({ intent: "invite-guest", name: "Someone", email, language: "en" });
+
+    const answers = [];
+    for (const email of ["boss@example.com", b.user.email, bGuest.email, "new@example.com"]) {
+      const answer = await invite(email.toUpperCase());
+      answers.push([answer.status, answer.headers.get("Set-Cookie")?.replace(/[^;]*=/, "") ? "toast" : null]);
+      expect(answer.status, email).toBe(302);
+    }
+    expect(new Set(answers.map((x) => JSON.stringify(x))).size).toBe(1);
+    const page = (await call(settingsPage.loader, buildRequest("/owners/settings", { cookie: a.cookie }))).data as {
+      guests: Record<string, unknown>[];
+    };
+    expect(page.guests.map((g) => g.email).sort()).toEqual(
+      ["boss@example.com", b.user.email, bGuest.email, "new@example.com"].sort(),
+    );
+    // Every entry has the same fields and the same standing: nothing in the page's data tells them apart.
+    const shape = (g: Record<string, unknown>) =>
+      JSON.stringify([Object.keys(g).sort(), g.state, g.status, g.role, g.activatedAt, g.notices]);
+    expect(new Set(page.guests.map(shape)).size).toBe(1);
+    expect((await listQueuedMail({ kind: "owner-invitation" })).map((m) => m.toAddress)).toEqual(
+      expect.not.arrayContaining(["boss@example.com", b.user.email, bGuest.email]),
+    );
+
+    // Sent again and removed like any invitation.
+    const boss = page.guests.find((g) => g.email === "boss@example.com")!;
+    expect((await post({ intent: "resend-guest", id: String(boss.userId) })).status).toBe(302);
+    expect((await post({ intent: "remove-guest", id: String(boss.userId) })).status).toBe(302);
+    expect((await listGuests(a.user.id)).map((g) => g.email)).not.toContain("boss@example.com");
+    // Their own guest again, or their own address: they know those already.
+    const own = await invite("new@example.com");
+    expect(own.status).toBe(400);
+    expect((await invite(a.user.email)).status).toBe(400);
+  });
+});
+
 describe("the unsubscribe link", () => {
   test("asks on GET, turns off that kind of notice on POST (one-click too), and is dead for a revoked account", async () => {
     const { a } = await stable();
-    const token = unsubscribeToken(a.user.id, "result");
-    expect(readUnsubscribeToken(token)).toEqual({ userId: a.user.id, kind: "result" });
+    const token = unsubscribeToken(a.user.id, "result", (await getOwnerAccount(a.user.id))!.activatedAt);
     const path = `/da/owners/unsubscribe?token=${encodeURIComponent(token)}`;
     const asked = await call(unsubscribePage.loader, buildRequest(path));
     expect(asked.data).toMatchObject({ state: "ask", kind: "result", email: a.user.email });
@@ -376,6 +482,39 @@ describe("the unsubscribe link", () => {
     await db().updateTable("owner_accounts").set({ state: "revoked" }).where("user_id", "=", a.user.id).execute();
     expect((await call(unsubscribePage.loader, buildRequest(path))).status).toBe(404);
     expect((await call(unsubscribePage.action, buildRequest(path, { form: { token } }))).status).toBe(404);
+  });
+});
+
+describe("an unsubscribe link from before a revocation", () => {
+  test("stays dead for good, also once the person is invited again and accepts", async () => {
+    const { x, a } = await stable();
+    const linkIn = async () => {
+      const [mail] = (await listQueuedMail({ kind: "owner-notice" })).slice(-1);
+      const composed = (await composeNoticeMail(mail!.id, "https://stald.example"))!;
+      return /token=([^>&\s]+)/.exec(composed.headers!["List-Unsubscribe"]!)![1]!;
+    };
+    await createRunner({ horseId: x.id, raceName: "Dansk Derby", raceDate: "2099-06-07" });
+    const before = decodeURIComponent(await linkIn());
+    const path = (token: string) => `/da/owners/unsubscribe?token=${encodeURIComponent(token)}`;
+    expect((await call(unsubscribePage.loader, buildRequest(path(before)))).status).toBe(200);
+
+    await revokeOwner(a.user.id);
+    await resendInvitation(a.user.id);
+    const link = (await issueInvitationLink(a.user.email))!;
+    await acceptInvitation(link.token, await passwordHash(TEST_PASSWORD), new Date(Date.now() + 60_000));
+
+    expect((await call(unsubscribePage.loader, buildRequest(path(before)))).status).toBe(404);
+    const posted = await call(unsubscribePage.action, buildRequest(path(before), { form: { token: before } }));
+    expect(posted.status).toBe(404);
+    expect((await getOwnerAccount(a.user.id))!.notices.entry).toBe(true);
+    // A link from a mail sent since works.
+    await createRunner({ horseId: x.id, raceName: "Oaks", raceDate: "2099-06-08" });
+    const after = decodeURIComponent(await linkIn());
+    expect(after).not.toBe(before);
+    expect((await call(unsubscribePage.action, buildRequest(path(after), { form: { token: after } }))).data).toEqual({
+      state: "done",
+      kind: "entry",
+    });
   });
 });
 

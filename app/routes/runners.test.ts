@@ -97,6 +97,26 @@ describe("/runners.ics", () => {
     expect(second!.summary).toBe("Kongens Ære – Jydsk Sommerløb");
   });
 
+  it("carries no control character a calendar forbids, whatever was typed", async () => {
+    const h = await createHorse(horse);
+    // U+0001 to U+001F: PostgreSQL stores no U+0000 at all (app/utils/xml.test.ts drops it too).
+    const controls = Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 1)).join("");
+    await createRunner({
+      horseId: h.id,
+      raceName: `Derby${controls}Cup`,
+      raceDate: inDays(7),
+      track: `Klampenborg${controls}`,
+      jockey: `Åse${controls}`,
+    });
+    const { text } = await feed();
+    // RFC 5545 CONTROL: every C0 character but tab, and DEL; line ends are CRLF only.
+    const unfolded = text.replace(/\r\n/g, "");
+    const control = [...unfolded].filter((c) => (c < " " && c !== "\t") || c === "\u007F");
+    expect(control).toEqual([]);
+    const [event] = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+    expect(event!.summary).toMatch(/^Kongens Ære – Derby\s*Cup$/);
+  });
+
   it("keeps an event's UID through edits, so subscribed calendars update it in place", async () => {
     const h = await createHorse(horse);
     const { id } = await createRunner({ horseId: h.id, raceName: "Derby", raceDate: inDays(3) });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { XML_FORBIDDEN } from "~/utils/xml";
 import { sitemapXml } from "./sitemap";
 
 describe("sitemap.xml", () => {
@@ -39,5 +40,12 @@ describe("sitemap.xml", () => {
     const horse = /<url>\s*<loc>https:\/\/stald\.example\/horses\/kongens-aere<\/loc>([\s\S]*?)<\/url>/.exec(xml)?.[1];
     expect(horse).toContain('hreflang="da" href="https://stald.example/da/horses/kongens-aere"');
     expect(horse).toContain('hreflang="x-default" href="https://stald.example/horses/kongens-aere"');
+  });
+
+  it("drops what XML forbids from anything it lists", () => {
+    const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join("");
+    const bad = sitemapXml(`https://stald.example`, { horses: [{ slug: `odd${controls}slug` }] });
+    expect(XML_FORBIDDEN.test(bad)).toBe(false);
+    expect(bad).toContain("/horses/odd\t\n\rslug");
   });
 });

@@ -3,6 +3,7 @@ import { listHorses } from "~/models/horse.server";
 import { listPublishedSlugs } from "~/models/post.server";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
+import { xmlText } from "~/utils/xml";
 import { contentTypeOf, sitemapEntries, type SitemapSource } from "~/pages/registry";
 
 type Records = Record<SitemapSource, readonly Record<string, string>[]>;
@@ -12,10 +13,6 @@ const SOURCES: { [S in SitemapSource]: () => Promise<Records[S]> } = {
   horses: async () => (await listHorses()).map((h) => ({ slug: h.slug })),
   news: async () => (await listPublishedSlugs()).map((p) => ({ slug: p.slug })),
 };
-
-function escapeXml(value: string) {
-  return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * Each public page of the registry in each of its languages (one address per record for the pages
@@ -29,10 +26,10 @@ export function sitemapXml(origin: string, records: Partial<Records> = {}) {
         ? []
         : [...versions.map((v) => [v.lang, v.path] as const), ["x-default", english.path] as const].map(
             ([hreflang, path]) =>
-              `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(origin + path)}"/>`,
+              `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${xmlText(origin + path)}"/>`,
           );
     return versions.map((v) =>
-      [`  <url>`, `    <loc>${escapeXml(origin + v.path)}</loc>`, ...links, `  </url>`].join("\n"),
+      [`  <url>`, `    <loc>${xmlText(origin + v.path)}</loc>`, ...links, `  </url>`].join("\n"),
     );
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;

@@ -18,6 +18,9 @@ import * as newsletter from "./0071-newsletter";
 import * as postNewsletter from "./0072-post-newsletter";
 import * as owners from "./0080-owners";
 import * as ownersPosts from "./0085-owners-posts";
+import * as ownersPostSlugs from "./0095-owners-post-slugs";
+import * as mailToAddress from "./0096-mail-to-address";
+import * as withheldInvitations from "./0097-withheld-invitations";
 import * as ownerAllHorsesCalendar from "./0110-owner-all-horses-calendar";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
@@ -41,6 +44,9 @@ const migrations: Record<string, Migration> = {
   "0072-post-newsletter": postNewsletter,
   "0080-owners": owners,
   "0085-owners-posts": ownersPosts,
+  "0095-owners-post-slugs": ownersPostSlugs,
+  "0096-mail-to-address": mailToAddress,
+  "0097-withheld-invitations": withheldInvitations,
   "0110-owner-all-horses-calendar": ownerAllHorsesCalendar,
 };
 

@@ -387,3 +387,33 @@ test("the Owners tab and the owners' pages pass an accessibility scan", async ({
   }
   await context.close();
 });
+
+test(
+  "the stable takes over an address a pending guest holds, and removes an owner's guest",
+  { tag: "@any-width" },
+  async ({ adminPage: admin }) => {
+    const xenia = await seedHorse({ name: "Xenia" });
+    const owner = await createOwner({ horseIds: [xenia.id], name: "Anna Holm", email: "anna@example.com" });
+    await createGuest(owner.id, { name: "Gitte", email: "gitte@example.com", active: false });
+    await createGuest(owner.id, { name: "Bo", email: "bo@example.com" });
+    await admin.goto("/admin/owners");
+
+    const form = admin.getByRole("form", { name: "Invite Owner" });
+    await form.getByLabel("Name", { exact: true }).fill("Gitte Holm");
+    await form.getByLabel("Email", { exact: true }).fill("gitte@example.com");
+    await form.getByLabel("Xenia", { exact: true }).check();
+    await form.getByRole("button", { name: "Send Invitation" }).click();
+    await expect(
+      form.getByText("This e-mail address belongs to Gitte, a guest of Anna Holm without access (invited or revoked)."),
+    ).toBeVisible();
+    await form.getByLabel("Take Over", { exact: true }).check();
+    await form.getByRole("button", { name: "Send Invitation" }).click();
+    await toast(admin, "Invitation Sent");
+    const owners = admin.getByRole("region", { name: "Current Owners" });
+    await expect(owners.getByRole("listitem").filter({ hasText: "Gitte Holm" })).toBeVisible();
+
+    await owners.getByRole("button", { name: "Remove guest Bo" }).click();
+    await toast(admin, "Guest Removed");
+    await expect(owners.getByRole("button", { name: "Remove guest Bo" })).toHaveCount(0);
+  },
+);

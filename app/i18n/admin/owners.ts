@@ -28,7 +28,6 @@ export const ownersTexts = section(
     "owners.status.active": "Active",
     "owners.status.revoked": "Access revoked",
     "owners.noHorses": "No horses",
-    "owners.guestsLine": "Guests: {guests}",
     "owners.guest": "{name} ({status})",
     "owners.edit": "Edit Owner: {name}",
     "owners.updated": "Owner Updated",
@@ -53,6 +52,24 @@ export const ownersTexts = section(
     "owners.emailOwner": "This e-mail address already belongs to an owner or a guest.",
     "owners.emailAccount": "This e-mail address already has an account on the site.",
     "owners.alreadyActive": "This owner already has access.",
+    "owners.emailHeldGuest":
+      "This e-mail address belongs to {name}, a guest of {host} without access (invited or revoked).",
+    "owners.emailHeldOwner": "This e-mail address belongs to {name}, an owner without access (invited or revoked).",
+    "owners.emailActiveGuest":
+      "This e-mail address belongs to {name}, a guest of {host} with access. Remove the guest first.",
+    "owners.emailActiveOwner":
+      "This e-mail address belongs to {name}, an owner with access. Revoke their access first.",
+    "owners.takeOver": "Take Over",
+    "owners.takeOverHint":
+      "Tick Take Over to remove that account (and an owner's guests) and send this invitation instead.",
+    "owners.guestsHeading": "Guests",
+    "owners.withheld": "Not sent: the address has an account",
+    "owners.removeGuest": "Remove",
+    "owners.removeGuestLabel": "Remove guest {name}",
+    "owners.removingGuest": "Removing...",
+    "owners.guestRemoved": "Guest Removed",
+    "owners.guestRemovedText": "{name} no longer has access.",
+    "owners.removeGuestFailed": "Failed to remove guest",
   },
   {
     "tabs.owners": "Ejere",
@@ -80,7 +97,6 @@ export const ownersTexts = section(
     "owners.status.active": "Aktiv",
     "owners.status.revoked": "Adgang fjernet",
     "owners.noHorses": "Ingen heste",
-    "owners.guestsLine": "Gæster: {guests}",
     "owners.guest": "{name} ({status})",
     "owners.edit": "Redigér ejer: {name}",
     "owners.updated": "Ejer opdateret",
@@ -105,5 +121,21 @@ export const ownersTexts = section(
     "owners.emailOwner": "Denne e-mailadresse tilhører allerede en ejer eller en gæst.",
     "owners.emailAccount": "Denne e-mailadresse har allerede en konto på siden.",
     "owners.alreadyActive": "Denne ejer har allerede adgang.",
+    "owners.emailHeldGuest":
+      "Denne e-mailadresse tilhører {name}, gæst hos {host}, uden adgang (inviteret eller frataget).",
+    "owners.emailHeldOwner": "Denne e-mailadresse tilhører {name}, en ejer uden adgang (inviteret eller frataget).",
+    "owners.emailActiveGuest": "Denne e-mailadresse tilhører {name}, gæst hos {host}, med adgang. Fjern gæsten først.",
+    "owners.emailActiveOwner": "Denne e-mailadresse tilhører {name}, en ejer med adgang. Fratag adgangen først.",
+    "owners.takeOver": "Overtag",
+    "owners.takeOverHint":
+      "Sæt kryds ved Overtag for at fjerne den konto (og en ejers gæster) og sende denne invitation i stedet.",
+    "owners.guestsHeading": "Gæster",
+    "owners.withheld": "Ikke sendt: adressen har en konto",
+    "owners.removeGuest": "Fjern",
+    "owners.removeGuestLabel": "Fjern gæsten {name}",
+    "owners.removingGuest": "Fjerner ...",
+    "owners.guestRemoved": "Gæst fjernet",
+    "owners.guestRemovedText": "{name} har ikke længere adgang.",
+    "owners.removeGuestFailed": "Gæsten kunne ikke fjernes",
   },
 );

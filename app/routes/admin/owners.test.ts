@@ -1,4 +1,7 @@
 import { sql } from "kysely";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { buildRequest, createSession, signedInUser } from "@tests/auth";
 import { answerOf, type ActionAnswer } from "@tests/action-answers";
@@ -136,6 +139,68 @@ describe("Owners tab", () => {
     await fails({ intent: "revoke", id: owner.id }, "Failed to revoke access");
     const page = await run(ownersTab.loader);
     expect((page.data as unknown as { fetchError: Toast }).fetchError).toEqual(failure("Failed to fetch owners"));
+  });
+});
+
+describe("Owners tab, addresses held by someone", () => {
+  it("names who holds an address; a pending or revoked one is taken over on request, and any guest can be removed", async () => {
+    const x = await testHorse("Xenia");
+    const host = await createOwner({ horseIds: [x.id], name: "Anna Holm" });
+    const pending = await createGuest(host.id, { name: "Gitte", email: "gitte@example.com", active: false });
+    const refused = await run(ownersTab.action, invitation([x.id], { email: "gitte@example.com" }));
+    expect(refused.status).toBe(400);
+    expect(refused.data!.errors).toEqual({
+      email: "This e-mail address belongs to Gitte, a guest of Anna Holm without access (invited or revoked).",
+      takeOver: "Tick Take Over to remove that account (and an owner's guests) and send this invitation instead.",
+    });
+    expect(renderTab((await run(ownersTab.loader)).data, refused.data)).toContain('name="takeOver"');
+    const taken = await run(ownersTab.action, invitation([x.id], { email: "gitte@example.com", takeOver: "1" }));
+    expect(taken).toMatchObject({ status: 302, toast: success("Invitation Sent") });
+    expect(await getOwnerAccount(pending.id)).toBeNull();
+    expect((await listOwners()).map((o) => o.email)).toContain("gitte@example.com");
+
+    const active = await createGuest(host.id, { name: "Bo", email: "bo@example.com" });
+    const held = await run(ownersTab.action, invitation([x.id], { email: "bo@example.com", takeOver: "1" }));
+    expect(held.data!.errors).toEqual({
+      email: "This e-mail address belongs to Bo, a guest of Anna Holm with access. Remove the guest first.",
+    });
+    expect(renderTab((await run(ownersTab.loader)).data)).toContain("Remove guest Bo");
+    const removed = await run(ownersTab.action, { intent: "remove-guest", id: active.id });
+    expect(removed).toMatchObject({ status: 302, toast: success("Guest Removed", "Bo no longer has access.") });
+    expect(await getOwnerAccount(active.id)).toBeNull();
+    expect((await run(ownersTab.action, { intent: "remove-guest", id: active.id })).status).toBe(404);
+    const { entries } = await listActivity({ kind: "revoke" });
+    expect(entries.map((e) => [e.summary, e.actorEmail])).toEqual(
+      expect.arrayContaining([
+        ["Guest removed by the stable: Bo (bo@example.com), guest of Anna Holm", expect.any(String)],
+        [
+          "Address taken over for a new owner: Gitte (gitte@example.com), guest of Anna Holm (invited), removed",
+          expect.any(String),
+        ],
+      ]),
+    );
+  });
+});
+
+/** The tab as the administrator's browser gets it, for the loader data given. */
+function renderTab(data: unknown, actionData?: unknown) {
+  const Tab = ownersTab.default as unknown as () => null;
+  const Stub = createRoutesStub([
+    { path: "/admin/owners", Component: Tab, loader: () => data, HydrateFallback: () => null },
+  ]);
+  const hydrationData = { loaderData: { 0: data }, ...(actionData ? { actionData: { 0: actionData } } : {}) };
+  return renderToString(createElement(Stub, { initialEntries: ["/admin/owners"], hydrationData }));
+}
+
+describe("Owners tab, names as typed", () => {
+  it("shows invisible and direction characters in owners' and guests' names by their code, as the Activity tab does", async () => {
+    const x = await testHorse("Xenia");
+    const owner = await createOwner({ horseIds: [x.id], name: "Bo\u202Eyenom" });
+    await createGuest(owner.id, { name: "Eve\u200Bgnp.exe", email: "eve\u2066@example.com" });
+    const html = renderTab((await run(ownersTab.loader)).data);
+    expect(html).toContain("Bo[U+202E]yenom");
+    expect(html).toContain("Eve[U+200B]gnp.exe");
+    expect(html).not.toMatch(/[\u202E\u200B\u2066]/);
   });
 });
 

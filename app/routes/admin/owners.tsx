@@ -10,15 +10,18 @@ import {
   AccountTakenError,
   AlreadyActiveError,
   listOwners,
+  mayTakeOver,
   revokeOwner,
   UnknownHorseError,
   updateOwner,
   type OwnerAccount,
   type OwnerListEntry,
 } from "~/models/owner-account.server";
+import { listWithheld, removeGuestAsStable } from "~/models/owner-guest.server";
 import type { AccountStatus } from "~/models/owner-account";
 import { sendNewInvitation, sendOwnerInvitation } from "~/owners/accounts.server";
 import { cn } from "~/utils/cn";
+import { showInvisible } from "~/utils/visible-text";
 import { adminAction, intent, type Refusal } from "./+shared/admin-action.server";
 import { OWNER_HORSE_FIELD, ownerEditSchema, ownerSchema, recordIdSchema } from "./+shared/admin-forms";
 import { adminMeta } from "./+shared/admin-meta";
@@ -36,23 +39,51 @@ import {
 
 const TAB = "/admin/owners";
 
-type OwnerRow = OwnerListEntry & { id: string };
+/** An owner's invitation the site kept instead of sending (the address had an account): the stable may know. */
+type WithheldGuest = { id: string; name: string; email: string };
+
+type OwnerRow = OwnerListEntry & { id: string; withheld: WithheldGuest[] };
+
+/** The owners with their withheld guest invitations. */
+async function ownersWithWithheld() {
+  const owners = await listOwners();
+  const withheld = await listWithheld(owners.map((o) => o.userId));
+  return owners.map((o): OwnerRow => ({
+    ...o,
+    id: o.userId,
+    withheld: withheld.filter((w) => w.host_id === o.userId).map((w) => ({ id: w.id, name: w.name, email: w.email })),
+  }));
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { t } = await openTab(request);
   const [owners, horses] = await Promise.all([
-    readForTab(t, "owners", () => listOwners(), [] as OwnerListEntry[]),
+    readForTab(t, "owners", ownersWithWithheld, [] as OwnerRow[]),
     readForTab(t, "horses", () => listHorses(), [] as Horse[]),
   ]);
   return {
-    owners: owners.value.map((o): OwnerRow => ({ ...o, id: o.userId })),
+    owners: owners.value,
     horses: horses.value.map((h) => ({ id: h.id, name: h.name })).sort((a, b) => a.name.localeCompare(b.name, "da")),
     fetchError: owners.error ?? horses.error,
   };
 }
 
-/** Why an e-mail or a horse cannot be used, on its field. */
+/** Why an e-mail or a horse cannot be used, on its field; who holds an address, and whether it may be taken over. */
 function refusedOwner(error: unknown): Refusal | undefined {
+  if (error instanceof AccountTakenError && error.held) {
+    const { held } = error;
+    const values = { name: showInvisible(held.name), host: showInvisible(held.hostName ?? "") };
+    const guest = held.role === "guest";
+    if (!mayTakeOver(held)) {
+      return { errors: { email: msg(guest ? "owners.emailActiveGuest" : "owners.emailActiveOwner", values) } };
+    }
+    return {
+      errors: {
+        email: msg(guest ? "owners.emailHeldGuest" : "owners.emailHeldOwner", values),
+        takeOver: "owners.takeOverHint",
+      },
+    };
+  }
   if (error instanceof AccountTakenError) {
     const key: Record<AccountTakenError["holder"], AdminKey> = {
       admin: "owners.emailAdmin",
@@ -77,7 +108,7 @@ export const action = adminAction({
       refuse: refusedOwner,
       success: (owner) => ({
         title: "owners.sent",
-        description: msg("owners.sentText", { email: owner.email }),
+        description: msg("owners.sentText", { email: showInvisible(owner.email) }),
         show: owner.userId,
       }),
     }),
@@ -88,7 +119,7 @@ export const action = adminAction({
       refuse: refusedOwner,
       success: (_, { data }) => ({
         title: "owners.updated",
-        description: msg("owners.updatedText", { name: data.name }),
+        description: msg("owners.updatedText", { name: showInvisible(data.name) }),
         show: data.id,
       }),
     }),
@@ -99,8 +130,17 @@ export const action = adminAction({
       refuse: refusedOwner,
       success: (owner, { data }) => ({
         title: "owners.sent",
-        description: msg("owners.sentText", { email: owner.email }),
+        description: msg("owners.sentText", { email: showInvisible(owner.email) }),
         show: data.id,
+      }),
+    }),
+    "remove-guest": intent({
+      schema: recordIdSchema,
+      failure: "owners.removeGuestFailed",
+      write: ({ data }) => removeGuestAsStable(data.id),
+      success: (guest) => ({
+        title: "owners.guestRemoved",
+        description: msg("owners.guestRemovedText", { name: showInvisible(guest.name) }),
       }),
     }),
     revoke: intent({
@@ -109,7 +149,9 @@ export const action = adminAction({
       write: ({ data }) => revokeOwner(data.id),
       success: (owner, { data }) => ({
         title: "owners.revoked",
-        description: msg(owner.guests ? "owners.revokedTextGuests" : "owners.revokedText", { name: owner.name }),
+        description: msg(owner.guests ? "owners.revokedTextGuests" : "owners.revokedText", {
+          name: showInvisible(owner.name),
+        }),
         show: data.id,
       }),
     }),
@@ -124,7 +166,7 @@ export default function OwnersTab({ loaderData, actionData }: Route.ComponentPro
   const tab = useTabForms(actionData);
   const cards: RecordCards<OwnerRow> = {
     add: { title: t("owners.invite"), titleId: "invite-owner" },
-    edit: { title: (owner) => t("owners.edit", { name: owner.name }), titleId: "edit-owner" },
+    edit: { title: (owner) => t("owners.edit", { name: showInvisible(owner.name) }), titleId: "edit-owner" },
   };
   return (
     <TabPage toasts={[fetchError, tab.result?.toast]}>
@@ -162,18 +204,52 @@ function StatusBadge({ status }: { status: AccountStatus }) {
   );
 }
 
-function guestsText(guests: OwnerAccount[], t: AdminTranslate) {
-  return guests.map((g) => t("owners.guest", { name: g.name, status: statusText(g.status, t) })).join(", ");
+/** An owner's guests, each with its state (or that its invitation was withheld) and Remove. */
+function GuestList({ guests, withheld }: { guests: OwnerAccount[]; withheld: WithheldGuest[] }) {
+  const t = useAdminT();
+  const rows = [
+    ...guests.map((g) => ({ id: g.userId, name: g.name, email: g.email, status: statusText(g.status, t) })),
+    ...withheld.map((w) => ({ ...w, status: t("owners.withheld") })),
+  ];
+  if (rows.length === 0) return null;
+  return (
+    <div className="mt-1 text-stone-600">
+      <p>{t("owners.guestsHeading")}</p>
+      <ul className="mt-1 space-y-1" aria-label={t("owners.guestsHeading")}>
+        {rows.map((g) => {
+          const name = showInvisible(g.name);
+          return (
+            <li key={g.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="break-words">
+                {t("owners.guest", { name, status: g.status })} · {showInvisible(g.email)}
+              </span>
+              <RowAction
+                intent="remove-guest"
+                id={g.id}
+                variant="small"
+                label={t("owners.removeGuestLabel", { name })}
+                busyText={t("owners.removingGuest")}
+              >
+                {t("owners.removeGuest")}
+              </RowAction>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
 }
 
+/** Names and addresses as typed, with invisible and direction characters shown by their code (decision 0159). */
 function OwnerRowView({ owner }: { owner: OwnerRow }) {
   const t = useAdminT();
+  const name = showInvisible(owner.name);
   return (
     <RecordRow
       recordId={owner.id}
       actions={
         <>
-          <OpenLink id={owner.id} label={t("form.editLabel", { name: owner.name })}>
+          <OpenLink id={owner.id} label={t("form.editLabel", { name })}>
             {t("form.edit")}
           </OpenLink>
           {owner.state === "active" ? null : (
@@ -181,7 +257,7 @@ function OwnerRowView({ owner }: { owner: OwnerRow }) {
               intent="resend"
               id={owner.id}
               variant="small"
-              label={t("owners.resendLabel", { name: owner.name })}
+              label={t("owners.resendLabel", { name })}
               busyText={t("owners.sending")}
             >
               {t("owners.resend")}
@@ -191,7 +267,7 @@ function OwnerRowView({ owner }: { owner: OwnerRow }) {
             <RowAction
               intent="revoke"
               id={owner.id}
-              label={t("owners.revokeLabel", { name: owner.name })}
+              label={t("owners.revokeLabel", { name })}
               busyText={t("owners.revoking")}
             >
               {t("owners.revoke")}
@@ -201,10 +277,10 @@ function OwnerRowView({ owner }: { owner: OwnerRow }) {
       }
     >
       <p className="flex flex-wrap items-center gap-2">
-        <span className="text-base font-semibold text-stone-900">{owner.name}</span>
+        <span className="text-base font-semibold text-stone-900">{name}</span>
         <StatusBadge status={owner.status} />
       </p>
-      <p className="break-words text-stone-700">{owner.email}</p>
+      <p className="break-words text-stone-700">{showInvisible(owner.email)}</p>
       <p className="text-stone-700">
         {owner.horses.length ? (
           owner.horses.map((h, i) => (
@@ -219,9 +295,7 @@ function OwnerRowView({ owner }: { owner: OwnerRow }) {
           <span className="italic">{t("owners.noHorses")}</span>
         )}
       </p>
-      {owner.guests.length ? (
-        <p className="text-stone-600">{t("owners.guestsLine", { guests: guestsText(owner.guests, t) })}</p>
-      ) : null}
+      <GuestList guests={owner.guests} withheld={owner.withheld} />
     </RecordRow>
   );
 }
@@ -287,6 +361,23 @@ function OwnerForm({
             </p>
           ) : null}
         </fieldset>
+        {intent === "create" && (form.errors.takeOver || sent?.takeOver === "1") ? (
+          <div className="sm:col-span-2">
+            <label className="flex items-center gap-2 font-medium text-stone-800">
+              <input
+                type="checkbox"
+                name="takeOver"
+                value="1"
+                defaultChecked={sent?.takeOver === "1"}
+                aria-describedby="owner-take-over-hint"
+              />
+              {t("owners.takeOver")}
+            </label>
+            <p id="owner-take-over-hint" className="mt-1 text-sm text-stone-700">
+              {form.errors.takeOver ?? t("owners.takeOverHint")}
+            </p>
+          </div>
+        ) : null}
       </RecordFormShell>
     </>
   );

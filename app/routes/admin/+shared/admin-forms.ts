@@ -448,6 +448,8 @@ export const ownerSchema = z
     email: form.email,
     language: form.language,
     horseIds: ownerHorseIds(form),
+    // Ticked once the tab has said who holds the address: a pending or revoked account is taken over.
+    takeOver: form.takeOver === "1",
   }));
 
 /** Edit an owner: name, language and horses (the e-mail is the account's own). */
