@@ -21,6 +21,7 @@ import * as ownersPosts from "./0085-owners-posts";
 import * as ownersPostSlugs from "./0095-owners-post-slugs";
 import * as mailToAddress from "./0096-mail-to-address";
 import * as withheldInvitations from "./0097-withheld-invitations";
+import * as ownerAllHorsesCalendar from "./0110-owner-all-horses-calendar";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "0095-owners-post-slugs": ownersPostSlugs,
   "0096-mail-to-address": mailToAddress,
   "0097-withheld-invitations": withheldInvitations,
+  "0110-owner-all-horses-calendar": ownerAllHorsesCalendar,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */
