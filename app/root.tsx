@@ -17,6 +17,7 @@ import type { Route } from "./+types/root";
 import { AdminLoading, AuthActions } from "~/auth/auth-actions";
 import { SiteFooter } from "~/components/site-footer";
 import { FooterSubscribe } from "~/newsletter/footer-subscribe";
+import { footerAnswerOf } from "~/newsletter/subscribe-form";
 import { SiteHeader } from "~/components/site-header";
 import { usePendingView } from "~/components/loading-cards";
 import { ShowToast } from "~/components/ui/toast";
@@ -48,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const site = await readOr("site settings (using defaults)", getSiteSettings, DEFAULT_SITE_SETTINGS);
   const user = await readOr("the session (showing the page signed out)", () => getUser(request), null);
   const contact = await readOr("contact information", getContactInfo, EMPTY_CONTACT_INFO);
-  const { toast, headers } = await getToast(request);
+  const { toast, form, headers } = await getToast(request);
   const origin = publicOrigin(request);
   const lang = langFromPath(new URL(request.url).pathname);
   const structuredData = jsonLd(stableStructuredData(site, contact, origin, lang));
@@ -57,6 +58,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       site,
       contact,
       toast,
+      // The footer's Subscribe form, when this page is its answer (decision 0243).
+      footerSubscribe: footerAnswerOf(form),
       user: user
         ? { email: user.email, isAdmin: user.isAdmin, adminLang: user.adminLang, owner: !!user.owner }
         : null,
@@ -153,7 +156,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           signedIn={signedIn}
           contact={root?.contact}
           social={socialLinks(site)}
-          subscribe={<FooterSubscribe />}
+          subscribe={<FooterSubscribe answer={root?.footerSubscribe ?? null} />}
         />
         {plain ? (
           <script type="module" src={handle.script ?? publicScript} />

@@ -12,7 +12,6 @@ export default [
       return path === "/" ? index(entry.file, { id }) : route(path.slice(1), entry.file, { id });
     }),
   ),
-  route("auth", "routes/auth.tsx"),
   route("auth/setup", "routes/auth-setup.tsx"),
   // A download, not a tab: outside the layout, behind its own admin check.
   route("admin/news/subscribers.csv", "routes/admin/subscribers-csv.ts"),

@@ -32,6 +32,7 @@ export interface Database {
   owner_accounts: OwnerAccountsTable;
   owner_horses: OwnerHorsesTable;
   owner_calendars: OwnerCalendarsTable;
+  owner_all_calendars: OwnerAllCalendarsTable;
   owner_notices: OwnerNoticesTable;
   withheld_invitations: WithheldInvitationsTable;
 }
@@ -454,6 +455,13 @@ export interface OwnerHorsesTable {
 }
 
 /** A person's private calendar address for a horse: the token is signed from the row, only its hash is kept. */
+/** A person's private calendar address for all the horses they follow (only its hash). */
+export interface OwnerAllCalendarsTable {
+  user_id: string;
+  token_hash: string;
+  issued_at: string;
+}
+
 export interface OwnerCalendarsTable {
   user_id: string;
   horse_id: string;

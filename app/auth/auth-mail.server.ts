@@ -6,52 +6,50 @@ import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import type { Mail } from "~/platform/mail.server";
 import { escapeHtml } from "~/utils/html";
+import { localizedPath, type Lang } from "~/i18n/lang";
+import { mailSender, stableMail } from "~/mail/stable-mail.server";
 
-export function resetLink(origin: string, token: string) {
-  return `${origin}/auth?mode=reset&token=${encodeURIComponent(token)}`;
+/** The reset link of an account, on the sign-in page of its language. */
+export function resetLink(origin: string, token: string, lang: Lang = "en") {
+  return `${origin}${localizedPath("/auth", lang)}?mode=reset&token=${encodeURIComponent(token)}`;
 }
 
 /**
- * The reset e-mail for an address, composed by the mail queue when it sends: a new link is made then
- * (retiring the account's older ones), so no token ever waits in the queue. Null when the address
- * has no account: there is nothing to send.
+ * The reset e-mail for an address, in the stable's name, composed by the mail queue when it sends:
+ * a new link is made then (retiring the account's older ones), so no token ever waits in the queue.
+ * Null when the address has no account: there is nothing to send. An owner or guest gets it in
+ * their language, with the link to the sign-in page in that language.
  */
 export async function composeResetMail(email: string, origin: string): Promise<Mail | null> {
   const reset = await issuePasswordResetToken(email);
   if (!reset) return null;
-  const url = resetLink(origin, reset.token);
+  const owner = await ownerStanding(reset.userId);
+  const lang = owner?.language ?? "en";
+  const url = resetLink(origin, reset.token, lang);
   // The embedded default sends no mail over the network; the link is in DATA_DIR/mail and here.
   if (!env().SMTP_URL)
     log.info("password reset link (no SMTP_URL set, so it is logged here too)", { to: reset.email, url });
-  const owner = await ownerStanding(reset.userId);
+  const sender = await mailSender(origin, lang);
   if (owner) {
     // An owner or guest: their account, not the admin's, in their language.
-    const t = translator(owner.language);
-    const lines = [t("owners.resetIntro"), t("owners.resetLink"), t("owners.resetIgnore")];
-    return {
+    const t = translator(lang);
+    return stableMail(sender, {
       to: reset.email,
+      lang,
       subject: t("owners.resetSubject"),
-      text: [lines[0], "", lines[1], url, "", lines[2]].join("\n"),
       html:
-        `<p>${escapeHtml(lines[0]!)}</p>\n<p><a href="${escapeHtml(url)}">${escapeHtml(lines[1]!)}</a></p>\n` +
-        `<p>${escapeHtml(lines[2]!)}</p>`,
-    };
+        `<p>${escapeHtml(t("owners.resetIntro"))}</p>\n<p><a href="${escapeHtml(url)}">${escapeHtml(t("owners.resetLink"))}</a></p>\n` +
+        `<p>${escapeHtml(t("owners.resetIgnore"))}</p>`,
+    });
   }
-  return {
+  return stableMail(sender, {
     to: reset.email,
+    lang,
     subject: "Reset your password",
-    text: [
-      "Someone (hopefully you) asked to reset the password for the stable website's admin access.",
-      "",
-      `Choose a new password here (the link works once, for one hour):`,
-      url,
-      "",
-      "If you did not ask for this, ignore this e-mail; your password stays as it is.",
-    ].join("\n"),
     html: `<p>Someone (hopefully you) asked to reset the password for the stable website's admin access.</p>
-<p><a href="${url}">Choose a new password</a> (the link works once, for one hour).</p>
+<p><a href="${escapeHtml(url)}">Choose a new password</a> (the link works once, for one hour).</p>
 <p>If you did not ask for this, ignore this e-mail; your password stays as it is.</p>`,
-  };
+  });
 }
 
 /** Hands the mail queue the way to compose password-reset mail (at start-up, server/jobs.ts). */

@@ -7,7 +7,7 @@ import { isAdminUser } from "~/models/user-role.server";
 import { getAdminLanguage, type AdminLanguage } from "~/models/admin-language.server";
 import { ownerStanding } from "~/models/owner-account.server";
 import type { OwnerLanguage, OwnerRole } from "~/models/owner-account";
-import { localizedPath } from "~/i18n/lang";
+import { langFromPath, localizedPath } from "~/i18n/lang";
 import { CLIENT_IP_HEADER, clientNetwork } from "~/platform/client-ip.server";
 import { db, engine, type DB } from "~/platform/db.server";
 import { env, pinLibraryEnv } from "~/platform/env.server";
@@ -273,7 +273,9 @@ export async function requireOwner(request: Request): Promise<SessionUser & { ow
   const user = await getUser(request);
   if (!user) {
     const back = request.method === "GET" ? pathOf(request) : new URL(request.url).pathname;
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
+    // The sign-in page in the language of the page asked for (a Danish owner's notice links to /da/…).
+    const signIn = localizedPath("/auth", langFromPath(new URL(request.url).pathname));
+    throw redirect(`${signIn}?redirectTo=${encodeURIComponent(back)}`);
   }
   if (user.owner) return { ...user, owner: user.owner };
   throw redirect(user.isAdmin ? "/admin/owners" : "/");

@@ -2,7 +2,8 @@ import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
 import { DANISH_WORDS } from "./danish-words.server";
-import { passwordLengthProblem } from "./password-rules";
+import type { Translate } from "~/i18n/dictionary";
+import { passwordLengthProblem, type NewPasswordErrors } from "./password-rules";
 
 /**
  * The one check of a new password, for the setup link, the reset page and `npm run admin`: its
@@ -54,4 +55,16 @@ export async function newPasswordProblem(password: string, { email }: { email?: 
   if (result.score >= MIN_SCORE) return null;
   const { warning, suggestions } = result.feedback;
   return [`This password is too easy to guess.`, warning, ...suggestions].filter(Boolean).join(" ");
+}
+
+/**
+ * A new password that is too easy to guess, as a field message in the page's language: the
+ * estimator's advice in English, the site's own words in Danish. Null when it will do.
+ */
+export async function weakPasswordError(
+  password: string,
+  { email, t, english }: { email: string; t: Translate; english: boolean },
+): Promise<NewPasswordErrors | null> {
+  const weak = await newPasswordProblem(password, { email });
+  return weak ? { password: english ? weak : t("owners.passwordWeak") } : null;
 }

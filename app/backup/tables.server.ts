@@ -49,6 +49,10 @@ export const BACKUP_TABLES = {
   owner_accounts: { kind: "content", why: "owners and their guests: names, languages, access and notice settings" },
   owner_horses: { kind: "content", why: "the horses each owner follows (kept while a horse is in the trash)" },
   owner_calendars: { kind: "content", why: "owners' private calendar addresses, so subscribed calendars keep working" },
+  owner_all_calendars: {
+    kind: "content",
+    why: "owners' private calendar addresses for all their horses, so subscribed calendars keep working",
+  },
   withheld_invitations: {
     kind: "content",
     why: "owners' guest invitations to addresses that had an account: listed to the owner, never sent",

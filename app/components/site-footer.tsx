@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import type { ContactInfo } from "~/models/contact-info.server";
 import type { SocialNetwork } from "~/models/site-settings";
 import { LanguageSwitch } from "~/components/language-switch";
-import { otherLang, unprefixedPath } from "~/i18n/lang";
+import { localizedPath, otherLang, unprefixedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
 import { pageAlternates } from "~/pages/registry";
 
@@ -44,7 +44,7 @@ export function SiteFooter({
   const page = unprefixedPath(location.pathname);
   // The Contact page shows them in its own card already.
   const details = page === "/contact" ? undefined : contact;
-  const withSubscribe = !!alternates && page !== "/news";
+  const withSubscribe = !!alternates && page !== "/news" && page !== "/auth";
   const address = details?.address.trim();
   const phone = details?.phoneNumber.trim();
   const email = details?.emailAddress.trim();
@@ -93,7 +93,7 @@ export function SiteFooter({
               <LanguageSwitch to={alternates[other]} lang={other} className="inline-flex min-h-11 items-center" />
             ) : null}
             {signedIn ? null : (
-              <Link to="/auth" className={linkClass}>
+              <Link to={localizedPath("/auth", lang)} className={linkClass}>
                 {t("layout.signIn")}
               </Link>
             )}

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { registerMailKind, registerStableAddress } from "~/jobs/mail-delivery.server";
 import { getContactMessage, type ContactMessage } from "~/models/contact-message.server";
 import { getContactInfo } from "~/models/contact-info.server";
+import { getSiteSettings } from "~/models/site-settings.server";
+import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
 import { env } from "~/platform/env.server";
 import { mailDomain } from "~/platform/mail-parts.server";
 import type { Mail } from "~/platform/mail.server";
@@ -21,7 +23,7 @@ export async function contactRecipient(): Promise<string | null> {
  * address with no line breaks. The Message-ID is derived from the stored row, so a copy sent twice
  * after a crash is recognisably the same message.
  */
-export function composeContactMail(stored: ContactMessage, to: string): Mail {
+export function composeContactMail(stored: ContactMessage, to: string, stableName?: string): Mail {
   const received = new Date(stored.createdAt).toLocaleString("da-DK", { timeZone: "Europe/Copenhagen" });
   // What the visitor typed, with invisible characters shown by code (a reversed name in the subject, say).
   const message = {
@@ -32,6 +34,7 @@ export function composeContactMail(stored: ContactMessage, to: string): Mail {
   };
   return {
     to,
+    fromName: stableName,
     replyTo: stored.email,
     subject: `Contact form: message from ${message.name}`,
     text: [
@@ -60,6 +63,7 @@ export function registerContactMail() {
   registerMailKind("contact", async (claim, stableAddress) => {
     const message = claim.contactMessageId ? await getContactMessage(claim.contactMessageId) : null;
     if (!message || !stableAddress) throw new Error("The contact message or the stable's address is missing");
-    return composeContactMail(message, stableAddress);
+    const site = await getSiteSettings().catch(() => DEFAULT_SITE_SETTINGS);
+    return composeContactMail(message, stableAddress, site.stableName);
   });
 }

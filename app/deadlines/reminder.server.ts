@@ -5,12 +5,13 @@ import { listDeadlines, type Deadline } from "~/models/runner.server";
 import { getAdminLanguage } from "~/models/admin-language.server";
 import { listAdmins } from "~/models/user-role.server";
 import { db } from "~/platform/db.server";
-import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import type { Mail } from "~/platform/mail.server";
 import { danishLocal, danishLocalToIso } from "~/racing/declaration";
 import { formatDanishTime } from "~/racing/format";
 import { escapeHtml as escape } from "~/utils/html";
+import { mailSender, stableMail } from "~/mail/stable-mail.server";
+import { mailOrigin } from "~/platform/mail-parts.server";
 
 /** The reminder goes at 07:00 Danish time, on a day with a deadline still ahead. */
 export const REMINDER_HOUR = 7;
@@ -81,8 +82,9 @@ export async function composeDeadlineReminder(to: string, queuedAt: Date, now = 
   );
   if (deadlines.length === 0) return null;
   const user = await db().selectFrom("users").select("id").where("email", "=", to).executeTakeFirst();
-  const t = adminTranslator(user ? await getAdminLanguage(user.id) : "en");
-  const origin = env().PUBLIC_ORIGIN ? new URL(env().PUBLIC_ORIGIN!).origin : "";
+  const lang = user ? await getAdminLanguage(user.id) : "en";
+  const t = adminTranslator(lang);
+  const origin = mailOrigin(null);
   const lines = deadlines.map((d) =>
     t(d.kind === "declare" ? "runners.deadlineDeclare" : "runners.deadlineWithdraw", {
       time: formatDanishTime(d.at, "minute"),
@@ -91,12 +93,12 @@ export async function composeDeadlineReminder(to: string, queuedAt: Date, now = 
     }),
   );
   const link = `${origin}/admin/runners`;
-  return {
+  return stableMail(await mailSender(origin, lang), {
     to,
+    lang,
     subject: t("runners.reminderSubject"),
-    text: [t("runners.reminderIntro"), "", ...lines.map((l) => `- ${l}`), "", link].join("\n"),
     html: `<p>${escape(t("runners.reminderIntro"))}</p>\n<ul>${lines.map((l) => `<li>${escape(l)}</li>`).join("")}</ul>\n<p><a href="${escape(link)}">${escape(link)}</a></p>`,
-  };
+  });
 }
 
 /** Hands the mail queue the way to compose the reminder (at start-up, server/jobs.ts). */

@@ -13,7 +13,9 @@ function toaster() {
   region.setAttribute("aria-label", document.body.dataset.toastsLabel ?? "Notifications");
   region.setAttribute("aria-live", "polite");
   region.setAttribute("aria-relevant", "additions text");
-  region.className = "fixed right-4 top-4 z-50 w-[calc(100%-2rem)] max-w-sm";
+  // At the bottom on a phone, where it covers none of the page's first content (its heading, its
+  // form's answer); at the top right on a wider screen, beside it.
+  region.className = "fixed bottom-4 right-4 z-50 w-[calc(100%-2rem)] max-w-sm sm:bottom-auto sm:top-4";
   list = document.createElement("ol");
   list.className = "flex flex-col gap-2";
   region.append(list);

@@ -29,6 +29,13 @@ export type ImageUploadFieldProps = {
   /** The largest file the server accepts (pass UPLOAD_MAX_BYTES from the loader if it is changed). */
   maxBytes?: number;
   id?: string;
+  /**
+   * Fewer file types than every image the site takes (a logo), with the field's hint for them and
+   * the message for a file of another type; without it, any accepted image.
+   */
+  only?: { types: readonly string[]; hint: (limit: string) => string; refused: string };
+  /** Said after the hint: what the picture is for. */
+  note?: string;
 };
 
 /** The upload in progress, for a submit button: `disabled={useUploadStatus().busy}`. */
@@ -66,6 +73,8 @@ export function ImageUploadField({
   required = false,
   maxBytes = DEFAULT_UPLOAD_MAX_BYTES,
   id,
+  only,
+  note,
 }: ImageUploadFieldProps) {
   const t = useAdminT();
   const autoId = useId();
@@ -114,6 +123,7 @@ export function ImageUploadField({
       if (file.size === 0) problem = t("upload.empty");
       else if (file.size > maxBytes) problem = t("upload.fileTooLarge", { limit: formatBytes(maxBytes) });
       else if (declared) problem = t(`upload.${declared}`);
+      else if (only && !only.types.includes(file.type.toLowerCase())) problem = only.refused;
     }
     // The browser will not submit the form while the field is invalid, and says why.
     input.setCustomValidity(problem ?? "");
@@ -157,7 +167,7 @@ export function ImageUploadField({
         id={inputId}
         name={name}
         type="file"
-        accept={ACCEPTED_IMAGE_TYPES.join(",")}
+        accept={(only?.types ?? ACCEPTED_IMAGE_TYPES).join(",")}
         required={required && !currentImage}
         aria-invalid={shownError ? true : undefined}
         aria-describedby={describedBy}
@@ -165,7 +175,8 @@ export function ImageUploadField({
         className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-md file:border-0 file:bg-stone-800 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-stone-700"
       />
       <p id={hintId} className="text-xs text-stone-600">
-        {t("upload.hint", { limit: formatBytes(maxBytes) })}
+        {only ? only.hint(formatBytes(maxBytes)) : t("upload.hint", { limit: formatBytes(maxBytes) })}
+        {note ? ` ${note}` : null}
       </p>
       {shownError ? (
         <p id={errorId} role="alert" className={fieldErrorClass}>

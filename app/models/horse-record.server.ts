@@ -1,5 +1,6 @@
 import { sql, type Selectable, type Transaction } from "kysely";
 import type { Database, HorsesTable } from "@db/schema";
+import { db } from "~/platform/db.server";
 import { formatDkk } from "~/racing/format";
 import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/racing/money";
 
@@ -161,4 +162,21 @@ export async function moveRecords(trx: Transaction<Database>, changes: RecordCha
 function bounded(column: string, delta: number, max: number) {
   const next = sql`${sql.ref(column)} + ${delta}`;
   return sql`case when ${next} < 0 then 0 when ${next} > ${sql.lit(max)} then ${sql.lit(max)} else ${next} end`;
+}
+
+/** How many of a horse's 1st, 2nd and 3rd places came from results recorded on the Runners tab. */
+export type PlacesFromResults = { first: number; second: number; third: number };
+
+/** The places a horse's recorded results added to its counts (the rest were typed on its form). */
+export async function placesFromResults(horseId: string): Promise<PlacesFromResults> {
+  const rows = await db()
+    .selectFrom("runners")
+    .select(["position", sql<number>`count(*)`.as("count")])
+    .where("horse_id", "=", horseId)
+    .where("result_at", "is not", null)
+    .where("position", "in", [1, 2, 3])
+    .groupBy("position")
+    .execute();
+  const count = (position: number) => Number(rows.find((r) => Number(r.position) === position)?.count ?? 0);
+  return { first: count(1), second: count(2), third: count(3) };
 }

@@ -437,6 +437,7 @@ async function endAccess(trx: Transaction<Database>, userIds: string[], now: Dat
   // A reset link's row holds the user id (app/auth/auth.server.ts).
   await trx.deleteFrom("verifications").where("value", "in", userIds).execute();
   await trx.deleteFrom("owner_calendars").where("user_id", "in", userIds).execute();
+  await trx.deleteFrom("owner_all_calendars").where("user_id", "in", userIds).execute();
 }
 
 /**

@@ -1,9 +1,18 @@
 import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
 import { controlClass } from "~/components/ui/field-classes";
 import { localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
+import { readQuery } from "~/pages/registry";
 import { BUSY_LABEL, STAMP_FIELD, STAMP_ON_DEMAND, stampOnDemand } from "./stamp-on-demand";
-import { FORM_STAMP_FIELD, HONEYPOT_FIELD, NEWSLETTER_SECTION } from "./subscribe-form";
+import { SubscribeAnswer } from "./subscribe-panel";
+import {
+  FOOTER_SECTION,
+  FORM_STAMP_FIELD,
+  HONEYPOT_FIELD,
+  RETURN_FIELD,
+  type SubscribeActionData,
+} from "./subscribe-form";
 import { EMAIL_MAX } from "~/utils/email";
 import { HoneypotField } from "~/components/ui/honeypot";
 
@@ -11,15 +20,19 @@ import { HoneypotField } from "~/components/ui/honeypot";
  * The newsletter's Subscribe form in the footer of the public pages, in the page's language. It
  * carries no stamp, so every page stays shared in the page cache: with JavaScript it asks for one
  * when the visitor turns to it (the plain pages' script, or the effect below in the React app);
- * without, the news page answers with the form filled in, to be sent once more (decision 0193).
+ * without, the answer asks for one press more, with a stamp (decision 0193). It posts to the news
+ * page's action, which sends the visitor back to this page, scrolled to the form, with `answer`
+ * beside it and, unless it was sent, the address filled in again (decision 0243).
  */
-export function FooterSubscribe() {
+export function FooterSubscribe({ answer }: { answer: SubscribeActionData | null }) {
   const t = useT();
   const lang = useLang();
+  const { pathname, search } = useLocation();
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => (form.current ? stampOnDemand(form.current) : undefined), []);
+  useEffect(() => (form.current ? stampOnDemand(form.current) : undefined), [answer?.formStamp]);
+  const typed = answer?.values;
   return (
-    <section aria-labelledby="footer-newsletter-heading">
+    <section id={FOOTER_SECTION} aria-labelledby="footer-newsletter-heading" className="scroll-mt-24">
       <h2
         id="footer-newsletter-heading"
         className="font-sans text-xs font-bold uppercase tracking-widest text-gold-300"
@@ -27,10 +40,12 @@ export function FooterSubscribe() {
         {t("newsletter.heading")}
       </h2>
       <p className="mt-2">{t("newsletter.footerIntro")}</p>
+      {answer ? <SubscribeAnswer answer={answer} className="mt-3" /> : null}
       <form
+        key={answer?.formStamp}
         ref={form}
         method="post"
-        action={`${localizedPath("/news", lang)}#${NEWSLETTER_SECTION}`}
+        action={localizedPath("/news", lang)}
         {...{ [STAMP_ON_DEMAND]: "" }}
         className="mt-3 flex flex-wrap items-end gap-2"
       >
@@ -45,12 +60,20 @@ export function FooterSubscribe() {
             autoComplete="email"
             required
             maxLength={EMAIL_MAX}
+            defaultValue={typed?.email ?? ""}
             className={controlClass}
           />
         </div>
         <input type="hidden" name="language" value={lang} />
+        <input type="hidden" name={RETURN_FIELD} value={`${pathname}${readQuery(pathname, search)}`} />
         <HoneypotField name={HONEYPOT_FIELD} label={t("contact.honeypot")} />
-        <input type="hidden" name={FORM_STAMP_FIELD} defaultValue="" {...{ [STAMP_FIELD]: "" }} />
+        {/* Empty in the shared page; the answer of a form sent back to be pressed again brings a stamp. */}
+        <input
+          type="hidden"
+          name={FORM_STAMP_FIELD}
+          defaultValue={answer && answer.result !== "sent" ? answer.formStamp : ""}
+          {...{ [STAMP_FIELD]: "" }}
+        />
         <button
           type="submit"
           {...{ [BUSY_LABEL]: t("newsletter.subscribing") }}

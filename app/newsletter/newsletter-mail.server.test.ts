@@ -63,8 +63,10 @@ describe("the newsletter", () => {
   it("sends the confirmation link in the subscriber's language, under PUBLIC_ORIGIN", async () => {
     await requestSubscription({ email: "anna@example.com", language: "da" }, { attemptLimit: 3 });
     const mail = (await composeConfirmMail("anna@example.com"))!;
-    expect(mail.subject).toBe("Bekræft din tilmelding til nyhedsbrevet");
+    expect(mail.subject).toBe("Bekræft din tilmelding til nyhedsbrevet fra Stald Nordlys");
+    expect(mail.fromName).toBe("Stald Nordlys");
     expect(mail.text).toMatch(/https:\/\/stald\.example\/da\/news\/confirm\?token=[A-Za-z0-9_-]{43}/);
+    expect(mail.text).toContain("bekræfte, at du vil have nyhedsbrevet fra Stald Nordlys.");
   });
 
   it("queues one mail per confirmed subscriber, once per post, with one-click unsubscribe", async () => {
@@ -91,16 +93,23 @@ describe("the newsletter", () => {
       expect(mail!.html).toContain('<div lang="da">');
       expect(mail!.html).toContain("<strong>win</strong>");
       expect(mail!.html).toContain('<a href="https://stald.example/" rel="nofollow noopener">the yard</a>');
-      expect(mail!.text).toContain("Then home to [the yard](https://stald.example/).");
+      // The text part is the post as plain text: no Markdown, each link written out after its words.
+      expect(mail!.text).toContain("A win at Klampenborg");
+      expect(mail!.text).toContain("Then home to the yard <https://stald.example/>.");
+      expect(mail!.text).not.toMatch(/\*\*|\]\(|<\/?(p|strong|a|div|h1)\b/);
+      expect(mail!.text.split("\n")[0]).toBe(
+        "Stald Nordlys <https://stald.example/" + (mail!.to === "carl@example.com" ? "da" : "") + ">",
+      );
+      expect(mail!.fromName).toBe("Stald Nordlys");
       expect(mail!.subject).toBe('Win <b>"today"</b>');
     }
     const carl = mails.find((m) => m!.to === "carl@example.com")!;
-    expect(carl.text).toContain("Afmeld nyhedsbrevet: https://stald.example/da/news/unsubscribe?token=");
-    expect(carl.text).toContain("Du får denne e-mail, fordi du har tilmeldt dig vores nyhedsbrev.");
-    expect(carl.text).toContain("Læs det på siden: https://stald.example/da/news/win-b-today-b");
+    expect(carl.text).toContain("Afmeld nyhedsbrevet <https://stald.example/da/news/unsubscribe?token=");
+    expect(carl.text).toContain("Du får denne e-mail, fordi du har tilmeldt dig nyhedsbrevet fra Stald Nordlys.");
+    expect(carl.text).toContain("Læs det på siden <https://stald.example/da/news/win-b-today-b>");
     const bo = mails.find((m) => m!.to === "bo@example.com")!;
-    expect(bo.text).toContain("Unsubscribe: https://stald.example/news/unsubscribe?token=");
-    expect(bo.text).toContain("Read it on the site: https://stald.example/news/win-b-today-b");
+    expect(bo.text).toContain("Unsubscribe <https://stald.example/news/unsubscribe?token=");
+    expect(bo.text).toContain("Read it on the site <https://stald.example/news/win-b-today-b>");
 
     // One-click unsubscribe with the header's token; a mail still queued for them is then dropped.
     const token = /token=([A-Za-z0-9_-]{43})/.exec(carl.headers!["List-Unsubscribe"]!)![1]!;
@@ -146,7 +155,7 @@ describe("the newsletter", () => {
       photos: [photo(2, "only-second", "Only")],
     });
     const later = (await listQueuedMail({ kind: "newsletter" })).find((m) => m.id !== queued!.id)!;
-    expect((await composeNewsletterMail(later.id))!.html).not.toContain("<img");
+    expect((await composeNewsletterMail(later.id))!.html).not.toContain("/media/post-photos/");
   });
 });
 

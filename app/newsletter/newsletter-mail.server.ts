@@ -15,6 +15,7 @@ import type { Mail } from "~/platform/mail.server";
 import { translator } from "~/i18n/dictionary";
 import { isPrivateImageUrl, isStoredImageUrl, socialCardUrl } from "~/media/image";
 import { escapeHtml } from "~/utils/html";
+import { mailSender, stableMail } from "~/mail/stable-mail.server";
 import { localizedPath, type Lang } from "~/i18n/lang";
 import { shownIn } from "~/i18n/localized";
 
@@ -29,31 +30,36 @@ export function unsubscribeLink(lang: Lang, token: string) {
   return `${origin()}${localizedPath("/news/unsubscribe", lang)}?token=${token}`;
 }
 
-/** The confirmation mail for a pending address; null (dropped) once it is confirmed or gone. */
+/** The confirmation mail for a pending address, in the stable's name; null (dropped) once it is confirmed or gone. */
 export async function composeConfirmMail(to: string): Promise<Mail | null> {
   const row = await getSubscriberRowByEmail(to);
   if (!row || row.state !== "pending" || !row.confirm_expires_at) return null;
-  const t = translator(row.language);
-  const link = confirmLink(row.language, confirmTokenFor(row));
-  return {
+  const lang = row.language;
+  const t = translator(lang);
+  const sender = await mailSender(origin(), lang);
+  const link = confirmLink(lang, confirmTokenFor(row));
+  const stable = { stable: sender.name };
+  return stableMail(sender, {
     to: row.email,
-    subject: t("newsletter.confirmSubject"),
-    text: [t("newsletter.confirmIntro"), "", link, "", t("newsletter.confirmIgnore")].join("\n"),
+    lang,
+    subject: oneLine(t("newsletter.confirmSubject", stable)),
     html:
-      `<p>${escapeHtml(t("newsletter.confirmIntro"))}</p>\n<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>\n` +
+      `<p>${escapeHtml(t("newsletter.confirmIntro", stable))}</p>\n<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>\n` +
       `<p>${escapeHtml(t("newsletter.confirmIgnore"))}</p>`,
-  };
+  });
 }
 
 /**
- * A post as newsletter: the whole post as written (its body rendered and sanitised as on its page),
- * in the subscriber's language's frame, with RFC 8058 one-click unsubscribe.
+ * A post as newsletter, in the stable's name: the whole post as written (its body rendered and
+ * sanitised as on its page, and the same as plain text), in the subscriber's language's frame,
+ * with RFC 8058 one-click unsubscribe.
  */
 export async function composeNewsletterMail(mailId: string): Promise<Mail | null> {
   const send = await newsletterSendOf(mailId);
   if (!send || send.state !== "confirmed") return null;
   const lang = send.language;
   const t = translator(lang);
+  const sender = await mailSender(origin(), lang);
   const unsubscribe = unsubscribeLink(
     lang,
     unsubscribeTokenFor({ id: send.subscriber_id, created_at: send.created_at }),
@@ -69,31 +75,21 @@ export async function composeNewsletterMail(mailId: string): Promise<Mail | null
     send.photo_url && isStoredImageUrl(send.photo_url) && !isPrivateImageUrl(send.photo_url)
       ? `<p><img src="${escapeHtml(`${origin()}${socialCardUrl(send.photo_url)}`)}" alt="${escapeHtml(description.text)}" lang="${description.lang}" width="600" height="315" style="max-width:100%;height:auto"></p>\n`
       : "";
-  return {
+  return stableMail(sender, {
     to: send.email,
+    lang,
     subject: title,
     headers: {
       "Message-ID": stableMessageId("newsletter", send.post_id, send.subscriber_id),
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
-    text: [
-      title,
-      "",
-      body.text.trim(),
-      "",
-      `${t("newsletter.readMore")}: ${postLink}`,
-      "",
-      "--",
-      t("newsletter.why"),
-      `${t("newsletter.unsubscribe")}: ${unsubscribe}`,
-    ].join("\n"),
     html:
       `<div lang="${body.lang}">\n<h1 lang="${shownTitle.lang}">${escapeHtml(title)}</h1>\n${photo}${renderPostBody(body.text)}</div>\n` +
       `<p><a href="${escapeHtml(postLink)}">${escapeHtml(t("newsletter.readMore"))}</a></p>\n<hr>\n` +
-      `<p><small>${escapeHtml(t("newsletter.why"))}<br>` +
+      `<p><small>${escapeHtml(t("newsletter.why", { stable: sender.name }))}<br>` +
       `<a href="${escapeHtml(unsubscribe)}">${escapeHtml(t("newsletter.unsubscribe"))}</a></small></p>`,
-  };
+  });
 }
 
 /** Newsletter and confirmation mail is kept this long once delivered (or failed): the News tab's progress. */

@@ -21,7 +21,8 @@ export function stampOnDemand(form: HTMLFormElement): () => void {
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
   if (!field) return () => {};
   const label = button?.textContent ?? "";
-  let asked: Promise<Stamp | null> | null = null;
+  // The answer of a form sent back to be pressed again brings its stamp, old enough already.
+  let asked: Promise<Stamp | null> | null = field.value ? Promise.resolve({ stamp: field.value, waitMs: 0 }) : null;
   let readyAt = 0;
   let sending = false;
 

@@ -6,8 +6,14 @@ import { EMAIL_MAX } from "~/utils/email";
 
 export { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "~/contact/contact-form";
 
-/** The id of the news page's Subscribe section: the footer's form lands there (`/news#newsletter`). */
+/** The id of the news page's Subscribe section. */
 export const NEWSLETTER_SECTION = "newsletter";
+
+/** The id of the footer's Subscribe section: its answer comes back to the page it was sent from, scrolled there. */
+export const FOOTER_SECTION = "footer-newsletter";
+
+/** The footer form's field naming the page it was sent from (decision 0243). */
+export const RETURN_FIELD = "returnTo";
 
 const rule = (key: MessageKey & `newsletter.${string}`) => key;
 
@@ -50,4 +56,22 @@ export function checkSubscribe(
   if (parsed.success) return { ok: true, data: parsed.data };
   const message = parsed.error.issues[0]!.message;
   return { ok: false, error: isMessageKey(message) ? translator(lang)(message) : message };
+}
+
+const answerSchema = z.object({
+  result: z.enum(["sent", "confirm", "refused", "error"]),
+  toast: z.object({
+    id: z.string(),
+    type: z.enum(["success", "error"]),
+    title: z.string(),
+    description: z.string().optional(),
+  }),
+  formStamp: z.string(),
+  values: z.object({ email: z.string(), language: z.string() }).optional(),
+});
+
+/** The footer form's answer a page was sent back with (app/toast/toast.server.ts), or null. */
+export function footerAnswerOf(flash: unknown): SubscribeActionData | null {
+  const parsed = answerSchema.safeParse(flash);
+  return parsed.success ? parsed.data : null;
 }

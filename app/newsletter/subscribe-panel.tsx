@@ -14,10 +14,20 @@ const OUTCOME_CLASS: Record<SubscribeActionData["result"], string> = {
   error: "bg-red-50 text-red-900",
 };
 
+/** What the Subscribe form answered, beside the form (the news page's and the footer's). */
+export function SubscribeAnswer({ answer, className }: { answer: SubscribeActionData; className?: string }) {
+  return (
+    <div role="status" className={`rounded-lg p-4 ${OUTCOME_CLASS[answer.result]} ${className ?? ""}`}>
+      <p className="font-semibold">{answer.toast.title}</p>
+      <p>{answer.toast.description}</p>
+    </div>
+  );
+}
+
 /**
  * The newsletter's Subscribe form (e-mail and language). It posts to the news page of the site's
  * language and works without JavaScript; the outcome shows beside the form, which comes back
- * filled in when it was not sent (the footer's form without a stamp lands here to be sent again).
+ * filled in when it was not sent.
  */
 export function NewsletterSubscribe({ stamp, outcome }: { stamp: string; outcome?: SubscribeActionData | null }) {
   const t = useT();
@@ -33,12 +43,7 @@ export function NewsletterSubscribe({ stamp, outcome }: { stamp: string; outcome
         {t("newsletter.heading")}
       </h2>
       <p className="mt-2 text-stone-700">{t("newsletter.intro")}</p>
-      {outcome ? (
-        <div role="status" className={`mt-4 rounded-lg p-4 ${OUTCOME_CLASS[outcome.result]}`}>
-          <p className="font-semibold">{outcome.toast.title}</p>
-          <p>{outcome.toast.description}</p>
-        </div>
-      ) : null}
+      {outcome ? <SubscribeAnswer answer={outcome} className="mt-4" /> : null}
       <Form
         key={outcome?.formStamp}
         method="post"

@@ -10,8 +10,8 @@ import {
   listSubscribers,
 } from "~/models/subscriber.server";
 import { CLIENT_IP_HEADER } from "~/platform/client-ip.server";
-import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "./subscribe-form";
-import { submitSubscribe } from "./subscribe.server";
+import { FORM_STAMP_FIELD, HONEYPOT_FIELD, RETURN_FIELD } from "./subscribe-form";
+import { footerReturnPath, submitSubscribe } from "./subscribe.server";
 
 useFreshDatabase();
 useTestEnv({ CONTACT_MIN_FILL_MS: "3000", CONTACT_RATE_LIMIT: "3" });
@@ -143,5 +143,44 @@ describe("the footer's Subscribe form, sent without a stamp", () => {
       statuses.push((await submitSubscribe(again, new Date(Date.now() + 2_000))).status);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe("the footer's Subscribe form", () => {
+  test("names only a public page of the site to come back to", () => {
+    expect(footerReturnPath("/horses")).toBe("/horses");
+    expect(footerReturnPath("/da/horses/nordlys")).toBe("/da/horses/nordlys");
+    // The query the page reads stays; anything else goes.
+    expect(footerReturnPath("/news/nordlys-vinder?utm_source=x")).toBe("/news/nordlys-vinder");
+    for (const value of [
+      "//evil.example/x",
+      "https://evil.example/",
+      "/admin/horses",
+      "/owners",
+      "/no-such-page",
+      "",
+      7,
+    ]) {
+      expect(footerReturnPath(value), String(value)).toBeNull();
+    }
+  });
+
+  test("sends the visitor back to that page, scrolled to the form, its answer there once", async () => {
+    const news = await import("~/routes/news");
+    const root = await import("~/root");
+    const request = subscribeRequest({ [RETURN_FIELD]: "/da/winners" }, { path: "/da/news" });
+    const answer = (await news.action({ request, params: {}, context: {} } as never)) as Response;
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toBe("/da/winners#footer-newsletter");
+    const cookie = answer.headers.get("Set-Cookie")!.split(";")[0]!;
+    const page = (await root.loader({
+      request: new Request("http://localhost/da/winners", { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    } as never)) as unknown as { data: { footerSubscribe: unknown }; init: { headers: Headers } };
+    expect(page.data.footerSubscribe).toMatchObject({ result: "sent", toast: { title: "Tjek din e-mail" } });
+    // Read once: the answer's cookie is cleared, and without it the page has no answer.
+    expect(new Headers(page.init.headers).get("Set-Cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    expect(await listSubscribers()).toMatchObject([{ email: "anne@example.com", state: "pending" }]);
   });
 });

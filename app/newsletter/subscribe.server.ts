@@ -10,10 +10,12 @@ import { hitRateLimit } from "~/platform/rate-limit.server";
 import { toastMessage } from "~/toast/toast";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath } from "~/i18n/lang";
+import { matchPath, readQuery } from "~/pages/registry";
 import {
   checkSubscribe,
   FORM_STAMP_FIELD,
   HONEYPOT_FIELD,
+  RETURN_FIELD,
   subscribeValues,
   type SubscribeActionData,
   type SubscribeResult,
@@ -27,7 +29,30 @@ const RATE_WINDOW_MS = 60 * 60_000;
  */
 export const SEND_AGAIN_MS = 1_000;
 
-export type SubscribeOutcome = { body: SubscribeActionData; status: number; headers?: HeadersInit };
+/**
+ * The Subscribe action's outcome; `returnTo` is the public page the footer's form was sent from,
+ * where the answer is shown (null: the news page answers itself).
+ */
+export type SubscribeOutcome = {
+  body: SubscribeActionData;
+  status: number;
+  headers?: HeadersInit;
+  returnTo: string | null;
+};
+
+/** A footer form's page: a public page of the site (with the query it reads), nothing else. */
+export function footerReturnPath(value: unknown): string | null {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) return null;
+  let url: URL;
+  try {
+    url = new URL(value, "http://site.invalid");
+  } catch {
+    return null;
+  }
+  const match = matchPath(url.pathname);
+  if (!match || match.entry.kind !== "page" || match.entry.audience !== "public") return null;
+  return `${url.pathname}${readQuery(url.pathname, url.search)}`;
+}
 
 const TOAST_TYPE = { sent: "success", confirm: "success", refused: "error", error: "error" } as const;
 const TOAST_TITLE = {
@@ -50,10 +75,12 @@ export async function submitSubscribe(request: Request, now = new Date()): Promi
   const form = await readForm(request);
   const { CONTACT_MIN_FILL_MS, CONTACT_RATE_LIMIT, CONTACT_MAX_ATTEMPTS } = env();
   const values = subscribeValues(form);
+  const returnTo = footerReturnPath(form.get(RETURN_FIELD));
   const again = new Date(now.getTime() - Math.max(0, CONTACT_MIN_FILL_MS - SEND_AGAIN_MS));
   const answer = (result: SubscribeResult, status: number, text: string, headers?: HeadersInit) => ({
     status,
     headers,
+    returnTo,
     body: {
       result,
       toast: toastMessage(TOAST_TYPE[result], t(TOAST_TITLE[result]), text),

@@ -33,7 +33,11 @@ describe("the invitation mail", () => {
     expect(mail.subject).toBe("Din invitation til ejerområdet hos Stald Nordlys");
     expect(mail.text).toContain("Kære Anna");
     expect(mail.text).toContain(`${ORIGIN}/da/owners/welcome?token=`);
-    expect(mail.text).toContain(`${ORIGIN}/auth`);
+    // A Danish invitee signs in on the Danish sign-in page, from a mail in the stable's name.
+    expect(mail.text).toContain(`på ${ORIGIN}/da/auth`);
+    expect(mail.text).not.toContain(`${ORIGIN}/auth`);
+    expect(mail.fromName).toBe("Stald Nordlys");
+    expect(mail.html).toContain('<html lang="da">');
     expect(mail.text).not.toContain("evil.example");
     const later = (await composeInvitationMail(owner.email, ORIGIN))!;
     const t = translator("da");
@@ -104,6 +108,7 @@ describe("accepting an invitation", () => {
     const mail = (await composeInvitationMail("w@example.com", ORIGIN))!;
     expect(mail.text).not.toContain("evil.example");
     expect(mail.html).not.toContain("evil.example");
-    expect(mail.text.split("\n")[0]).toBe("Hello,");
+    // The first line under the stable's name: the greeting without a name.
+    expect(mail.text.split("\n").filter(Boolean)[1]).toBe("Hello,");
   });
 });

@@ -1,17 +1,16 @@
 import { hashNewPassword } from "~/auth/accounts.server";
 import { signIn } from "~/auth/auth.server";
-import { passwordLengthProblem, PASSWORD_MAX, PASSWORD_MIN } from "~/auth/password-rules";
-import { newPasswordProblem } from "~/auth/password-rules.server";
+import { newPasswordShapeErrors, type NewPasswordErrors } from "~/auth/password-rules";
+import { weakPasswordError } from "~/auth/password-rules.server";
 import { translator, type Translate } from "~/i18n/dictionary";
 import { localizedPath } from "~/i18n/lang";
 import { acceptInvitation, findInvitation, issueInvitationLink } from "~/models/owner-invitation.server";
-import { getSiteSettings } from "~/models/site-settings.server";
-import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
 import { isTokenShaped } from "~/platform/signed-token.server";
 import type { Mail } from "~/platform/mail.server";
 import { escapeHtml } from "~/utils/html";
 import { oneLine } from "~/platform/mail-parts.server";
 import { greeting, htmlParagraphs } from "./mail-html.server";
+import { mailSender, stableMail } from "~/mail/stable-mail.server";
 
 /**
  * The invitation of an owner or guest: its mail (the link made as it is sent, valid 7 days, once)
@@ -22,30 +21,32 @@ export function welcomeLink(origin: string, language: "en" | "da", token: string
   return `${origin}${localizedPath("/owners/welcome", language)}?token=${encodeURIComponent(token)}`;
 }
 
-/** The invitation mail for an invited address, in the invitee's language; null once there is nothing to send. */
+/** The invitation mail for an invited address, in the stable's name and the invitee's language; null once there is nothing to send. */
 export async function composeInvitationMail(email: string, origin: string, now = new Date()): Promise<Mail | null> {
   const link = await issueInvitationLink(email, now);
   if (!link) return null;
-  const t = translator(link.language);
-  const stable = (await getSiteSettings().catch(() => DEFAULT_SITE_SETTINGS)).stableName;
-  const url = welcomeLink(origin, link.language, link.token);
-  const values = { stable, owner: link.hostName ?? "" };
+  const lang = link.language;
+  const t = translator(lang);
+  const sender = await mailSender(origin, lang);
+  const url = welcomeLink(origin, lang, link.token);
+  const values = { stable: sender.name, owner: link.hostName ?? "" };
   const guest = link.role === "guest";
   const intro = guest ? t("owners.mail.guestInvitation", values) : t("owners.mail.invitation", values);
-  const signInLine = t("owners.mail.thenSignIn", { url: `${origin}/auth` });
-  const paragraphs = [greeting(t, link.name), intro, t("owners.mail.choosePassword")];
-  return {
+  const signIn = `${origin}${localizedPath("/auth", lang)}`;
+  return stableMail(sender, {
     to: link.email,
+    lang,
     subject: oneLine(
       guest ? t("owners.mail.guestInvitationSubject", values) : t("owners.mail.invitationSubject", values),
     ),
-    text: [...paragraphs, url, "", signInLine, "", t("owners.mail.notExpected")].join("\n"),
     html:
-      htmlParagraphs(paragraphs) +
+      htmlParagraphs([greeting(t, link.name), intro, t("owners.mail.choosePassword")]) +
       `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>\n` +
-      htmlParagraphs([signInLine, t("owners.mail.notExpected")]),
-  };
+      htmlParagraphs([t("owners.mail.thenSignIn", { url: signIn }), t("owners.mail.notExpected")]),
+  });
 }
+
+export type { NewPasswordErrors };
 
 export type WelcomePage = { state: "ask"; token: string; name: string; email: string } | { state: "bad" };
 
@@ -55,24 +56,13 @@ export async function welcomePage(token: string): Promise<WelcomePage> {
   return invitation ? { state: "ask", token, name: invitation.name, email: invitation.email } : { state: "bad" };
 }
 
-export type NewPasswordErrors = { password?: string; confirm?: string };
-
 /** Why a new password (and its confirmation) will not do, in the page's language; null when it will. */
 export async function newPasswordErrors(
   password: string,
   confirm: string,
   { email, t, english }: { email: string; t: Translate; english: boolean },
 ): Promise<NewPasswordErrors | null> {
-  const length = passwordLengthProblem(password);
-  if (length) {
-    const key = password.length > PASSWORD_MAX ? "owners.passwordTooLong" : "owners.passwordTooShort";
-    return { password: t(key, { min: PASSWORD_MIN, max: PASSWORD_MAX }) };
-  }
-  if (password !== confirm) return { confirm: t("owners.passwordMismatch") };
-  const weak = await newPasswordProblem(password, { email });
-  // The estimator's advice is in English; the Danish page says it in its own words.
-  if (weak) return { password: english ? weak : t("owners.passwordWeak") };
-  return null;
+  return newPasswordShapeErrors(password, confirm, t) ?? (await weakPasswordError(password, { email, t, english }));
 }
 
 export type AcceptOutcome =

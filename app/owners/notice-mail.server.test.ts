@@ -45,7 +45,7 @@ describe("a notice mail", () => {
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
-    expect(result!.text).toContain(`Stop e-mails om resultater: ${unsubscribe}`);
+    expect(result!.text).toContain(`Stop e-mails om resultater <${unsubscribe}>`);
     expect(result!.html).toContain(`href="${unsubscribe.replace(/&/g, "&amp;")}"`);
     expect(result!.text).toContain(`${ORIGIN}/da/owners/horses/${x.slug}`);
   });
@@ -121,14 +121,18 @@ describe("an update notice", () => {
     expect(danish!.subject).toBe("Nyt om Xenia <i>: Galop <script>alert(1)</script> Bcc: x@evil.example");
     expect(danish!.text).toContain("Kære Anna");
     expect(danish!.text).toContain("har skrevet nyt om Xenia <i>:");
-    expect(danish!.text).toContain("A **good** morning.");
+    // The body as plain text: no Markdown left.
+    expect(danish!.text).toContain("A good morning.");
+    expect(danish!.text).not.toContain("**");
     expect(danish!.text).toContain("Billederne og videoen finder du på siden om Xenia <i>.");
     expect(danish!.text).toContain(`${ORIGIN}/da/owners/horses/${x.slug}`);
     expect(danish!.html).toContain("<strong>good</strong>");
     expect(danish!.html).toContain(
       '<h2 lang="en">Galop &lt;script&gt;alert(1)&lt;/script&gt; Bcc: x@evil.example</h2>',
     );
-    expect(danish!.html).not.toMatch(/<script|<img|href="javascript/);
+    // The stable's logo is the mail's one picture; nothing typed becomes markup.
+    expect(danish!.html).not.toMatch(/<script|<img src=x|href="javascript/);
+    expect(danish!.html!.match(/<img /g)).toHaveLength(1);
     expect(danish!.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(danish!.html).toContain("Xenia &lt;i&gt;");
     const since = (await getOwnerAccount(anna.id))!.activatedAt;
@@ -138,7 +142,7 @@ describe("an update notice", () => {
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
-    expect(danish!.text).toContain(`Stop e-mails om opdateringer: ${unsubscribe}`);
+    expect(danish!.text).toContain(`Stop e-mails om opdateringer <${unsubscribe}>`);
     expect(danish!.html).toContain(`href="${unsubscribe.replace(/&/g, "&amp;")}"`);
 
     const [english] = await mailsTo("g@example.com");

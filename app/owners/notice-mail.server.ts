@@ -10,8 +10,6 @@ import { isNoticeKind, type OwnerNoticeKind } from "~/models/owner-account";
 import { noticeOfMail, type QueuedNotice, type RunnerNoticeDetails } from "~/models/owner-notice.server";
 import { getOwnerUpdate, type Post } from "~/models/post.server";
 import type { UpdateNoticeDetails } from "~/models/update-notice.server";
-import { getSiteSettings } from "~/models/site-settings.server";
-import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
 import type { Mail } from "~/platform/mail.server";
 import { renderPostBody } from "~/news/markdown.server";
 import { sameToken, signToken } from "~/platform/signed-token.server";
@@ -20,6 +18,7 @@ import { formatDay, formatDkk } from "~/racing/format";
 import { escapeHtml } from "~/utils/html";
 import { oneLine, stableMessageId } from "~/platform/mail-parts.server";
 import { greeting, htmlParagraphs } from "./mail-html.server";
+import { mailSender, stableMail } from "~/mail/stable-mail.server";
 
 /**
  * Notice mails to owners and guests, composed as they are sent: in the person's language as it is
@@ -137,34 +136,41 @@ export async function composeNoticeMail(mailId: string, origin: string): Promise
 const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
 
 /**
- * What every notice mail has around its news: the greeting, the link to the horse's owners' page,
- * and the footer (why it came, the one-click unsubscribe for its kind, Settings), in the person's language.
+ * What every notice mail has around its news, in the stable's name and the person's language: the
+ * greeting, the link to the horse's owners' page, and the footer (why it came, the one-click
+ * unsubscribe for its kind, Settings).
  */
 async function noticeFrame(notice: QueuedNotice, horse: { name: string; slug: string }, origin: string) {
   const { person, kind } = notice;
   const lang = person.language;
   const t = translator(lang);
-  const stable = (await getSiteSettings().catch(() => DEFAULT_SITE_SETTINGS)).stableName;
+  const sender = await mailSender(origin, lang);
   const horsePage = `${origin}${localizedPath(`/owners/horses/${horse.slug}`, lang)}`;
-  const horsePageText = t("owners.mail.horsePage", { horse: horse.name });
   const settings = `${origin}${localizedPath("/owners/settings", lang)}`;
   const unsubscribe = unsubscribeLink(origin, lang, person, kind);
   const stop = t("owners.mail.stop", { kind: t(`owners.noticeLower.${kind}`) });
-  const why = t("owners.mail.why", { horse: horse.name, stable });
+  const why = t("owners.mail.why", { horse: horse.name, stable: sender.name });
   return {
     t,
     lang,
-    stable,
-    greeting: greeting(t, person.name),
-    headers: {
-      "Message-ID": stableMessageId("notice", kind, notice.event, person.userId),
-      "List-Unsubscribe": `<${unsubscribe}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
-    pageText: `${horsePageText}: ${horsePage}`,
-    pageHtml: `<p>${link(horsePage, horsePageText)}</p>\n`,
-    footerText: ["-- ", why, `${stop}: ${unsubscribe}`, `${t("owners.mail.settings")}: ${settings}`],
-    footerHtml: `<hr>\n<p>${escapeHtml(why)}<br>\n${link(unsubscribe, stop)} · ${link(settings, t("owners.mail.settings"))}</p>`,
+    stable: sender.name,
+    /** The mail of these parts: the greeting, the news, the horse's page, the footer. */
+    mail: (subject: string, news: string) =>
+      stableMail(sender, {
+        to: person.email,
+        lang,
+        subject: oneLine(subject),
+        headers: {
+          "Message-ID": stableMessageId("notice", kind, notice.event, person.userId),
+          "List-Unsubscribe": `<${unsubscribe}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+        html:
+          htmlParagraphs([greeting(t, person.name)]) +
+          news +
+          `<p>${link(horsePage, t("owners.mail.horsePage", { horse: horse.name }))}</p>\n` +
+          `<hr>\n<p>${escapeHtml(why)}<br>\n${link(unsubscribe, stop)} · ${link(settings, t("owners.mail.settings"))}</p>`,
+      }),
   };
 }
 
@@ -173,17 +179,11 @@ async function runnerNoticeMail(notice: QueuedNotice, kind: RunnerKind, slug: st
   const frame = await noticeFrame(notice, { name: d.horseName, slug }, origin);
   const content = runnerNotice(kind, d, frame.t, frame.lang);
   const details = content.details.map(([label, value]) => `${label}: ${value}`);
-  return {
-    to: notice.person.email,
-    subject: oneLine(content.subject),
-    headers: frame.headers,
-    text: [frame.greeting, "", content.line, "", ...details, "", frame.pageText, "", ...frame.footerText].join("\n"),
-    html:
-      htmlParagraphs([frame.greeting, content.line]) +
-      (details.length ? `<ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>\n` : "") +
-      frame.pageHtml +
-      frame.footerHtml,
-  };
+  return frame.mail(
+    content.subject,
+    htmlParagraphs([content.line]) +
+      (details.length ? `<ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>\n` : ""),
+  );
 }
 
 /** An update: its title and whole body (rendered and sanitised as on the page); its photos and video stay on the page. */
@@ -193,7 +193,6 @@ async function updateNoticeMail(notice: QueuedNotice, post: Post, horse: Horse, 
   const shownTitle = shownIn(both(post, "title"), lang);
   const body = shownIn(both(post, "body"), lang);
   const title = oneLine(shownTitle.text);
-  const line = t("owners.mail.update", { stable: frame.stable, horse: horse.name });
   const media =
     post.photos.length && post.video
       ? t("owners.mail.updatePhotosVideo", { horse: horse.name })
@@ -202,29 +201,10 @@ async function updateNoticeMail(notice: QueuedNotice, post: Post, horse: Horse, 
         : post.video
           ? t("owners.mail.updateVideo", { horse: horse.name })
           : null;
-  return {
-    to: notice.person.email,
-    subject: oneLine(t("owners.mail.updateSubject", { horse: horse.name, title })),
-    headers: frame.headers,
-    text: [
-      frame.greeting,
-      "",
-      line,
-      "",
-      title,
-      "",
-      body.text.trim(),
-      "",
-      ...(media ? [media, ""] : []),
-      frame.pageText,
-      "",
-      ...frame.footerText,
-    ].join("\n"),
-    html:
-      htmlParagraphs([frame.greeting, line]) +
+  return frame.mail(
+    t("owners.mail.updateSubject", { horse: horse.name, title }),
+    htmlParagraphs([t("owners.mail.update", { stable: frame.stable, horse: horse.name })]) +
       `<div lang="${body.lang}">\n<h2 lang="${shownTitle.lang}">${escapeHtml(title)}</h2>\n${renderPostBody(body.text, { titleLevel: 2 })}</div>\n` +
-      (media ? htmlParagraphs([media]) : "") +
-      frame.pageHtml +
-      frame.footerHtml,
-  };
+      (media ? htmlParagraphs([media]) : ""),
+  );
 }

@@ -1,4 +1,7 @@
 import { data } from "react-router";
+import { log } from "~/platform/log.server";
+import { publicOrigin } from "~/platform/origin.server";
+import { redirectWithToast } from "~/toast/toast.server";
 import { toastMessage, type Toast } from "~/toast/toast";
 import { translator, type Translate } from "~/i18n/dictionary";
 import { langFromPath, type Lang } from "~/i18n/lang";
@@ -39,4 +42,33 @@ export function turnedDown(
     { intent: answer.intent, values: answer.values, errors: answer.errors, toast },
     { status, headers: { ...PRIVATE, ...headers } },
   );
+}
+
+/** A private calendar address as an owners' page shows it (decisions 0203 and 0244). */
+export function calendarAddress(request: Request, token: string) {
+  return `${publicOrigin(request)}/owners/calendar/${token}.ics`;
+}
+
+/**
+ * The calendar form of an owners' page: `renew` makes a new address (ending the old) and answers
+ * whether there was one; null when the page's horse is not theirs (404). Back to the page with its toast.
+ */
+export async function renewCalendarAnswer(
+  request: Request,
+  t: Translate,
+  renew: () => Promise<{ had: boolean } | null>,
+) {
+  const values = {};
+  try {
+    const renewed = await renew();
+    if (!renewed) return turnedDown(t, { intent: "calendar", values }, 404);
+    return redirectWithToast(new URL(request.url).pathname, {
+      type: "success",
+      title: t(renewed.had ? "owners.calendarRenewed" : "owners.calendarMade"),
+      description: t(renewed.had ? "owners.calendarRenewedText" : "owners.calendarMadeText"),
+    });
+  } catch (error) {
+    log.error("making a calendar address failed", { error });
+    return turnedDown(t, { intent: "calendar", values, toast: t("owners.calendarFailed") }, 503);
+  }
 }

@@ -103,17 +103,8 @@ describe("the page registry", () => {
     expect(canonicalPath("/da/Horses/Kongens-Aere/")).toBe("/da/horses/kongens-aere");
     expect(canonicalPath("/Runners.ICS")).toBe("/runners.ics");
     expect(canonicalPath("///")).toBe("/");
-    for (const path of [
-      "/horses",
-      "/",
-      "/da",
-      "/ADMIN",
-      "/Auth",
-      "/admin/",
-      "/no-such-page/",
-      "//horses",
-      "//horses/",
-    ]) {
+    expect(canonicalPath("/Auth")).toBe("/auth");
+    for (const path of ["/horses", "/", "/da", "/ADMIN", "/admin/", "/no-such-page/", "//horses", "//horses/"]) {
       expect(canonicalPath(path), path).toBeNull();
     }
   });
@@ -128,9 +119,10 @@ describe("the page registry", () => {
       en: "/horses/kongens-aere",
       da: "/da/horses/kongens-aere",
     });
+    // The sign-in page is one in each language (decision 0242).
+    expect(pageAlternates("/da/auth")).toEqual({ en: "/auth", da: "/da/auth" });
     for (const path of [
       "/admin",
-      "/auth",
       "/da/admin",
       "/no-such-page",
       "/da/da",

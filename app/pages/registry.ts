@@ -95,6 +95,8 @@ export const REGISTRY: readonly RegistryEntry[] = [
   page({ path: "/news/confirm", file: "routes/news-confirm.tsx", cache: "never", reads: ["token"] }),
   page({ path: "/news/unsubscribe", file: "routes/news-unsubscribe.tsx", cache: "never", reads: ["token"] }),
   page({ path: "/news/:slug", file: "routes/news-item.tsx", cache: "shared", sitemap: "news" }),
+  // Sign-in (the spec's /auth, in English) and its Danish twin /da/auth, for the owners who read Danish.
+  page({ path: "/auth", file: "routes/auth.tsx", cache: "never", reads: ["mode", "token", "redirectTo"] }),
   page({ path: "/owners", file: "routes/owners.tsx", cache: "never", audience: "owners", nav: "nav.myHorses" }),
   page({ path: "/owners/horses/:slug", file: "routes/owners-horse.tsx", cache: "never", audience: "owners" }),
   page({ path: "/owners/settings", file: "routes/owners-settings.tsx", cache: "never", audience: "owners" }),

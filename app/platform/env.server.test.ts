@@ -52,7 +52,7 @@ describe("env()", () => {
       BUILD_DIR: "build",
       STABLE_BUILD_CHECK: "on",
       STABLE_TEST_ROUTES: "0",
-      MAIL_FROM: "Stable website <no-reply@localhost>",
+      MAIL_FROM: "no-reply@localhost",
       UPLOAD_MAX_BYTES: 20 * 1024 * 1024,
       CONTACT_RATE_LIMIT: 5,
     });

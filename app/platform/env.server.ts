@@ -44,7 +44,8 @@ const schema = z.object({
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
-  MAIL_FROM: z.string().default("Stable website <no-reply@localhost>"),
+  /** The sender's address; with a name of its own ('Stald Nordlys <post@…>') it is used as it is. */
+  MAIL_FROM: z.string().default("no-reply@localhost"),
   TRUST_PROXY: z
     .string()
     .regex(/^(false|\d+|[\w.:/, -]+)$/, "must be false, a hop count or a list of proxy addresses")

@@ -15,7 +15,20 @@ export type Mail = {
   replyTo?: string;
   headers?: Record<string, string>;
   attachments?: MailAttachment[];
+  /** The sender's name (the stable's), used unless MAIL_FROM gives one of its own. */
+  fromName?: string;
 };
+
+/**
+ * The From of a mail: MAIL_FROM as it is when it names its sender ('Stald Nordlys <post@…>'),
+ * else its address under the mail's own sender name, if it has one.
+ */
+export function senderAddress(mailFrom: string, fromName?: string): string | { name: string; address: string } {
+  const named = /^\s*"?([^"<]*?)"?\s*<([^<>]+)>\s*$/.exec(mailFrom);
+  if (named?.[1]) return mailFrom.trim();
+  const address = (named?.[2] ?? mailFrom).trim();
+  return fromName?.trim() ? { name: fromName.trim(), address } : address;
+}
 
 export type SentMail = { messageId: string; file?: string };
 
@@ -65,7 +78,8 @@ export function closeMailConnections() {
  */
 export async function sendMail(mail: Mail): Promise<SentMail> {
   const { SMTP_URL, MAIL_FROM, MAIL_CONCURRENCY, dataDir } = env();
-  const message = { from: MAIL_FROM, ...mail };
+  const { fromName, ...content } = mail;
+  const message = { from: senderAddress(MAIL_FROM, fromName), ...content };
   if (SMTP_URL) {
     clearTimeout(idle);
     sending++;

@@ -414,11 +414,46 @@ describe("password reset", () => {
       const mail = mailFiles()
         .map((m) => m.replace(/=\r?\n/g, "").replace(/=3D/g, "="))
         .find((m) => m.includes("Reset your password") && m.includes("stald.example"));
-      expect(mail).toContain("\nhttps://stald.example/auth?mode=reset&token=");
+      expect(mail).toContain("Choose a new password <https://stald.example/auth?mode=reset&token=");
       expect(mailFiles().some((m) => m.includes("attacker"))).toBe(false);
     } finally {
       delete process.env.PUBLIC_ORIGIN;
     }
+  });
+});
+
+describe("the Danish sign-in page, /da/auth", () => {
+  it("signs in and answers in Danish, and keeps its own address for the forms that come back to it", async () => {
+    const horse = await testHorse("Xenia");
+    const owner = await createOwner({ horseIds: [horse.id], language: "da" });
+    const admin = await createUser({ admin: true });
+    const url = "/da/auth";
+    const wrong = await post(signInForm(owner.email, "not-the-password"), { ip: "203.0.113.60", url });
+    expect(wrong.status).toBe(401);
+    expect(wrong.data?.toast).toMatchObject({ title: "Login mislykkedes", description: "Forkert e-mail eller adgangskode." });
+    const empty = await post({ intent: "sign-in", email: "", password: "" }, { ip: "203.0.113.61", url });
+    expect(empty.data?.toast).toMatchObject({ description: "Skriv din e-mailadresse og din adgangskode." });
+    expect((await post(signInForm(owner.email, owner.password), { ip: "203.0.113.62", url })).location).toBe(
+      "/da/owners",
+    );
+    // An administrator signing in on the Danish page lands on the Danish home page.
+    expect((await post(signInForm(admin.email, admin.password), { ip: "203.0.113.63", url })).location).toBe("/da");
+    const reset = await post({ intent: "request-reset", email: owner.email }, { ip: "203.0.113.64", url });
+    expect(reset.location).toBe("/da/auth");
+    const short = await post(
+      { intent: "reset-password", token: "x".repeat(43), password: "kort", confirm: "kort" },
+      { ip: "203.0.113.65", url },
+    );
+    expect(short.data?.toast).toMatchObject({
+      title: "Nulstilling mislykkedes",
+      description: "Adgangskoden skal være mindst 10 tegn.",
+    });
+  });
+
+  it("is where a signed-out visit to a Danish owners' page goes", async () => {
+    const { requireOwner } = await import("~/auth/auth.server");
+    const away = await requireOwner(buildRequest("/da/owners/horses/xenia")).catch((e: unknown) => e as Response);
+    expect((away as Response).headers.get("Location")).toBe("/da/auth?redirectTo=%2Fda%2Fowners%2Fhorses%2Fxenia");
   });
 });
 
@@ -480,7 +515,9 @@ describe("owners and guests at /auth", () => {
     const mail = mails.find((m) => m.includes("To: anna@example.com"));
     expect(mails.filter((m) => /To: (invited|gone)@example\.com/.test(m))).toEqual([]);
     expect(mail).toContain("Subject: Nulstil din adgangskode");
-    expect(mail).toContain("/auth?mode=reset&token=");
+    // The Danish sign-in page, in a mail in the stable's name.
+    expect(mail).toContain("/da/auth?mode=reset&token=");
+    expect(mail).toContain("From: Stald Nordlys <no-reply@localhost>");
     expect(mail).not.toContain("admin access");
   });
 });

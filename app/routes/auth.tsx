@@ -14,7 +14,6 @@ import {
   knownDeviceCookie,
   resetKeys,
   signInKeys,
-  waitMessage,
 } from "~/auth/auth-limits.server";
 import {
   getUser,
@@ -29,9 +28,12 @@ import { clientIp, clientNetwork } from "~/platform/client-ip.server";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
 import { requestPasswordReset } from "~/auth/password-reset.server";
-import { checkNewPassword, newPasswordFields, PASSWORD_MIN } from "~/auth/password-rules";
-import { newPasswordProblem } from "~/auth/password-rules.server";
-import { EMAIL_MAX, EMAIL_TOO_LONG } from "~/utils/email";
+import { newPasswordShapeErrors, PASSWORD_MIN } from "~/auth/password-rules";
+import { weakPasswordError } from "~/auth/password-rules.server";
+import { EMAIL_MAX } from "~/utils/email";
+import { isMessageKey, translator, type MessageKey, type Translate } from "~/i18n/dictionary";
+import { langFromPath, localizedPath } from "~/i18n/lang";
+import { useLang, useT } from "~/i18n/use-lang";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { toastMessage } from "~/toast/toast";
 import { redirectWithToast } from "~/toast/toast.server";
@@ -39,10 +41,17 @@ import { readForm } from "~/platform/form-data.server";
 
 type Mode = "sign-in" | "forgot" | "reset";
 
+/** The page's language, from its address (/auth or /da/auth), with its texts and its own address. */
+function pageOf(request: Request) {
+  const lang = langFromPath(new URL(request.url).pathname);
+  return { lang, t: translator(lang), self: localizedPath("/auth", lang) };
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const { lang } = pageOf(request);
   const user = await getUser(request).catch(() => null);
-  if (user) throw redirect(user.owner ? ownersHome(user.owner.language) : "/");
+  if (user) throw redirect(user.owner ? ownersHome(user.owner.language) : localizedPath("/", lang));
   const modeParam = url.searchParams.get("mode");
   const mode: Mode = modeParam === "reset" ? "reset" : modeParam === "forgot" ? "forgot" : "sign-in";
   const token = url.searchParams.get("token") ?? "";
@@ -50,38 +59,45 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { mode, token, tokenValid, redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") };
 }
 
-const MISSING_CREDENTIALS = "You must provide either an email or phone number and a password";
-
+/** The forms' messages are keys of the page's texts (English: the spec's and the sign-in library's words). */
 export const signInSchema = z.object({
-  email: z.string().trim().min(1, MISSING_CREDENTIALS).max(EMAIL_MAX, EMAIL_TOO_LONG),
-  password: z.string().min(1, MISSING_CREDENTIALS),
+  email: z.string().trim().min(1, "auth.missingCredentials").max(EMAIL_MAX, "contact.emailTooLong"),
+  password: z.string().min(1, "auth.missingCredentials"),
   redirectTo: z.string().optional(),
 });
 
 export const resetRequestSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(EMAIL_MAX, EMAIL_TOO_LONG)
-    .toLowerCase()
-    .pipe(z.email("Please enter a valid email address.")),
+  email: z.string().trim().max(EMAIL_MAX, "contact.emailTooLong").toLowerCase().pipe(z.email("auth.emailInvalid")),
 });
 
-export const newPasswordSchema = z
-  .object({
-    token: z.string().min(1, "This reset link is invalid or has expired. Please request a new one."),
-    ...newPasswordFields,
-  })
-  .superRefine((value, ctx) => checkNewPassword(ctx, value));
+export const newPasswordSchema = z.object({
+  token: z.string().min(1, "auth.linkInvalid"),
+  password: z.string(),
+  confirm: z.string(),
+});
 
-function tooMany(title: string, what: string, retryAfterSeconds: number) {
+/** A schema's first message in the page's language. */
+function firstMessage(error: z.ZodError, t: Translate, fallback: MessageKey) {
+  const message = error.issues[0]?.message ?? fallback;
+  return t(isMessageKey(message) ? message : fallback);
+}
+
+/** '5 minutes', '1 minut': how long to wait, in the page's language. */
+function minutesText(retryAfterSeconds: number, t: Translate) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return minutes === 1 ? t("auth.minute") : t("auth.minutes", { count: minutes });
+}
+
+function tooMany(title: string, text: string, retryAfterSeconds: number) {
   return data(
-    { toast: toastMessage("error", title, waitMessage(what, retryAfterSeconds)), errors: null },
+    { toast: toastMessage("error", title, text), errors: null },
     { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
   );
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const { lang, t, self } = pageOf(request);
+  const english = lang === "en";
   const form = await readForm(request);
   const intent = form.get("intent");
   // Limits count the client's network (an IPv6 /64 is one client); the log keeps the address.
@@ -89,84 +105,82 @@ export async function action({ request }: Route.ActionArgs) {
   const ip = clientIp(request);
 
   if (intent === "request-reset") {
+    const resetError = t("auth.resetError");
     const parsed = resetRequestSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? "Please enter a valid email address.";
-      return data({ toast: toastMessage("error", "Reset Password Error", message), errors: null }, { status: 400 });
+      const message = firstMessage(parsed.error, t, "auth.emailInvalid");
+      return data({ toast: toastMessage("error", resetError, message), errors: null }, { status: 400 });
     }
     const { email } = parsed.data;
     const verdict = await countAttempt(resetKeys(email, network));
-    if (!verdict.allowed) return tooMany("Reset Password Error", "reset requests", verdict.retryAfterSeconds);
+    if (!verdict.allowed) {
+      const wait = minutesText(verdict.retryAfterSeconds, t);
+      return tooMany(resetError, t("auth.tooManyResets", { minutes: wait }), verdict.retryAfterSeconds);
+    }
     try {
       await requestPasswordReset(email, publicOrigin(request));
     } catch (error) {
       // The database, not the mail server: the request is only queued, for known and unknown addresses alike.
       log.error("password reset request failed", { error });
       return data(
-        {
-          toast: toastMessage(
-            "error",
-            "Reset Password Error",
-            "The reset e-mail could not be sent. Please try again later.",
-          ),
-          errors: null,
-        },
+        { toast: toastMessage("error", resetError, t("auth.resetUnavailable")), errors: null },
         { status: 503 },
       );
     }
     // The same answer whether or not the address has an account.
-    return redirectWithToast("/auth", {
-      type: "success",
-      title: "Check your email",
-      description: "We've sent you a password reset link.",
-    });
+    return redirectWithToast(self, { type: "success", title: t("auth.checkEmail"), description: t("auth.checkEmailText") });
   }
 
   if (intent === "reset-password") {
+    const resetError = t("auth.resetError");
     const parsed = newPasswordSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) {
-      const errors = z.flattenError(parsed.error).fieldErrors;
-      const message = parsed.error.issues[0]?.message ?? "Please check the new password.";
-      return data({ toast: toastMessage("error", "Reset Password Error", message), errors }, { status: 400 });
+      const message = firstMessage(parsed.error, t, "auth.linkInvalid");
+      return data({ toast: toastMessage("error", resetError, message), errors: null }, { status: 400 });
     }
-    // The link first: nobody without one makes the server estimate a password's strength.
-    const email = await resetTokenEmail(parsed.data.token);
-    const weak = email ? await newPasswordProblem(parsed.data.password, { email }) : null;
-    if (weak) {
-      return data(
-        { toast: toastMessage("error", "Reset Password Error", weak), errors: { password: [weak] } },
-        { status: 400 },
-      );
+    const { token, password, confirm } = parsed.data;
+    // The length and the confirmation first, then the link: nobody without one makes the server
+    // estimate a password's strength.
+    const shape = newPasswordShapeErrors(password, confirm, t);
+    const email = shape ? null : await resetTokenEmail(token);
+    const problems = shape ?? (email ? await weakPasswordError(password, { email, t, english }) : null);
+    if (problems) {
+      const message = problems.password ?? problems.confirm!;
+      const errors = Object.fromEntries(Object.entries(problems).map(([field, text]) => [field, [text]]));
+      return data({ toast: toastMessage("error", resetError, message), errors }, { status: 400 });
     }
-    const result = await resetPassword(request, parsed.data.token, parsed.data.password);
+    const result = await resetPassword(request, token, password);
     if (!result.ok) {
-      return data(
-        { toast: toastMessage("error", "Reset Password Error", result.message), errors: null },
-        { status: 400 },
-      );
+      const message = english ? result.message : t("auth.resetFailed");
+      return data({ toast: toastMessage("error", resetError, message), errors: null }, { status: 400 });
     }
-    return redirectWithToast("/auth", {
+    return redirectWithToast(self, {
       type: "success",
-      title: "Password updated",
-      description:
-        "Your password has been changed and every session has been signed out. Please sign in with the new password.",
+      title: t("auth.updated"),
+      description: t("auth.updatedText"),
     });
   }
 
+  const signInError = t("auth.signInError");
   const parsed = signInSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? MISSING_CREDENTIALS;
-    return data({ toast: toastMessage("error", "Sign In Error", message), errors: null }, { status: 400 });
+    const message = firstMessage(parsed.error, t, "auth.missingCredentials");
+    return data({ toast: toastMessage("error", signInError, message), errors: null }, { status: 400 });
   }
   const email = parsed.data.email.toLowerCase();
   const knownDevice = isKnownDevice(request.headers.get("Cookie"), email);
   const verdict = await countAttempt(signInKeys(email, network, { knownDevice }));
-  if (!verdict.allowed) return tooMany("Sign In Error", "sign-in attempts", verdict.retryAfterSeconds);
+  if (!verdict.allowed) {
+    const wait = minutesText(verdict.retryAfterSeconds, t);
+    return tooMany(signInError, t("auth.tooManySignIns", { minutes: wait }), verdict.retryAfterSeconds);
+  }
   const result = await signIn(request, email, parsed.data.password, { trusted: knownDevice });
   if (!result.ok) {
     log.warn("sign-in failed", { ip, status: result.status });
+    // English shows the sign-in library's own words (the spec's "server message"); Danish its own.
+    const message = english ? result.message : t(result.status === 503 ? "auth.busy" : "auth.wrongCredentials");
     return data(
-      { toast: toastMessage("error", "Sign In Error", result.message), errors: null },
+      { toast: toastMessage("error", signInError, message), errors: null },
       {
         status: result.status,
         headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
@@ -176,15 +190,19 @@ export async function action({ request }: Route.ActionArgs) {
   await forgetSignInAttempts(email, network);
   log.info("signed in", { userId: result.userId, ip });
   result.headers.append("Set-Cookie", knownDeviceCookie(email));
-  // Administrators go home, as the spec says; owners and guests to My Horses in their language.
+  // Administrators go home, as the spec says (the Danish page: the Danish home); owners and guests
+  // to My Horses in their language.
   const landing = await landingAfterSignIn(result.userId);
-  throw redirect(safeRedirect(parsed.data.redirectTo, landing), { headers: result.headers });
+  const home = landing === "/" ? localizedPath("/", lang) : landing;
+  throw redirect(safeRedirect(parsed.data.redirectTo, home), { headers: result.headers });
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, token, tokenValid, redirectTo } = loaderData;
+  const t = useT();
+  const lang = useLang();
   return (
-    <AuthCard title="Admin Access">
+    <AuthCard title={t("auth.title")} home={{ to: localizedPath("/", lang), label: t("auth.backHome") }}>
       <ShowToast toast={actionData?.toast} />
       {mode === "forgot" ? (
         <ForgotForm />
@@ -197,23 +215,32 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+const linkClass = "text-sm text-brand-700 underline-offset-4 hover:underline";
+
+/** This page's address in its language, with a query. */
+function useSelf() {
+  return localizedPath("/auth", useLang());
+}
+
 function SignInForm({ redirectTo }: { redirectTo: string }) {
   const busy = useSubmitting("sign-in");
+  const t = useT();
+  const self = useSelf();
   return (
     <>
-      <p className="mb-6 text-center text-stone-600">Sign in to manage the stable's website.</p>
+      <p className="mb-6 text-center text-stone-600">{t("auth.intro")}</p>
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="sign-in" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field label="Email" name="email" type="email" autoComplete="username" required />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
-        <SubmitButton busy={busy} busyLabel="Signing In..." className="w-full">
-          Sign In
+        <Field label={t("auth.email")} name="email" type="email" autoComplete="username" required />
+        <Field label={t("auth.password")} name="password" type="password" autoComplete="current-password" required />
+        <SubmitButton busy={busy} busyLabel={t("auth.signingIn")} className="w-full">
+          {t("auth.signIn")}
         </SubmitButton>
       </Form>
       <p className="mt-4 text-center">
-        <Link to="/auth?mode=forgot" className="text-sm text-brand-700 underline-offset-4 hover:underline">
-          Forgot password?
+        <Link to={`${self}?mode=forgot`} className={linkClass}>
+          {t("auth.forgot")}
         </Link>
       </p>
     </>
@@ -222,22 +249,22 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
 
 function ForgotForm() {
   const busy = useSubmitting("request-reset");
+  const t = useT();
+  const self = useSelf();
   return (
     <>
-      <h2 className="mb-2 text-center text-lg font-bold">Forgot password?</h2>
-      <p className="mb-6 text-center text-stone-600">
-        Enter your e-mail address and we'll send you a link to choose a new password.
-      </p>
+      <h2 className="mb-2 text-center text-lg font-bold">{t("auth.forgot")}</h2>
+      <p className="mb-6 text-center text-stone-600">{t("auth.forgotIntro")}</p>
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="request-reset" />
-        <Field label="Email" name="email" type="email" autoComplete="username" required />
-        <SubmitButton busy={busy} busyLabel="Sending..." className="w-full">
-          Send Reset Link
+        <Field label={t("auth.email")} name="email" type="email" autoComplete="username" required />
+        <SubmitButton busy={busy} busyLabel={t("auth.sending")} className="w-full">
+          {t("auth.sendLink")}
         </SubmitButton>
       </Form>
       <p className="mt-4 text-center">
-        <Link to="/auth" className="text-sm text-brand-700 underline-offset-4 hover:underline">
-          Back to Sign In
+        <Link to={self} className={linkClass}>
+          {t("auth.backToSignIn")}
         </Link>
       </p>
     </>
@@ -254,41 +281,42 @@ function ResetForm({
   errors: Record<string, string[] | undefined> | null;
 }) {
   const busy = useSubmitting("reset-password");
+  const t = useT();
+  const self = useSelf();
   if (!valid) {
     return (
       <div className="text-center">
-        <h2 className="mb-2 text-lg font-bold">Reset Password</h2>
+        <h2 className="mb-2 text-lg font-bold">{t("auth.resetTitle")}</h2>
         <p role="alert" className="mb-4 text-stone-700">
-          This reset link is invalid or has expired. Reset links work once, for one hour.
+          {t("auth.linkExpired")}
         </p>
-        <Link to="/auth?mode=forgot" className="text-sm text-brand-700 underline-offset-4 hover:underline">
-          Request a new link
+        <Link to={`${self}?mode=forgot`} className={linkClass}>
+          {t("auth.newLink")}
         </Link>
       </div>
     );
   }
   return (
     <>
-      <h2 className="mb-2 text-center text-lg font-bold">Choose a new password</h2>
-      <p className="mb-6 text-center text-stone-600">
-        At least {PASSWORD_MIN} characters. Saving it signs out every session.
-      </p>
+      <h2 className="mb-2 text-center text-lg font-bold">{t("auth.chooseNew")}</h2>
+      <p className="mb-6 text-center text-stone-600">{t("auth.chooseNewText", { min: PASSWORD_MIN })}</p>
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="reset-password" />
         <input type="hidden" name="token" value={token} />
         <NewPasswordFields
           minLength={PASSWORD_MIN}
           errors={errors}
-          labels={{ password: "New password", confirm: "Confirm new password" }}
+          labels={{ password: t("auth.newPassword"), confirm: t("auth.confirmNew") }}
         />
-        <SubmitButton busy={busy} busyLabel="Updating..." className="w-full">
-          Update Password
+        <SubmitButton busy={busy} busyLabel={t("auth.updating")} className="w-full">
+          {t("auth.update")}
         </SubmitButton>
       </Form>
     </>
   );
 }
 
-export function meta() {
-  return [{ title: "Admin Access" }, { name: "robots", content: "noindex" }];
+export function meta({ location }: Route.MetaArgs) {
+  const t = translator(langFromPath(location.pathname));
+  return [{ title: t("auth.title") }, { name: "robots", content: "noindex" }];
 }

@@ -22,7 +22,7 @@ import { db, engine } from "~/platform/db.server";
 import { buildRequest, signedInUser } from "@tests/auth";
 import { useFreshDatabase, testEngine } from "@tests/db";
 import { createGuest, createOwner, revokeLeavingSessions, signedIn, testHorse } from "@tests/owners";
-import { renewCalendarToken } from "~/models/owner-calendar.server";
+import { renewAllHorsesCalendar, renewCalendarToken } from "~/models/owner-calendar.server";
 import { revokeOwner } from "~/models/owner-account.server";
 import { createPost } from "~/models/post.server";
 import { variantUrl } from "~/media/image";
@@ -46,6 +46,7 @@ type RouteModule = {
  */
 const PUBLIC_ACTIONS: Record<string, string> = {
   "/auth": "signing in, requesting a reset link and using one: guarded by credentials, tokens and rate limits",
+  "/da/auth": "the same sign-in page in Danish",
   "/contact": "the public contact form",
   "/da/contact": "the public contact form, in Danish",
   "/news": "the newsletter's subscribe form: guarded like the contact form (stamp, limits per network)",
@@ -382,7 +383,9 @@ describe(`authorization matrix (${testEngine})`, () => {
       const mod = await load(target.file);
       return answerOf(() => mod.loader!({ request: buildRequest(path, { cookie: cookies[who] }), params, context: {} }));
     };
-    const signIn = (path: string) => `/auth?redirectTo=${encodeURIComponent(path)}`;
+    // The sign-in page in the language of the page asked for.
+    const signIn = (path: string) =>
+      `${path.startsWith("/da/") ? "/da" : ""}/auth?redirectTo=${encodeURIComponent(path)}`;
     // Who gets what, page by page: a redirect's target, or a status.
     const GETS: Record<string, Record<Who, string | number>> = {
       "/owners": { anonymous: signIn("/owners"), ownerA: 200, ownerB: 200, guestA: 200, revoked: signIn("/owners"), admin: "/admin/owners", member: "/" },
@@ -415,6 +418,7 @@ describe(`authorization matrix (${testEngine})`, () => {
     expect(await shown("ownerB")).not.toContain("Nordlys");
 
     // The forms: refused (and nothing changed) for everyone but the page's own people.
+    const myHorsesModule = await load("routes/owners.tsx");
     const horseModule = await load("routes/owners-horse.tsx");
     const settingsModule = await load("routes/owners-settings.tsx");
     const post = (mod: RouteModule, path: string, who: Who, form: Record<string, string>, params = {}) =>
@@ -422,6 +426,7 @@ describe(`authorization matrix (${testEngine})`, () => {
     const guestId = guestA.user.id;
     const refusals: [RouteModule, string, Who[], Record<string, string>, Record<string, string>][] = [
       [horseModule, `/owners/horses/${horseA}`, ["anonymous", "ownerB", "revoked", "admin", "member"], { intent: "calendar" }, { slug: horseA }],
+      [myHorsesModule, "/owners", ["anonymous", "revoked", "admin", "member"], { intent: "calendar" }, {}],
       [settingsModule, "/owners/settings", ["anonymous", "revoked", "admin", "member"], { intent: "settings", language: "da" }, {}],
       [settingsModule, "/owners/settings", ["anonymous", "guestA", "revoked", "admin", "member"], { intent: "invite-guest", name: "Eve", email: "eve@example.com", language: "en" }, {}],
       [settingsModule, "/owners/settings", ["anonymous", "ownerB", "guestA", "revoked", "admin", "member"], { intent: "resend-guest", id: guestId }, {}],
@@ -441,6 +446,10 @@ describe(`authorization matrix (${testEngine})`, () => {
     for (const who of ["ownerA", "guestA"] as const) {
       const answer = await post(horseModule, `/owners/horses/${horseA}`, who, { intent: "calendar" }, { slug: horseA });
       expect(answer.location, `calendar as ${who}`).toBe(`/owners/horses/${horseA}`);
+    }
+    for (const who of ["ownerA", "guestA", "ownerB"] as const) {
+      const answer = await post(myHorsesModule, "/owners", who, { intent: "calendar" });
+      expect(answer.location, `all-horses calendar as ${who}`).toBe("/owners");
     }
     expect((await post(settingsModule, "/owners/settings", "guestA", { intent: "settings", language: "da" })).location).toBe(
       "/da/owners/settings",
@@ -483,9 +492,16 @@ describe(`authorization matrix (${testEngine})`, () => {
     expect((await ics(calendarA)).body).toContain("SUMMARY:Nordlys – Future Cup");
     expect((await ics(calendarB)).body).not.toContain("Future Cup");
     expect((await ics(revokedCalendar)).status).toBe(404);
+    // The address for all of one's horses: theirs only, and never after their access ends.
+    const allA = await renewAllHorsesCalendar(ownerA.user.id);
+    const allB = await renewAllHorsesCalendar(ownerB.user.id);
+    expect((await ics(allA)).body).toContain("SUMMARY:Nordlys – Future Cup");
+    expect((await ics(allB)).body).not.toContain("Future Cup");
+    expect((await ics(allB)).status).toBe(200);
     expect((await ics("A".repeat(43))).status).toBe(404);
     await revokeOwner(ownerA.user.id);
     expect((await ics(calendarA)).status).toBe(404);
+    expect((await ics(allA)).status).toBe(404);
     expect((await page(`/owners/horses/${horseA}`, "guestA", { slug: horseA })).location).toBe(signIn(`/owners/horses/${horseA}`));
   });
 

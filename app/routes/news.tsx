@@ -6,6 +6,8 @@ import { PostCards } from "~/components/news/post-cards";
 import { NewsletterSubscribe } from "~/newsletter/subscribe-panel";
 import { formStampFor } from "~/contact/form-stamp.server";
 import { submitSubscribe } from "~/newsletter/subscribe.server";
+import { FOOTER_SECTION } from "~/newsletter/subscribe-form";
+import { redirectWithFormAnswer } from "~/toast/toast.server";
 import { listPublishedPosts } from "~/models/post.server";
 import { stableNameFrom } from "~/models/site-settings";
 import { summaryOf, type PostSummary } from "~/news/post-views.server";
@@ -40,6 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const outcome = await submitSubscribe(request);
+  // The footer's form: back to the page it was sent from, its answer beside it (decision 0243).
+  if (outcome.returnTo) return redirectWithFormAnswer(`${outcome.returnTo}#${FOOTER_SECTION}`, outcome.body);
   return data(outcome.body, { status: outcome.status, headers: outcome.headers });
 }
 

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/owners-calendar";
 import { getHorse } from "~/models/horse.server";
-import { calendarHorseOf } from "~/models/owner-calendar.server";
-import { listHorseUpcomingRunners } from "~/models/runner.server";
+import { allHorsesCalendarOf, calendarHorseOf } from "~/models/owner-calendar.server";
+import { listVisibleHorses } from "~/models/owner-access.server";
+import { listHorseUpcomingRunners, type Runner } from "~/models/runner.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
 import { PRIVATE } from "~/owners/owner-page.server";
@@ -21,21 +22,20 @@ const notFound = () =>
   });
 
 /**
- * GET /owners/calendar/<token>.ics: one person's private feed of a horse's runners, as the public
- * horse feed has them plus a non-runner's reason, linking to the horse's owners' page. The token is
- * the authority (calendar apps send no cookie); it is never cached anywhere.
+ * GET /owners/calendar/<token>.ics: one person's private feed of a horse's runners (or of all their
+ * horses', decision 0244), as the public horse feed has them plus a non-runner's reason, linking to
+ * the horse's owners' page. The token is the authority (calendar apps send no cookie); it is never
+ * cached anywhere.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   let body: string;
   try {
-    const feed = await calendarHorseOf(params.token);
-    const horse = feed && (await getHorse(feed.horseId));
-    if (!horse) return notFound();
-    const runners = await listHorseUpcomingRunners(horse.id, danishToday());
+    const feed = (await horseFeed(params.token)) ?? (await allHorsesFeed(params.token));
+    if (!feed) return notFound();
     const site = await getSiteSettings().catch(() => DEFAULT_SITE_SETTINGS);
     body = runnersCalendar(
-      runners,
-      { origin: publicOrigin(request), name: `${horse.name} – ${site.stableName}`, prodId: site.stableName },
+      feed.runners,
+      { origin: publicOrigin(request), name: `${feed.name} – ${site.stableName}`, prodId: site.stableName },
       { eventPath: (r) => `/owners/horses/${r.horseSlug}`, reasons: true, uidTag: "-owners" },
     );
   } catch (error) {
@@ -49,4 +49,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ...PRIVATE,
     },
   });
+}
+
+type Feed = { name: string; runners: Runner[] };
+
+/** A horse's address: its runners, while its person may see it. */
+async function horseFeed(token: string): Promise<Feed | null> {
+  const feed = await calendarHorseOf(token);
+  const horse = feed && (await getHorse(feed.horseId));
+  return horse ? { name: horse.name, runners: await listHorseUpcomingRunners(horse.id, danishToday()) } : null;
+}
+
+/** An address for all of a person's horses (decision 0244): their runners together, soonest first. */
+async function allHorsesFeed(token: string): Promise<Feed | null> {
+  const feed = await allHorsesCalendarOf(token);
+  const horses = feed ? await listVisibleHorses(feed.userId) : [];
+  if (horses.length === 0) return null;
+  const today = danishToday();
+  const runs = await Promise.all(horses.map((horse) => listHorseUpcomingRunners(horse.id, today)));
+  const runners = runs
+    .flat()
+    .sort((a, b) => a.raceDate.localeCompare(b.raceDate) || (a.postTime ?? "").localeCompare(b.postTime ?? ""));
+  return { name: horses.map((h) => h.name).join(", "), runners };
 }

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/owners-horse";
 import { requireOwner } from "~/auth/auth.server";
 import { HorseHeader } from "~/components/horse-header";
@@ -7,9 +7,6 @@ import { PageSection } from "~/components/page-section";
 import { RaceRecordSection } from "~/components/race-record-section";
 import { ReadFailed } from "~/components/read-failed";
 import { RunnerTableOrEmpty } from "~/components/runner-table";
-import { SubmitButton } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { useSubmitting } from "~/components/ui/use-submitting";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath, localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
@@ -20,18 +17,27 @@ import { getRaceRecord, listHorseUpcomingRunners, type RaceRecord, type Runner }
 import { stableNameFrom } from "~/models/site-settings";
 import type { PostView } from "~/news/post-types";
 import { HorseUpdates } from "~/owners/horse-updates";
+import { PrivateCalendar } from "~/owners/private-calendar";
+import { HorseNewsSections } from "~/components/news/horse-news";
+import { horseNews } from "~/news/post-views.server";
+import type { HorseNews } from "~/news/post-types";
 import { listHorseUpdates } from "~/owners/horse-updates.server";
 import { OwnerPage } from "~/owners/owner-parts";
-import { pageTexts, PRIVATE, privateHeaders, turnedDown, type OwnerActionData } from "~/owners/owner-page.server";
+import {
+  calendarAddress,
+  pageTexts,
+  PRIVATE,
+  privateHeaders,
+  renewCalendarAnswer,
+  turnedDown,
+  type OwnerActionData,
+} from "~/owners/owner-page.server";
 import { readForm } from "~/platform/form-data.server";
-import { log } from "~/platform/log.server";
-import { publicOrigin } from "~/platform/origin.server";
 import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
 import { careerAndRecord } from "~/racing/career";
 import { danishToday } from "~/racing/race-day";
 import { isSlugShaped } from "~/racing/slug";
 import { seo } from "~/seo/seo";
-import { redirectWithToast } from "~/toast/toast.server";
 
 type Page =
   | { state: "missing" }
@@ -44,6 +50,8 @@ type Page =
       /** The person's private calendar address, once they asked for one. */
       calendar: string | null;
       updates: PostView[];
+      /** The public news tagged with the horse, as on its public page. */
+      news: HorseNews;
     };
 
 /** Not theirs, deleted or never there: the same 404, so the page never tells which. */
@@ -57,14 +65,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const found = await findVisibleHorse(user.id, params.slug);
     if (!found || "redirectTo" in found) return found;
     const { horse } = found;
-    const [nextRuns, record, token, updates] = await Promise.all([
+    const [nextRuns, record, token, updates, news] = await Promise.all([
       listHorseUpcomingRunners(horse.id, danishToday()),
       getRaceRecord(horse.id),
       calendarToken(user.id, horse.id),
       listHorseUpdates(horse.id, lang),
+      horseNews(horse.id, lang),
     ]);
-    const calendar = token ? `${publicOrigin(request)}/owners/calendar/${token}.ics` : null;
-    return { horse, nextRuns, record, calendar, updates };
+    const calendar = token ? calendarAddress(request, token) : null;
+    return { horse, nextRuns, record, calendar, updates, news };
   });
   if (!read.ok) return data<Page>({ state: "failed" }, { ...FAILED_READ_INIT, headers: PRIVATE });
   if (!read.value) return missing();
@@ -79,22 +88,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireOwner(request);
   const { t } = pageTexts(request);
   await readForm(request);
-  const values = {};
-  if (!isSlugShaped(params.slug)) return turnedDown(t, { intent: "calendar", values }, 404);
-  try {
+  if (!isSlugShaped(params.slug)) return turnedDown(t, { intent: "calendar", values: {} }, 404);
+  return renewCalendarAnswer(request, t, async () => {
     const found = await findVisibleHorse(user.id, params.slug);
-    if (!found || "redirectTo" in found) return turnedDown(t, { intent: "calendar", values }, 404);
-    const had = await calendarToken(user.id, found.horse.id);
+    if (!found || "redirectTo" in found) return null;
+    const had = !!(await calendarToken(user.id, found.horse.id));
     await renewCalendarToken(user.id, found.horse.id);
-    return redirectWithToast(new URL(request.url).pathname, {
-      type: "success",
-      title: t(had ? "owners.calendarRenewed" : "owners.calendarMade"),
-      description: t(had ? "owners.calendarRenewedText" : "owners.calendarMadeText"),
-    });
-  } catch (error) {
-    log.error("making a calendar address failed", { error });
-    return turnedDown(t, { intent: "calendar", values, toast: t("owners.calendarFailed") }, 503);
-  }
+    return { had };
+  });
 }
 
 export const headers = privateHeaders;
@@ -110,7 +111,7 @@ export default function OwnersHorsePage({ loaderData, actionData }: Route.Compon
       </OwnerPage>
     );
   }
-  const { horse, nextRuns, record, calendar, updates } = page;
+  const { horse, nextRuns, record, calendar, updates, news } = page;
   const figures = careerAndRecord(horse, record.entries);
   return (
     <OwnerPage toasts={[(actionData as OwnerActionData | undefined)?.toast]}>
@@ -134,8 +135,14 @@ export default function OwnersHorsePage({ loaderData, actionData }: Route.Compon
 
       <RaceRecordSection horse={horse.name} record={record} figures={figures} />
 
+      <HorseNewsSections news={news} horse={horse.name} />
+
       <PageSection id="calendar" title={t("owners.calendar")} className="mt-14">
-        <PrivateCalendar horse={horse.name} address={calendar} />
+        <PrivateCalendar
+          address={calendar}
+          text={t("owners.calendarText", { horse: horse.name })}
+          none={t("owners.calendarNone", { horse: horse.name })}
+        />
       </PageSection>
     </OwnerPage>
   );
@@ -150,39 +157,6 @@ function PublicPageLink({ horse }: { horse: Horse }) {
         {t("home.meetHorse", { name: horse.name })}
       </Link>
     </p>
-  );
-}
-
-/** The person's own calendar address for the horse, or the button that makes one; a new one ends the old. */
-function PrivateCalendar({ horse, address }: { horse: string; address: string | null }) {
-  const t = useT();
-  const busy = useSubmitting("calendar");
-  return (
-    <div className="mt-4 max-w-3xl space-y-4">
-      <p className="text-stone-700">
-        {address ? t("owners.calendarText", { horse }) : t("owners.calendarNone", { horse })}
-      </p>
-      {address ? (
-        <>
-          <Field label={t("owners.calendarAddress")} name="calendar-address" value={address} readOnly />
-          <p>
-            <a
-              href={address.replace(/^https?:/, "webcal:")}
-              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
-            >
-              {t("owners.calendarOpen")}
-            </a>
-          </p>
-          <p className="text-sm text-stone-600">{t("owners.calendarRenewText")}</p>
-        </>
-      ) : null}
-      <Form method="post" preventScrollReset>
-        <input type="hidden" name="intent" value="calendar" />
-        <SubmitButton busy={busy} busyLabel={t("owners.saving")} variant={address ? "secondary" : "primary"}>
-          {address ? t("owners.calendarRenew") : t("owners.calendarCreate")}
-        </SubmitButton>
-      </Form>
-    </div>
   );
 }
 

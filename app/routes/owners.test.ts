@@ -62,6 +62,72 @@ async function stable() {
 }
 
 describe("My Horses", () => {
+  test("shows each horse's public news, beside the private updates, on My Horses and the horse's page", async () => {
+    const { x, a } = await stable();
+    await createPost(
+      ownersUpdate([x.id], [], { title: "", titleDa: "Morning work", body: "", bodyDa: "Godt arbejde." }),
+    );
+    await createPost(
+      ownersUpdate([x.id], [], { title: "Xenia wins at Aarhus", audience: "public", newsletter: false }),
+    );
+    const page = (await call(myHorses.loader, buildRequest("/da/owners", { cookie: a.cookie }))).data as {
+      cards: { news: { title: unknown } | null; update: { title: unknown } | null }[];
+    };
+    // Each in the page's language where it has it, else in the other, marked so (decision 0230).
+    expect(page.cards[0]).toMatchObject({
+      news: { title: { text: "Xenia wins at Aarhus", lang: "en" } },
+      update: { title: { text: "Morning work", lang: "da" } },
+    });
+    const horse = await call(horsePage.loader, buildRequest(`/da/owners/horses/${x.slug}`, { cookie: a.cookie }), {
+      slug: x.slug,
+    });
+    const found = horse.data as { news: { posts: { title: { text: string } }[] }; updates: PostView[] };
+    expect(found.news.posts.map((p) => p.title.text)).toEqual(["Xenia wins at Aarhus"]);
+    expect(found.updates.map((u) => u.title.text)).toEqual(["Morning work"]);
+  });
+
+  test("makes one private calendar address for all the person's horses; a new one ends the old", async () => {
+    const { x, y, a } = await stable();
+    const both = await signedIn(await createOwner({ horseIds: [x.id, y.id], name: "Carl" }));
+    await createRunner({ horseId: x.id, raceName: "Dansk Derby", raceDate: "2099-06-07" });
+    await createRunner({ horseId: y.id, raceName: "Jydsk Cup", raceDate: "2099-05-01" });
+    const before = (await call(myHorses.loader, buildRequest("/owners", { cookie: both.cookie }))).data;
+    expect(before).toMatchObject({ calendar: null });
+    const made = await call(
+      myHorses.action,
+      buildRequest("/owners", { cookie: both.cookie, form: { intent: "calendar" } }),
+    );
+    expect(made.location).toBe("/owners");
+    const { calendar } = (await call(myHorses.loader, buildRequest("/owners", { cookie: both.cookie }))).data as {
+      calendar: string;
+    };
+    expect(calendar).toMatch(/^https:\/\/stald\.example\/owners\/calendar\/[\w-]{43}\.ics$/);
+    const token = /calendar\/([\w-]{43})\.ics/.exec(calendar)![1]!;
+    const feed = await call(calendarFeed.loader, buildRequest(`/owners/calendar/${token}.ics`), { token });
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("Cache-Control")).toBe(PRIVATE);
+    const ics = feed.data as string;
+    // Both horses' runs, soonest first.
+    expect(ics.indexOf("Yrsa – Jydsk Cup")).toBeGreaterThan(0);
+    expect(ics.indexOf("Xenia – Dansk Derby")).toBeGreaterThan(ics.indexOf("Yrsa – Jydsk Cup"));
+
+    await call(myHorses.action, buildRequest("/owners", { cookie: both.cookie, form: { intent: "calendar" } }));
+    expect((await call(calendarFeed.loader, buildRequest(`/owners/calendar/${token}.ics`), { token })).status).toBe(
+      404,
+    );
+    // Anna's own address holds her horse only.
+    await call(myHorses.action, buildRequest("/owners", { cookie: a.cookie, form: { intent: "calendar" } }));
+    const hers = (
+      (await call(myHorses.loader, buildRequest("/owners", { cookie: a.cookie }))).data as { calendar: string }
+    ).calendar;
+    const herToken = /calendar\/([\w-]{43})\.ics/.exec(hers)![1]!;
+    const herFeed = (
+      await call(calendarFeed.loader, buildRequest(`/owners/calendar/${herToken}.ics`), { token: herToken })
+    ).data as string;
+    expect(herFeed).toContain("Dansk Derby");
+    expect(herFeed).not.toContain("Jydsk Cup");
+  });
+
   test("lists the owner's horses only, privately; a guest sees their owner's", async () => {
     const { x, a, b } = await stable();
     await createRunner({ horseId: x.id, raceName: "Dansk Derby", raceDate: "2099-06-07" });
@@ -80,7 +146,7 @@ describe("My Horses", () => {
 
   test("sends visitors to sign in, administrators to the Owners tab, other accounts home", async () => {
     const anonymous = await call(myHorses.loader, buildRequest("/da/owners"));
-    expect(anonymous.location).toBe(`/auth?redirectTo=${encodeURIComponent("/da/owners")}`);
+    expect(anonymous.location).toBe(`/da/auth?redirectTo=${encodeURIComponent("/da/owners")}`);
     const admin = await signedInUser({ admin: true });
     expect((await call(myHorses.loader, buildRequest("/owners", { cookie: admin.cookie }))).location).toBe(
       "/admin/owners",

@@ -17,7 +17,19 @@ import { stableNameFrom } from "~/models/site-settings";
 import type { PostSummary } from "~/news/post-types";
 import { latestHorseUpdate } from "~/owners/horse-updates.server";
 import { OwnerPage } from "~/owners/owner-parts";
-import { PRIVATE, privateHeaders } from "~/owners/owner-page.server";
+import {
+  calendarAddress,
+  pageTexts,
+  PRIVATE,
+  privateHeaders,
+  renewCalendarAnswer,
+  type OwnerActionData,
+} from "~/owners/owner-page.server";
+import { PrivateCalendar } from "~/owners/private-calendar";
+import { PageSection } from "~/components/page-section";
+import { allHorsesCalendarToken, renewAllHorsesCalendar } from "~/models/owner-calendar.server";
+import { horseNews } from "~/news/post-views.server";
+import { readForm } from "~/platform/form-data.server";
 import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
 import { formatWeight } from "~/racing/declaration";
 import { formatDay, formatDkk, orFallback } from "~/racing/format";
@@ -27,7 +39,14 @@ import { seo } from "~/seo/seo";
 /** How many of a horse's next runs My Horses lists (its own page has them all). */
 const NEXT_RUNS = 3;
 
-type HorseCard = { horse: Horse; nextRuns: Runner[]; latest: RaceRecordEntry | null; update: PostSummary | null };
+type HorseCard = {
+  horse: Horse;
+  nextRuns: Runner[];
+  latest: RaceRecordEntry | null;
+  update: PostSummary | null;
+  /** The newest public post tagged with the horse. */
+  news: PostSummary | null;
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireOwner(request);
@@ -41,14 +60,16 @@ export async function loader({ request }: Route.LoaderArgs) {
         nextRuns: (await listHorseUpcomingRunners(horse.id, today)).slice(0, NEXT_RUNS),
         latest: (await getRaceRecord(horse.id)).entries[0] ?? null,
         update: await latestHorseUpdate(horse.id, lang),
+        news: (await horseNews(horse.id, lang)).posts[0] ?? null,
       })),
     );
     const host = user.owner.hostId ? await getOwnerAccount(user.owner.hostId) : null;
-    return { cards, hostName: host?.name ?? null };
+    const token = await allHorsesCalendarToken(user.id);
+    return { cards, hostName: host?.name ?? null, calendar: token ? calendarAddress(request, token) : null };
   });
   if (!read.ok) {
     return data(
-      { failed: true as const, cards: [] as HorseCard[], hostName: null },
+      { failed: true as const, cards: [] as HorseCard[], hostName: null, calendar: null },
       {
         ...FAILED_READ_INIT,
         headers: PRIVATE,
@@ -58,13 +79,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ failed: false as const, ...read.value }, { headers: PRIVATE });
 }
 
+/** The one form: a calendar address for all of one's horses, or a new one that ends the old (decision 0244). */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireOwner(request);
+  const { t } = pageTexts(request);
+  await readForm(request);
+  return renewCalendarAnswer(request, t, async () => {
+    if ((await listVisibleHorses(user.id)).length === 0) return null;
+    const had = !!(await allHorsesCalendarToken(user.id));
+    await renewAllHorsesCalendar(user.id);
+    return { had };
+  });
+}
+
 export const headers = privateHeaders;
 
-export default function MyHorsesPage({ loaderData }: Route.ComponentProps) {
-  const { failed, cards, hostName } = loaderData;
+export default function MyHorsesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { failed, cards, hostName, calendar } = loaderData;
   const t = useT();
   return (
-    <OwnerPage>
+    <OwnerPage toasts={[(actionData as OwnerActionData | undefined)?.toast]}>
       <header className="max-w-3xl">
         <h1 className="text-4xl font-bold text-brand-900 sm:text-5xl">{t("nav.myHorses")}</h1>
         <p className="mt-3 text-lg text-stone-700">
@@ -76,17 +110,22 @@ export default function MyHorsesPage({ loaderData }: Route.ComponentProps) {
       ) : cards.length === 0 ? (
         <p className="mt-10 text-stone-700">{t("owners.empty")}</p>
       ) : (
-        <ul className="mt-10 grid gap-8 lg:grid-cols-2">
-          {cards.map((card) => (
-            <HorseCardView key={card.horse.id} card={card} />
-          ))}
-        </ul>
+        <>
+          <ul className="mt-10 grid gap-8 lg:grid-cols-2">
+            {cards.map((card) => (
+              <HorseCardView key={card.horse.id} card={card} />
+            ))}
+          </ul>
+          <PageSection id="calendar" title={t("owners.calendarAll")} className="mt-14">
+            <PrivateCalendar address={calendar} text={t("owners.calendarAllText")} none={t("owners.calendarAllNone")} />
+          </PageSection>
+        </>
       )}
     </OwnerPage>
   );
 }
 
-function HorseCardView({ card: { horse, nextRuns, latest, update } }: { card: HorseCard }) {
+function HorseCardView({ card: { horse, nextRuns, latest, update, news } }: { card: HorseCard }) {
   const lang = useLang();
   const t = useT();
   const headingId = `horse-${horse.id}`;
@@ -121,6 +160,16 @@ function HorseCardView({ card: { horse, nextRuns, latest, update } }: { card: Ho
                     date: formatDay(latest.raceDate, lang),
                   })
                 : t("owners.noResult")}
+            </dd>
+            <dt className="font-medium text-stone-600">{t("owners.latestNews")}</dt>
+            <dd>
+              {news ? (
+                <Link to={localizedPath(`/news/${news.slug}`, lang)} className="text-brand-700 underline">
+                  <span lang={langAttr(news.title, lang)}>{news.title.text}</span>, {news.date}
+                </Link>
+              ) : (
+                t("owners.noNews")
+              )}
             </dd>
             <dt className="font-medium text-stone-600">{t("owners.latestUpdate")}</dt>
             <dd>

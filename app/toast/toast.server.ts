@@ -2,7 +2,8 @@ import { createCookieSessionStorage, redirect, type SessionStorage } from "react
 import { getSecret } from "~/platform/secrets.server";
 import { toastMessage, type Toast } from "./toast";
 
-type ToastSession = { toast: Toast };
+/** What one response leaves for the next page: a toast, or a form's answer shown beside the form (`form`). */
+type ToastSession = { toast: Toast; form: unknown };
 
 let storage: SessionStorage<ToastSession, ToastSession> | undefined;
 
@@ -20,14 +21,20 @@ function toastStorage() {
   }));
 }
 
-/** Reads (and clears) the toast a previous response left for this one. */
-export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
+/**
+ * Reads (and clears) what a previous response left for this one: a toast, and the answer of a form
+ * that came back to this page (unknown: its reader checks its shape).
+ */
+export async function getToast(
+  request: Request,
+): Promise<{ toast: Toast | null; form: unknown; headers: Headers | null }> {
   const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("stable_toast=")) return { toast: null, headers: null };
+  if (!cookie?.includes("stable_toast=")) return { toast: null, form: null, headers: null };
   const session = await toastStorage().getSession(cookie);
   const toast = (session.get("toast") as Toast | undefined) ?? null;
+  const form = session.get("form") ?? null;
   const headers = new Headers({ "Set-Cookie": await toastStorage().destroySession(session) });
-  return { toast, headers };
+  return { toast, form, headers };
 }
 
 export async function toastCookie(toast: Omit<Toast, "id">) {
@@ -41,4 +48,14 @@ export async function redirectWithToast(url: string, toast: Omit<Toast, "id">, i
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", await toastCookie(toast));
   return redirect(url, { ...init, headers });
+}
+
+/**
+ * Sends the browser back to `url` (303 See Other), the page showing `answer` beside the form that
+ * was sent from it (the footer's Subscribe form), with or without JavaScript.
+ */
+export async function redirectWithFormAnswer(url: string, answer: unknown) {
+  const session = await toastStorage().getSession();
+  session.flash("form", answer);
+  return redirect(url, { status: 303, headers: { "Set-Cookie": await toastStorage().commitSession(session) } });
 }

@@ -23,6 +23,7 @@ import * as mailToAddress from "./0096-mail-to-address";
 import * as withheldInvitations from "./0097-withheld-invitations";
 import * as bilingualContent from "./0100-bilingual-content";
 import * as horseDetails from "./0101-horse-details";
+import * as ownerAllHorsesCalendar from "./0110-owner-all-horses-calendar";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "0097-withheld-invitations": withheldInvitations,
   "0100-bilingual-content": bilingualContent,
   "0101-horse-details": horseDetails,
+  "0110-owner-all-horses-calendar": ownerAllHorsesCalendar,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */

@@ -80,7 +80,7 @@ test("the edit form holds a copy of the horse, scrolls into view, and Cancel clo
   await expect(edit).toBeInViewport();
   await expect(page.getByRole("heading", { name: "Edit Horse: Nordlys" })).toBeFocused();
   await expect(edit.getByLabel("Owner", { exact: true })).toHaveValue("Stald Øst");
-  await expect(edit.getByLabel("Total Prize Money (DKK)", { exact: true })).toHaveValue("50000.00");
+  await expect(edit.getByLabel("Total Prize Money (DKK)", { exact: true })).toHaveValue("50.000,00");
   await expect(edit.getByLabel("1st Places", { exact: true })).toHaveValue("3");
   await expect(edit.getByLabel("Add Prize Money (DKK)", { exact: true })).toHaveValue("");
   await expect(edit.getByLabel("Horse Image", { exact: true })).toHaveValue("");

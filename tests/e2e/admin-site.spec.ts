@@ -31,6 +31,12 @@ test("an administrator makes the site the stable's own on the Site tab", async (
   await expect(field("Stable Name")).toHaveValue("Stald Nordlys");
   await expect(field("Excellence Text (English)")).toHaveValue(/^For three generations/);
 
+  // Each picture's hint says what its upload takes: a logo no AVIF, the hero photo any of the four.
+  await expect(field("Logo")).toHaveAccessibleDescription(/^PNG, JPEG or WebP, up to 20 MB; square works best/);
+  await expect(field("Logo")).toHaveAttribute("accept", "image/png,image/jpeg,image/webp");
+  await expect(field("Hero Photo")).toHaveAccessibleDescription(
+    /^JPEG, PNG, WebP or AVIF, up to 20 MB\. A wide photograph/,
+  );
   await field("Stable Name").fill("Stald Kyst & Co");
   await field("Tagline (English)").fill("Racehorses trained by the <b>sea</b>");
   await field("Tagline (Danish)").fill("Væddeløbsheste trænet ved havet");
@@ -65,6 +71,10 @@ test("an administrator makes the site the stable's own on the Site tab", async (
   await expect(page.getByText("Site Settings Saved", { exact: true })).toBeVisible({ timeout: 60_000 });
   const site = await getSiteSettings();
   expect(site.logo?.url).toMatch(/^\/media\/horse-images\/.+\.png$/);
+  // Saved: the picture fields show the stored images, with no file waiting to be sent.
+  await expect(form.getByText("New image (saved when you submit)")).toHaveCount(0);
+  await expect(field("Logo")).toHaveValue("");
+  await expect(form.getByText("Current image")).toHaveCount(2);
   expect(site.hero?.url).toMatch(/^\/media\/horse-images\/.+\.jpg$/);
 
   // English Home: the name, the tagline as typed (never as markup), the photo, the texts.

@@ -1,4 +1,6 @@
 import { createUser } from "@tests/auth";
+import { createOwner, testHorse } from "@tests/owners";
+import { expectNoAxeViolations } from "./public-helpers";
 import { expect, navigationsWaitForHydration, signInAs, test, waitForHydration } from "./fixtures";
 
 test("signs in through the form and lands on the home page with the admin buttons", async ({ page }) => {
@@ -43,6 +45,34 @@ test("a wrong password shows 'Sign In Error' with the server's message and nothi
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByLabel("Email")).toHaveValue(admin.email);
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Sign In" })).toBeVisible();
+});
+
+test("/da/auth is the sign-in page in Danish: a Danish owner signs in there and lands on Mine heste", async ({
+  page,
+}) => {
+  const horse = await testHorse("Nordlys");
+  const owner = await createOwner({ horseIds: [horse.id], language: "da", name: "Karen Holm" });
+  await page.goto("/da");
+  const footer = page.getByRole("contentinfo");
+  await footer.getByRole("link", { name: "Log ind" }).click();
+  await expect(page).toHaveURL(/\/da\/auth$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Log ind" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "da");
+  await waitForHydration(page);
+  await expectNoAxeViolations(page);
+
+  const main = page.getByRole("main");
+  await main.getByLabel("E-mail").fill(owner.email);
+  await main.getByLabel("Adgangskode").fill("ikke-den-rigtige");
+  await main.getByRole("button", { name: "Log ind" }).click();
+  const toast = page.locator("[data-sonner-toast]");
+  await expect(toast).toContainText("Login mislykkedes");
+  await expect(toast).toContainText("Forkert e-mail eller adgangskode.");
+
+  await main.getByLabel("Adgangskode").fill(owner.password);
+  await main.getByRole("button", { name: "Log ind" }).click();
+  await expect(page).toHaveURL(/\/da\/owners$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Mine heste" })).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {

@@ -239,6 +239,29 @@ test.describe("sending a message with JavaScript", () => {
   });
 });
 
+test("a toast never covers the page's first content: on a phone it sits at the bottom", async ({ page }) => {
+  await page.goto("/contact");
+  await fillForm(page, {});
+  await page.getByRole("button", { name: "Send Message" }).click();
+  const toast = page
+    .getByRole("region", { name: /Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: "Message Sent!" });
+  await expect(toast).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+  const box = (await toast.boundingBox())!;
+  const overlaps =
+    box.x < heading.x + heading.width &&
+    heading.x < box.x + box.width &&
+    box.y < heading.y + heading.height &&
+    heading.y < box.y + box.height;
+  expect(overlaps).toBe(false);
+  // On a phone the page's first content fills the screen's top: the toast keeps to the bottom.
+  const viewport = page.viewportSize()!;
+  if (viewport.width < 640) expect(box.y).toBeGreaterThan(viewport.height / 2);
+});
+
 test.describe("with a database that fails", () => {
   test.use({ ownServer: true });
 

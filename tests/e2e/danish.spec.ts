@@ -103,10 +103,14 @@ test("the Danish navigation links stay in Danish, and the current page is marked
 });
 
 test("pages without a Danish version have no switch; English pages say lang=en", async ({ page }) => {
-  await page.goto("/auth");
+  await page.goto("/auth/setup");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("link", { name: "Dansk", exact: true })).toHaveCount(0);
   await expect(page.locator('head link[rel="alternate"]')).toHaveCount(0);
+  // The sign-in page has one: /da/auth (decision 0242).
+  await page.goto("/auth");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("link", { name: "Dansk", exact: true }).first()).toHaveAttribute("href", "/da/auth");
 });
 
 test(

@@ -162,3 +162,21 @@ test(
     await context.close();
   },
 );
+
+test("a horse page's news lines up with the rest of the page", async ({ page }) => {
+  const { createPost } = await import("~/models/post.server");
+  const horse = await createHorse({ name: "Nordlys", age: 4, color: "Bay", sire: "S", dam: "D" });
+  await createPost({
+    title: "Nordlys in form",
+    body: "A good gallop.",
+    video: null,
+    publishAt: new Date(Date.now() - 60_000).toISOString(),
+    draft: false,
+    newsletter: false,
+    horseIds: [horse.id],
+    photos: [],
+  });
+  await page.goto(`/horses/${horse.slug}`);
+  const left = async (name: string) => (await page.getByRole("heading", { level: 2, name }).boundingBox())!.x;
+  expect(await left("News about Nordlys")).toBe(await left("Next Runs"));
+});

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { listQueuedMail } from "~/models/mail-queue.server";
 import { startSmtpServer, waitFor, freePort, type ReceivedMail, type TestSmtpServer } from "@tests/smtp";
 import { test as base, expect } from "./fixtures";
-import { mailIn } from "./mail-files";
+import { mailIn, parseMail } from "./mail-files";
 import { expectNoAxeViolations } from "./public-helpers";
 
 type Mailbox = TestSmtpServer & {
@@ -72,7 +72,9 @@ async function publish(page: Page, title: string) {
   await page.goto("/admin/news");
   const add = page.getByRole("form", { name: "Add Post" });
   await add.getByLabel("Title", { exact: true }).fill(title);
-  await add.getByLabel("Body", { exact: true }).fill(`All about **${title}**.`);
+  await add
+    .getByLabel("Body", { exact: true })
+    .fill(`All about **${title}**.\n\n# Race day\n\nThe [full result](https://example.com/result) is out.`);
   await add.getByLabel("Send as Newsletter").check();
   await add.getByRole("button", { name: "Publish Post" }).click();
   await expect(page.getByText("Post Published", { exact: true })).toBeVisible();
@@ -86,8 +88,8 @@ test(
 
     // Through the footer of a page with JavaScript, and through the Danish news page's own form.
     await subscribeInFooter(visitor, "/horses", "anna@example.com");
-    await expect(visitor).toHaveURL(/\/news#newsletter$/);
-    await expect(visitor.getByRole("status")).toContainText("Check your e-mail");
+    await expect(visitor).toHaveURL(/\/horses#footer-newsletter$/);
+    await expect(visitor.getByRole("contentinfo").getByRole("status")).toContainText("Check your e-mail");
     await confirmFromMail(visitor, mailbox, "anna@example.com");
     await visitor.goto("/da/news");
     await visitor.getByLabel("E-mail").fill("bo@example.com");
@@ -117,6 +119,13 @@ test(
     // Each in the language the subscriber chose, with a visible unsubscribe link.
     expect(annaLetter.text).toMatch(/Unsubscribe<\/a>|Unsubscribe: http/);
     expect(boLetter.text).toMatch(/Afmeld nyhedsbrevet/);
+    // In the stable's name, and its text part plain text: no Markdown, the link written out.
+    expect(annaLetter.header("from")).toBe("Stald Nordlys <no-reply@localhost>");
+    const plain = parseMail(annaLetter.raw).text;
+    expect(plain).toContain("All about Nordlys wins the Derby.");
+    expect(plain).toContain("Race day");
+    expect(plain).toContain("The full result <https://example.com/result> is out.");
+    expect(plain).not.toMatch(/\*\*|^#|\]\(/m);
     expect(mailbox.to("pending@example.com")).toHaveLength(1);
 
     // The News tab says it went, and every queued mail was delivered once.
@@ -186,29 +195,33 @@ test.describe("the footer's Subscribe form", () => {
     await expect(footer.locator('input[name="form_stamp"]')).not.toHaveValue("");
     await expectNoAxeViolations(page);
     await footer.getByRole("button", { name: "Tilmeld" }).click();
-    await expect(page).toHaveURL(/\/da\/news#newsletter$/);
-    await expect(page.getByRole("status")).toContainText("Tjek din e-mail");
+    // The answer comes back to the page it was sent from, scrolled to the form, beside it.
+    await expect(page).toHaveURL(/\/da\/winners#footer-newsletter$/);
+    await expect(footer.getByRole("status")).toContainText("Tjek din e-mail");
+    await expect(footer.getByRole("status")).toBeInViewport();
+    await expect(footer.getByLabel("E-mail")).toHaveValue("");
     await mailTo(app, "carl@example.com");
+    // The answer is this visit's: the same page again is the shared one, without it.
+    await page.goto("/da/winners");
+    await expect(footer.getByRole("status")).toHaveCount(0);
   });
 
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("lands on the news page filled in, asks for one more press, then subscribes", async ({ page, app }) => {
+    test("comes back to the page filled in, asks for one more press there, then subscribes", async ({ page, app }) => {
       await page.goto("/team");
       const footer = page.getByRole("contentinfo");
       await footer.getByLabel("E-mail").fill("dorte@example.com");
       await footer.getByRole("button", { name: "Subscribe" }).click();
-      await expect(page).toHaveURL(/\/news#newsletter$/);
-      const panel = page.getByRole("region", { name: "Newsletter" });
-      await expect(panel.getByRole("status")).toContainText("One more step");
-      await expect(panel.getByLabel("E-mail")).toHaveValue("dorte@example.com");
-      await expect(panel.getByLabel("Language")).toHaveValue("en");
+      await expect(page).toHaveURL(/\/team#footer-newsletter$/);
+      await expect(footer.getByRole("status")).toContainText("One more step");
+      await expect(footer.getByRole("status")).toBeInViewport();
+      await expect(footer.getByLabel("E-mail")).toHaveValue("dorte@example.com");
       expect(mailIn(app.dataDir).filter((m) => m.to.includes("dorte@example.com"))).toEqual([]);
-      await panel.getByRole("button", { name: "Subscribe" }).click();
-      await expect(page.getByRole("region", { name: "Newsletter" }).getByRole("status")).toContainText(
-        "Check your e-mail",
-      );
+      await footer.getByRole("button", { name: "Subscribe" }).click();
+      await expect(page).toHaveURL(/\/team#footer-newsletter$/);
+      await expect(footer.getByRole("status")).toContainText("Check your e-mail");
       await mailTo(app, "dorte@example.com");
     });
   });
@@ -225,8 +238,8 @@ test.describe("the footer's Subscribe form and the minimum fill time", () => {
     const footer = page.getByRole("contentinfo");
     await footer.getByLabel("E-mail").fill("erik@example.com");
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page).toHaveURL(/\/news#newsletter$/);
-    await expect(page.getByRole("status")).toContainText("Check your e-mail");
+    await expect(page).toHaveURL(/\/horses#footer-newsletter$/);
+    await expect(footer.getByRole("status")).toContainText("Check your e-mail");
     await mailTo(app, "erik@example.com");
   });
 });

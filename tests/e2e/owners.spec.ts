@@ -111,7 +111,8 @@ test(
     expect(mine!.headers()["x-cache"]).not.toBe("HIT");
     const signedOut = await request.get("/da/owners", { maxRedirects: 0 });
     expect(signedOut.status()).toBe(302);
-    expect(signedOut.headers()["location"]).toBe(`/auth?redirectTo=${encodeURIComponent("/da/owners")}`);
+    // Signed out, to the sign-in page in the page's language.
+    expect(signedOut.headers()["location"]).toBe(`/da/auth?redirectTo=${encodeURIComponent("/da/owners")}`);
 
     // B, in English: their own horse, and a 404 for A's.
     const boInvitation = await mailTo(app.dataDir, "bo@example.com", /owners' area/);
@@ -349,7 +350,10 @@ test(
     // A is told in Danish, with the one-click unsubscribe for updates; B is not told.
     const notice = await mailTo(app.dataDir, "anna@example.com", /Nyt om Xenia/);
     expect(notice.subject).toBe(`Nyt om Xenia: ${title}`);
-    expect(notice.text).toContain("Hun er **klar** til Derbyet.");
+    // In the stable's name, the update's text as plain text (no Markdown).
+    expect(notice.text).toContain("Hun er klar til Derbyet.");
+    expect(notice.text).not.toContain("**");
+    expect(notice.headers.from).toBe("Stald Nordlys <no-reply@localhost>");
     expect(notice.text).toContain(`${app.url}/da/owners/horses/${xenia.slug}`);
     expect(notice.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     expect(notice.headers["list-unsubscribe"]).toMatch(/\/da\/owners\/unsubscribe\?token=update\./);

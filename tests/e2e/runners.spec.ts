@@ -37,9 +37,15 @@ async function addRunner(
   await expect(page.getByText("Runner Added", { exact: true }).first()).toBeVisible();
 }
 
-async function saveResult(page: Page, race: string, position: string, prize: string) {
-  await page.getByRole("link", { name: `Record Result: ${race} (Kongens Ære)` }).click();
-  const form = page.getByRole("form", { name: "Record Result" });
+async function saveResult(
+  page: Page,
+  race: string,
+  position: string,
+  prize: string,
+  button: "Record Result" | "Edit Result" = "Record Result",
+) {
+  await page.getByRole("link", { name: `${button}: ${race} (Kongens Ære)` }).click();
+  const form = page.getByRole("form", { name: button });
   await form.getByLabel("Position", { exact: true }).selectOption({ label: position });
   await form.getByLabel("Prize Money (DKK)", { exact: true }).fill(prize);
   await form.getByRole("button", { name: "Save Result" }).click();
@@ -90,6 +96,13 @@ test("an administrator adds runners, sees them on the site, records a win and a 
   const awaiting = page.getByRole("region", { name: "Awaiting Results" });
   await expect(awaiting.getByText("Dansk Derby")).toBeVisible();
   await expect(awaiting.getByText("Jydsk Sommer Cup")).toBeVisible();
+  // Race day's work comes first: the results to record, before Add Runner and the upcoming runners.
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([
+    "Awaiting Results",
+    "Add Runner",
+    "Upcoming Runners",
+    "Recent Results",
+  ]);
 
   // The site shows the next runner on the home page, /runners and the horse's own page.
   await page.goto("/");
@@ -120,6 +133,9 @@ test("an administrator adds runners, sees them on the site, records a win and a 
   await saveResult(page, "Jydsk Sommer Cup", "3", "20.000");
   const results = page.getByRole("region", { name: "Recent Results" });
   await expect(results.getByText("1st · 125.000,50 kr.")).toBeVisible();
+  // A recorded result is corrected, not recorded again.
+  await expect(results.getByRole("link", { name: "Edit Result: Dansk Derby (Kongens Ære)" })).toHaveText("Edit Result");
+  await expect(page.getByRole("link", { name: /^Record Result/ })).toHaveCount(0);
   await expect(results.getByText("3rd · 20.000,00 kr.")).toBeVisible();
   await expect(
     page.getByRole("region", { name: "Awaiting Results" }).getByText("No runners are waiting for a result."),
@@ -153,7 +169,7 @@ test("an administrator adds runners, sees them on the site, records a win and a 
 
   // Correcting the win to a 2nd takes the victory off /winners and corrects the counts and total.
   await page.goto("/admin/runners");
-  await saveResult(page, "Dansk Derby", "2", "40.000");
+  await saveResult(page, "Dansk Derby", "2", "40.000", "Edit Result");
   expect(await listWinnersWithHorses()).toEqual([]);
   expect(await getHorse(horse.id)).toMatchObject({
     totalPrizeOre: 10_000_00 + 40_000_00 + 20_000_00,
@@ -226,4 +242,36 @@ test("the navigation's Runners link leads to /runners, in the bar and in the pho
   await expect(page).toHaveURL(/\/runners$/);
   await expect(page.getByRole("heading", { level: 1, name: "Runners" })).toBeVisible();
   await expect(page.getByText("No runners declared yet. Check back soon.")).toBeVisible();
+});
+
+test("on a runner's card each value sits level with its label, the horse's name too", async ({ page }) => {
+  const horse = await seedHorse({ name: "Kongens Ære", ...noPlaces });
+  const { createRunner } = await import("~/models/runner.server");
+  await createRunner({
+    horseId: horse.id,
+    raceName: "Skandinavisk Grand Prix",
+    raceDate: inDays(7),
+    track: "Klampenborg",
+  });
+  await page.goto("/runners");
+  const row = page.getByRole("region", { name: "Upcoming Runners" }).getByRole("row", { name: /Skandinavisk/ });
+  /** How far a cell's first line of text is below the cell's top. */
+  const textOffset = (cell: import("@playwright/test").Locator) =>
+    cell.evaluate((td) => {
+      const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+      let node = walker.nextNode();
+      while (node && !node.textContent?.trim()) node = walker.nextNode();
+      const range = document.createRange();
+      range.selectNodeContents(node!);
+      return range.getBoundingClientRect().top - td.getBoundingClientRect().top;
+    });
+  const race = await textOffset(row.getByRole("cell").filter({ hasText: "Skandinavisk Grand Prix" }));
+  const horseCell = await textOffset(
+    row.getByRole("cell").filter({ has: page.getByRole("link", { name: "Kongens Ære" }) }),
+  );
+  expect(Math.abs(horseCell - race)).toBeLessThanOrEqual(2);
+  // …and a phone still gets a 44 px target to tap.
+  if (page.viewportSize()!.width < 640) {
+    expect((await row.getByRole("link", { name: "Kongens Ære" }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
 });

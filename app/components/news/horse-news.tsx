@@ -1,24 +1,35 @@
-import { useT } from "~/i18n/use-lang";
+import { Link } from "react-router";
+import { PageSection } from "~/components/page-section";
+import { localizedPath } from "~/i18n/lang";
+import { useLang, useT } from "~/i18n/use-lang";
 import type { HorseNews } from "~/news/post-types";
 import { PostGallery } from "./post-gallery";
-import { PostsSection } from "./post-cards";
+import { PostCards } from "./post-cards";
 
-/** A horse page's news: the posts tagged with it, then the photos from them. */
+/**
+ * A horse page's news (the public one, and its owners' page): the posts tagged with it, then the
+ * photos from them, as sections of the page (its width and indent).
+ */
 export function HorseNewsSections({ news, horse }: { news: HorseNews | null; horse: string }) {
   const t = useT();
+  const lang = useLang();
   if (!news || news.posts.length === 0) return null;
   return (
     <>
-      <PostsSection posts={news.posts} title={t("news.aboutHorse", { horse })} id="horse-news" />
+      <PageSection id="horse-news" title={t("news.aboutHorse", { horse })} className="mt-14">
+        <PostCards posts={news.posts} headingLevel="h3" className="mt-6" />
+        <p className="mt-6">
+          <Link to={localizedPath("/news", lang)} className="font-medium text-brand-700 underline">
+            {t("news.all")}
+          </Link>
+        </p>
+      </PageSection>
       {news.photos.length ? (
-        <section aria-labelledby="horse-photos" className="mx-auto max-w-6xl px-4 pb-12">
-          <h2 id="horse-photos" className="text-3xl font-bold text-brand-900">
-            {t("news.horsePhotos", { horse })}
-          </h2>
+        <PageSection id="horse-photos" title={t("news.horsePhotos", { horse })} className="mt-14">
           <div className="mt-6">
             <PostGallery photos={news.photos} label={t("news.horsePhotos", { horse })} />
           </div>
-        </section>
+        </PageSection>
       ) : null}
     </>
   );

@@ -21,6 +21,8 @@ export const horsesTexts = section(
     "horses.firstPlaces": "1st Places",
     "horses.secondPlaces": "2nd Places",
     "horses.thirdPlaces": "3rd Places",
+    "horses.placesNote":
+      "Results recorded on the Runners tab add to these counts by themselves: so far {first} 1st, {second} 2nd and {third} 3rd places came from results. Change the counts only for races not recorded there.",
     "horses.image": "Horse Image",
     "horses.addButton": "Add Horse",
 
@@ -85,6 +87,8 @@ export const horsesTexts = section(
     "horses.firstPlaces": "1.-pladser",
     "horses.secondPlaces": "2.-pladser",
     "horses.thirdPlaces": "3.-pladser",
+    "horses.placesNote":
+      "Resultater, der registreres under Starter, lægges selv til tallene: indtil nu kommer {first} 1.-pladser, {second} 2.-pladser og {third} 3.-pladser fra resultater. Ret kun tallene for løb, der ikke er registreret dér.",
     "horses.image": "Billede af hesten",
     "horses.addButton": "Tilføj hest",
 

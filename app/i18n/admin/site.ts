@@ -11,7 +11,7 @@ export const siteTexts = section(
     "site.taglineEn": "Tagline (English)",
     "site.taglineDa": "Tagline (Danish)",
     "site.logo": "Logo",
-    "site.logoHint": "PNG, JPEG or WebP, square works best. Without one the site's own drawing is used.",
+    "site.logoHint": "PNG, JPEG or WebP, up to {limit}; square works best. Without one the site's own drawing is used.",
     "site.removeLogo": "Use the standard logo again",
     "site.heroSection": "Home page photo",
     "site.hero": "Hero Photo",
@@ -56,7 +56,8 @@ export const siteTexts = section(
     "site.taglineEn": "Slogan (engelsk)",
     "site.taglineDa": "Slogan (dansk)",
     "site.logo": "Logo",
-    "site.logoHint": "PNG, JPEG eller WebP, helst kvadratisk. Uden et logo bruges webstedets egen tegning.",
+    "site.logoHint":
+      "PNG, JPEG eller WebP, højst {limit}; helst kvadratisk. Uden et logo bruges webstedets egen tegning.",
     "site.removeLogo": "Brug standardlogoet igen",
     "site.heroSection": "Forsidens foto",
     "site.hero": "Forsidefoto",

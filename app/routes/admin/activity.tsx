@@ -10,11 +10,12 @@ import { listActivity, type Activity } from "~/models/activity.server";
 import { ACTIVITY_KINDS, isActivityKind, type ActivityKind } from "~/models/activity-kinds";
 import { openTab, readForTab } from "./+shared/tab-reads.server";
 import { adminMeta } from "./+shared/admin-meta";
+import { entryIn } from "./+shared/activity-language";
 import { formatDanishTime } from "~/racing/format";
 import { showInvisible } from "~/utils/visible-text";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { t } = await openTab(request);
+  const { t, user } = await openTab(request);
   const params = new URL(request.url).searchParams;
   const page = Math.max(1, Math.min(10_000, Math.trunc(Number(params.get("page"))) || 1));
   const rawKind = params.get("kind");
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     entries: [] as Activity[],
     hasMore: false,
   });
-  const entries = read.value.entries.map(visibleEntry);
+  const entries = read.value.entries.map((entry) => visibleEntry(entryIn(entry, t, user.adminLang)));
   return { ...read.value, entries, page, kind: kind ?? "", fetchError: read.error };
 }
 

@@ -913,7 +913,8 @@ describe("Account page", () => {
     expect(missing.data!.errors!.name).toBe("Skriv hestens navn");
     const activity = await run(activityTab.loader, "/admin/activity");
     expect((activity.data as unknown as { entries: { summary: string }[] }).entries[0]!.summary).toBe(
-      `Dashboard language set to Danish: ${user.email}`,
+      // The log keeps English; the tab reads it in the administrator's language.
+      `Kontrolpanelets sprog sat til Dansk: ${user.email}`,
     );
     // Another administrator's dashboard stays in English.
     cookie = (await signedInUser({ admin: true })).cookie;

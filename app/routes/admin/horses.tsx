@@ -4,26 +4,36 @@ import { Field, TextAreaField } from "~/components/ui/field";
 import { useLang } from "~/i18n/use-lang";
 import { colourChoices, colourIn, sexChoices, sexIn } from "~/racing/horse-terms";
 import { SideBySide, useInDanish } from "./+shared/side-by-side";
+import { MoneyField } from "~/components/ui/money-field";
 import { msg } from "~/i18n/admin/dictionary";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { RecordFormShell, RecordImageField, useRecordForm } from "./+shared/form-parts";
 import { RecordForms, TabPage, useTabForms, type RecordCards, type RecordFormProps } from "./+shared/tab-parts";
 import { EditAndDelete, RecordList, RecordRow } from "./+shared/record-list";
 import { createHorse, deleteHorse, listHorses, updateHorse, type Horse } from "~/models/horse.server";
-import { NegativeTotalError, TotalTooLargeError } from "~/models/horse-record.server";
+import {
+  NegativeTotalError,
+  placesFromResults,
+  TotalTooLargeError,
+  type PlacesFromResults,
+} from "~/models/horse-record.server";
 import { adminAction, intent, toTrash, type Refusal } from "./+shared/admin-action.server";
 import { openTab, readForTab } from "./+shared/tab-reads.server";
 import { horseEditSchema, horseSchema } from "./+shared/admin-forms";
 import type { ImageSpec } from "./+shared/admin-images.server";
 import { formatAmount, formatDkk } from "~/racing/format";
-import { AMOUNT_LIMIT_TEXT, MAX_AMOUNT_ORE } from "~/racing/money";
+import { AMOUNT_LIMIT_TEXT } from "~/racing/money";
 
 const TAB = "/admin/horses";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { t } = await openTab(request);
   const horses = await readForTab(t, "horses", () => listHorses(), [] as Horse[]);
-  return { horses: horses.value, fetchError: horses.error };
+  // The horse being edited: how many of its places its recorded results gave it.
+  const editing = new URL(request.url).searchParams.get("edit");
+  const fromResults =
+    editing && horses.value.some((h) => h.id === editing) ? await placesFromResults(editing).catch(() => null) : null;
+  return { horses: horses.value, fetchError: horses.error, fromResults };
 }
 
 /** A horse's photo, with its link-preview crop. */
@@ -83,7 +93,7 @@ export const action = adminAction({
 });
 
 export default function HorsesTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { horses, fetchError } = loaderData;
+  const { horses, fetchError, fromResults } = loaderData;
   const t = useAdminT();
   const tab = useTabForms(actionData);
   const cards: RecordCards<Horse> = {
@@ -92,7 +102,12 @@ export default function HorsesTab({ loaderData, actionData }: Route.ComponentPro
   };
   return (
     <TabPage toasts={[fetchError, tab.result?.toast]}>
-      <RecordForms tab={tab} records={horses} cards={cards} form={(props) => <HorseForm {...props} />} />
+      <RecordForms
+        tab={tab}
+        records={horses}
+        cards={cards}
+        form={(props) => <HorseForm {...props} fromResults={fromResults} />}
+      />
       <Card title={t("horses.list")} titleId="current-horses">
         <RecordList fetchError={fetchError} empty={t("horses.empty")} records={horses}>
           {(horse) => <HorseRow key={horse.id} horse={horse} />}
@@ -134,11 +149,14 @@ function HorseRow({ horse }: { horse: Horse }) {
 /** A whole number field: age, places. */
 const COUNT = { type: "number", min: 0, step: 1 } as const;
 
-/** An amount in kroner, as typed into a number field. */
-const KRONER = { type: "number", max: MAX_AMOUNT_ORE / 100, step: 0.01 } as const;
-
 /** The horse form: a new horse, or an edit, which also sets the prize money and places. */
-function HorseForm({ intent, titleId, record: horse, result }: RecordFormProps<Horse>) {
+function HorseForm({
+  intent,
+  titleId,
+  record: horse,
+  result,
+  fromResults,
+}: RecordFormProps<Horse> & { fromResults: PlacesFromResults | null }) {
   const t = useAdminT();
   const schema = horse ? horseEditSchema : horseSchema;
   const form = useRecordForm(schema, result, intent, horse);
@@ -225,23 +243,24 @@ function HorseForm({ intent, titleId, record: horse, result }: RecordFormProps<H
       </fieldset>
       {horse ? (
         <>
-          <Field
+          <MoneyField
             label={t("horses.totalPrize")}
             name="totalPrize"
-            {...KRONER}
-            min={0}
-            defaultValue={val("totalPrize", (horse.totalPrizeOre / 100).toFixed(2))}
+            defaultValue={val("totalPrize", formatAmount(horse.totalPrizeOre))}
             error={errors.totalPrize}
           />
-          <Field
+          <MoneyField
             label={t("horses.addPrize")}
             name="addPrize"
-            {...KRONER}
-            placeholder="0.00"
+            placeholder="0,00"
             hint={t("horses.addPrizeHint")}
             defaultValue={val("addPrize")}
             error={errors.addPrize}
           />
+          {/* Results add to the counts by themselves: said once, so nobody counts a win twice. */}
+          <p className="text-sm text-stone-700 sm:col-span-2">
+            {t("horses.placesNote", fromResults ?? { first: 0, second: 0, third: 0 })}
+          </p>
           {field("firstPlaces", t("horses.firstPlaces"), COUNT)}
           {field("secondPlaces", t("horses.secondPlaces"), COUNT)}
           {field("thirdPlaces", t("horses.thirdPlaces"), COUNT)}

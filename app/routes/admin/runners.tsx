@@ -14,9 +14,9 @@ import {
   type RecordCards,
   type RecordFormProps,
 } from "./+shared/tab-parts";
-import { EditAndDelete, OpenLink, RecordList, RecordRow } from "./+shared/record-list";
+import { EditAndDelete, RecordList, RecordRow } from "./+shared/record-list";
 import { RaceFields, type HorseOption } from "./+shared/race-fields";
-import { ResultForm } from "./+shared/result-form";
+import { ResultForm, ResultLink, resultTitle } from "./+shared/result-form";
 import { listHorses, type Horse } from "~/models/horse.server";
 import {
   createRunner,
@@ -150,13 +150,17 @@ export default function RunnersTab({ loaderData, actionData }: Route.ComponentPr
     add: { title: t("runners.add"), titleId: "add-runner" },
     edit: { title: () => t("runners.edit"), titleId: "edit-runner" },
   };
-  const lists = [
-    { title: t("runners.upcoming"), titleId: "upcoming-runners", empty: t("runners.upcomingEmpty"), runners: upcoming },
-    { title: t("runners.awaiting"), titleId: "awaiting-results", empty: t("runners.awaitingEmpty"), runners: awaiting },
-    { title: t("runners.recent"), titleId: "recent-results", empty: t("runners.recentEmpty"), runners: results },
-  ];
+  const list = (title: string, titleId: string, empty: string, runners: Runner[]) => (
+    <Card title={title} titleId={titleId}>
+      <RecordList fetchError={fetchError} empty={empty} records={runners}>
+        {(runner) => <RunnerRow key={runner.id} runner={runner} today={today} />}
+      </RecordList>
+    </Card>
+  );
   return (
     <TabPage toasts={[fetchError, tab.result?.toast]}>
+      {/* Race day's work first: what has run and waits for its result. */}
+      {list(t("runners.awaiting"), "awaiting-results", t("runners.awaitingEmpty"), awaiting)}
       <RecordForms
         tab={tab}
         records={all}
@@ -168,7 +172,7 @@ export default function RunnersTab({ loaderData, actionData }: Route.ComponentPr
         <EditPanel
           key={`result-${recording.id}`}
           openKey={recording.id}
-          title={t("runners.recordResult")}
+          title={resultTitle(recording, t)}
           titleId="record-result"
         >
           <ResultForm
@@ -209,13 +213,8 @@ export default function RunnersTab({ loaderData, actionData }: Route.ComponentPr
           />
         </EditPanel>
       ) : null}
-      {lists.map(({ title, titleId, empty, runners }) => (
-        <Card key={titleId} title={title} titleId={titleId}>
-          <RecordList fetchError={fetchError} empty={empty} records={runners}>
-            {(runner) => <RunnerRow key={runner.id} runner={runner} today={today} />}
-          </RecordList>
-        </Card>
-      ))}
+      {list(t("runners.upcoming"), "upcoming-runners", t("runners.upcomingEmpty"), upcoming)}
+      {list(t("runners.recent"), "recent-results", t("runners.recentEmpty"), results)}
     </TabPage>
   );
 }
@@ -231,11 +230,7 @@ function RunnerRow({ runner, today }: { runner: Runner; today: string }) {
       actions={
         <>
           <StatusActions runner={runner} today={today} label={label} />
-          {runner.raceDate <= today && runner.status !== "withdrawn" ? (
-            <OpenLink param="result" id={runner.id} label={t("runners.recordResultLabel", { name: label })}>
-              {t("runners.recordResult")}
-            </OpenLink>
-          ) : null}
+          {runner.raceDate <= today && runner.status !== "withdrawn" ? <ResultLink runner={runner} /> : null}
           <EditAndDelete id={runner.id} name={label} />
         </>
       }

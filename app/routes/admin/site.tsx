@@ -16,6 +16,10 @@ import { adminMeta } from "./+shared/admin-meta";
 
 const TAB = "/admin/site";
 
+/** A logo is shown in the header and in mail, where not every program draws AVIF. */
+const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+const LOGO_EXTENSION = /\.(png|jpe?g|webp)$/i;
+
 /** The form's values: the stable's own texts, or the standard ones it would otherwise show. */
 function formValues(site: SiteSettings) {
   const en = standardHomeTexts("en");
@@ -60,7 +64,7 @@ export const action = adminAction({
         hero: { bucket: "horse-images", socialCard: true },
       },
       write: ({ data, images }) => {
-        if (images.logo && !/\.(png|jpe?g|webp)$/i.test(images.logo.url)) {
+        if (images.logo && !LOGO_EXTENSION.test(images.logo.url)) {
           throw new Refused({ errors: { logo: "site.logoType" } });
         }
         return saveSiteSettings({
@@ -118,14 +122,30 @@ export default function SiteTab({ loaderData, actionData }: Route.ComponentProps
               en={field("tagline", t("site.taglineEn"), { required: true, maxLength: 200, lang: "en" })}
               da={field("taglineDa", t("site.taglineDa"), { required: true, maxLength: 200, lang: "da" })}
             />
-            <RecordImageField form={form} name="logo" label={t("site.logo")} current={logo} alt={t("site.logo")} />
-            <p className="-mt-2 text-sm text-stone-600">{t("site.logoHint")}</p>
+            <RecordImageField
+              form={form}
+              name="logo"
+              label={t("site.logo")}
+              current={logo}
+              alt={t("site.logo")}
+              only={{
+                types: LOGO_TYPES,
+                hint: (limit) => t("site.logoHint", { limit }),
+                refused: t("site.logoType"),
+              }}
+            />
             {logo ? <Checkbox name="removeLogo" label={t("site.removeLogo")} /> : null}
           </fieldset>
           <fieldset className="grid gap-4">
             <legend className="mb-2 text-lg font-semibold text-brand-900">{t("site.heroSection")}</legend>
-            <RecordImageField form={form} name="hero" label={t("site.hero")} current={hero} alt={values.heroAltEn} />
-            <p className="-mt-2 text-sm text-stone-600">{t("site.heroHint")}</p>
+            <RecordImageField
+              form={form}
+              name="hero"
+              label={t("site.hero")}
+              current={hero}
+              alt={values.heroAltEn}
+              note={t("site.heroHint")}
+            />
             {hero ? <Checkbox name="removeHero" label={t("site.removeHero")} /> : null}
             <SideBySide
               en={field("heroAltEn", t("site.heroAltEn"), { maxLength: 200, lang: "en", hint: t("site.heroAltHint") })}

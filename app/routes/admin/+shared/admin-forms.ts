@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isAdminKey, type AdminKey, type AdminTranslate } from "~/i18n/admin/dictionary";
 import { isHttpsUrl } from "~/models/site-settings";
-import { AMOUNT_LIMIT_TEXT, readDkkAmount, withinAmountLimit } from "~/racing/money";
+import { moneyAmount } from "~/racing/money-schema";
 import { danishLocalToIso, readWeightKg, RUNNER_EQUIPMENT, WEIGHT_MAX_G, WEIGHT_MIN_G } from "~/racing/declaration";
 import { fromDanishLocal } from "~/news/publish-at";
 import { parseVideoLink } from "~/news/video-link";
@@ -50,50 +50,8 @@ const wholeNumber = (messages: { required?: AdminKey; invalid: AdminKey }) =>
       return Number(s);
     });
 
-const LIMIT = { limit: AMOUNT_LIMIT_TEXT };
-
-/**
- * A number field in kroner ('1234.50'), as <input type="number" step="0.01"> sends it; without an
- * `invalid` message anything that is not a number counts as 0.
- */
-const kroner = (messages: { invalid?: AdminKey; tooLarge: AdminKey }) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const s = (v ?? "").trim().replace(",", ".");
-      if (s === "") return 0;
-      const n = Number(s);
-      if (!Number.isFinite(n) || !/^-?\d+(\.\d+)?$/.test(s)) {
-        if (messages.invalid) ctx.addIssue({ code: "custom", message: messages.invalid });
-        return 0;
-      }
-      const ore = Math.round(n * 100);
-      if (!withinAmountLimit(ore)) {
-        ctx.addIssue({ code: "custom", message: messages.tooLarge, params: LIMIT });
-        return 0;
-      }
-      return ore;
-    });
-
 /** Prize money typed the Danish way ('125.000', '125.000,50', '125000.50', '125.000 kr.'); blank means none. */
-const prizeText = z
-  .string()
-  .optional()
-  .transform((v, ctx) => {
-    const s = (v ?? "").trim();
-    if (s === "") return null;
-    const amount = readDkkAmount(s);
-    if ("problem" in amount) {
-      ctx.addIssue(
-        amount.problem === "too-large"
-          ? { code: "custom", message: "race.prizeTooLarge", params: LIMIT }
-          : { code: "custom", message: "race.prizeInvalid", params: { typed: s.slice(0, 40) } },
-      );
-      return null;
-    }
-    return amount.ore;
-  });
+const prizeText = moneyAmount<AdminKey>({ invalid: "race.prizeInvalid", tooLarge: "race.prizeTooLarge" });
 
 const isoDate = z
   .string({ error: "race.raceDateRequired" })
@@ -164,11 +122,15 @@ export const horseEditSchema = horseSchema.extend({
   id: z.string().min(1),
   /** The total as the form showed it, so an edit applies only what the administrator changed. */
   shownTotalOre: z.coerce.number().int().min(0).default(0),
-  totalPrize: kroner({ invalid: "horses.totalInvalid", tooLarge: "horses.totalTooLarge" }).refine(
-    (ore) => ore >= 0,
-    "horses.totalNegative",
+  totalPrize: moneyAmount<AdminKey>({
+    invalid: "horses.totalInvalid",
+    tooLarge: "horses.totalTooLarge",
+    negative: "horses.totalNegative",
+  }).transform((ore) => ore ?? 0),
+  // Text that is no amount counts as 0, as the spec has it; a minus takes an amount off the total.
+  addPrize: moneyAmount<AdminKey>({ tooLarge: "horses.addPrizeTooLarge", negative: "allowed" }).transform(
+    (ore) => ore ?? 0,
   ),
-  addPrize: kroner({ tooLarge: "horses.addPrizeTooLarge" }),
   firstPlaces: wholeNumber({ invalid: "horses.firstInvalid" }),
   secondPlaces: wholeNumber({ invalid: "horses.secondInvalid" }),
   thirdPlaces: wholeNumber({ invalid: "horses.thirdInvalid" }),

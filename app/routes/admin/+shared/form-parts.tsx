@@ -156,7 +156,8 @@ export function RecordFormShell({
 
 /**
  * A record form's picture: the current one previewed, a chosen file replacing it. The field is
- * remounted when its error changes, so a file the action refused does not stay chosen.
+ * remounted when its error or the stored image changes, so neither a file the action refused nor
+ * one it has just saved stays chosen (or says it is yet to be saved).
  */
 export function RecordImageField({
   form,
@@ -165,6 +166,8 @@ export function RecordImageField({
   current,
   alt,
   wide = false,
+  only,
+  note,
 }: {
   form: Pick<RecordFormState<object>, "errors">;
   name: string;
@@ -173,17 +176,20 @@ export function RecordImageField({
   alt: string | undefined;
   /** Across both columns of the form's grid. */
   wide?: boolean;
-}) {
+} & Pick<ImageUploadFieldProps, "only" | "note">) {
   const error = form.errors[name];
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
       <ImageUploadField
-        key={error ?? ""}
+        // Afresh after a save that stored a new image, and after a refusal (the chosen file is gone).
+        key={`${error ?? ""}|${current?.url ?? ""}`}
         label={label}
         name={name}
         currentImage={current}
         currentAlt={alt}
         error={error}
+        only={only}
+        note={note}
       />
     </div>
   );

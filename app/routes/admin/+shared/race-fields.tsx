@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Field, SelectField } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/field";
+import { MoneyField } from "~/components/ui/money-field";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { formatAmount } from "~/racing/format";
 import type { RaceDetails } from "~/models/race.server";
@@ -83,11 +84,9 @@ export function PrizeField({
 }) {
   const t = useAdminT();
   return (
-    <Field
+    <MoneyField
       label={t("race.prize")}
       name="prize"
-      inputMode="decimal"
-      maxLength={40}
       placeholder={t("race.prizePlaceholder")}
       hint={t("race.prizeHint", { note })}
       defaultValue={val("prize", prizeOre != null ? formatAmount(prizeOre) : "")}

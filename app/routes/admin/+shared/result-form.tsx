@@ -1,4 +1,5 @@
 import { SelectField } from "~/components/ui/field";
+import type { AdminTranslate } from "~/i18n/admin/dictionary";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
 import type { Runner } from "~/models/runner.server";
 import { formatDanishDate } from "~/racing/format";
@@ -6,8 +7,25 @@ import type { AdminActionData } from "./admin-action.server";
 import { DID_NOT_FINISH, resultSchema } from "./admin-forms";
 import { RecordFormShell, useRecordForm } from "./form-parts";
 import { PrizeField } from "./race-fields";
+import { OpenLink } from "./record-list";
 
 const POSITIONS = Array.from({ length: 30 }, (_, i) => i + 1);
+
+/** The result form's name: Record Result, or Edit Result once one is recorded (so nobody records it twice). */
+export function resultTitle(runner: Runner, t: AdminTranslate) {
+  return runner.result ? t("runners.editResult") : t("runners.recordResult");
+}
+
+/** A runner's Record Result (or Edit Result) button, opening the result form below (`?result=id`). */
+export function ResultLink({ runner }: { runner: Runner }) {
+  const t = useAdminT();
+  const name = `${runner.raceName} (${runner.horseName})`;
+  return (
+    <OpenLink param="result" id={runner.id} label={`${resultTitle(runner, t)}: ${name}`}>
+      {resultTitle(runner, t)}
+    </OpenLink>
+  );
+}
 
 /**
  * A runner's Record Result form: the position (1 to 30 or Did not finish) and the prize. It posts

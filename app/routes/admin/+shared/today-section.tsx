@@ -8,9 +8,8 @@ import { formatDanishDate, formatDanishTime, orFallback } from "~/racing/format"
 import { cn } from "~/utils/cn";
 import type { AdminActionData } from "./admin-action.server";
 import { EditPanel } from "./tab-parts";
-import { OpenLink } from "./record-list";
 import { OpenMessage } from "./open-message";
-import { ResultForm } from "./result-form";
+import { ResultForm, ResultLink, resultTitle } from "./result-form";
 import type { SetupStep, Today } from "./today.server";
 
 /** The day written out in the dashboard's language: 'Saturday 14 June 2026' / 'lørdag den 14. juni 2026'. */
@@ -49,7 +48,7 @@ export function TodayAtTheStable({
   const recording = recordable.find((r) => r.id === params.get("result"));
   const resultForm = (runner: Runner) =>
     recording?.id === runner.id ? (
-      <EditPanel key={runner.id} openKey={runner.id} title={t("runners.recordResult")} titleId="record-result">
+      <EditPanel key={runner.id} openKey={runner.id} title={resultTitle(runner, t)} titleId="record-result">
         <ResultForm runner={runner} result={resultAnswer} titleId="record-result" cancelTo="/admin" />
       </EditPanel>
     ) : null;
@@ -146,7 +145,6 @@ function RunnerList({
   return (
     <ul className="divide-y divide-stone-200">
       {runners.map((runner) => {
-        const label = `${runner.raceName} (${runner.horseName})`;
         const canRecord =
           runner.status !== "withdrawn" &&
           (recordable || (recordableUntil !== undefined && runner.raceDate <= recordableUntil));
@@ -164,11 +162,7 @@ function RunnerList({
                   <p className="text-stone-700">{t(`runners.status.${runner.status}` as const)}</p>
                 )}
               </div>
-              {canRecord ? (
-                <OpenLink param="result" id={runner.id} label={t("runners.recordResultLabel", { name: label })}>
-                  {t("runners.recordResult")}
-                </OpenLink>
-              ) : null}
+              {canRecord ? <ResultLink runner={runner} /> : null}
             </div>
             {after(runner)}
           </li>
