@@ -1,14 +1,13 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { env } from "./platform/env.server";
 import { languagesOf, pathOf, REGISTRY, routeId } from "./pages/registry";
-import { localizedPath } from "./i18n/lang";
 
 export default [
   // The public pages, feeds and site files, each in its languages (app/pages/registry.ts); one module per page,
   // its language read from the path (app/i18n/lang.ts).
   ...REGISTRY.flatMap((entry) =>
     languagesOf(entry).map((lang) => {
-      const path = localizedPath(pathOf(entry), lang);
+      const path = pathOf(entry, {}, lang);
       const id = routeId(entry, lang);
       return path === "/" ? index(entry.file, { id }) : route(path.slice(1), entry.file, { id });
     }),

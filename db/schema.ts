@@ -58,11 +58,16 @@ export interface SiteSettingsTable {
   instagram_url: string | null;
   youtube_url: string | null;
   x_url: string | null;
+  /** The ownership page's text; null: the site's standard text in that language. */
+  ownership_en: string | null;
+  ownership_da: string | null;
 }
 
 export interface LatestNewsTable {
   id: string;
   news_text: string;
+  /** The banner in Danish; "" where it is given in English only (decision 0230). */
+  news_text_da: Generated<string>;
   created_at: Generated<string>;
 }
 
@@ -73,6 +78,7 @@ export interface HomeImagesTable {
   image_width: number | null;
   image_height: number | null;
   alt_text: Generated<string>;
+  alt_text_da: Generated<string>;
 }
 
 export interface HorsesTable {
@@ -93,6 +99,16 @@ export interface HorsesTable {
   /** Unique; set by the application on every insert and rename (null only before migration 0020 ran). */
   slug: string | null;
   created_at: Generated<string>;
+  /** male, female, gelding (app/racing/horse-terms.ts), or the stable's own words; null: not given. */
+  sex: string | null;
+  year_of_birth: number | null;
+  dam_sire: string | null;
+  description: Generated<string>;
+  description_da: Generated<string>;
+  /** 1: listed on the ownership page with its shares text. */
+  shares_available: Generated<number>;
+  shares_text: Generated<string>;
+  shares_text_da: Generated<string>;
 }
 
 export interface WinnersTable {
@@ -115,6 +131,8 @@ export interface TeamMembersTable {
   name: string;
   role: string;
   description: string | null;
+  role_da: Generated<string>;
+  description_da: Generated<string>;
   photo_url: string | null;
   photo_width: number | null;
   photo_height: number | null;
@@ -341,10 +359,12 @@ export interface ActivityTable {
 export interface PostsTable {
   id: string;
   slug: string;
+  /** The English title and body; "" where the post is in Danish only (decision 0230). */
   title: string;
   /** Markdown (a small subset), rendered and sanitised when shown. */
   body: string;
-  language: "en" | "da";
+  title_da: Generated<string>;
+  body_da: Generated<string>;
   /** 'public': everyone; 'owners': the tagged horses' owners and their guests only (never on a public page). */
   audience: Generated<"public" | "owners">;
   video_provider: "youtube" | "vimeo" | null;
@@ -372,6 +392,7 @@ export interface PostPhotosTable {
   image_width: number | null;
   image_height: number | null;
   description: Generated<string>;
+  description_da: Generated<string>;
 }
 
 export interface PostHorsesTable {

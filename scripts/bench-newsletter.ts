@@ -174,7 +174,6 @@ export async function measureNewsletter(
       intent: "create",
       title: "Nordlys wins the Derby",
       body: "What a **day** at Klampenborg.\n\n- a clean start\n- a strong finish",
-      language: "en",
       publishAt: "",
       draft: "0",
       newsletter: "1",

@@ -1,7 +1,8 @@
 /**
- * Sample content for a fresh installation: horses, victories, the team, a news line and three news
- * posts, an invited owner with an owners-only update, the home gallery and contact details, with
- * photos drawn as SVG and rendered to JPEG by sharp (no downloads).
+ * Sample content for a fresh installation: one racing season (scripts/demo-season.ts) with its
+ * horses, results, victories, entries and news, the team, the banner, an invited owner with
+ * owners-only updates, the home gallery, contact details and the Site tab, every text in English and
+ * Danish, with photos drawn as SVG and rendered to JPEG by sharp (no downloads).
  */
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -14,11 +15,13 @@ import { saveNews } from "~/models/news.server";
 import { inviteOwner } from "~/models/owner-account.server";
 import { createPost } from "~/models/post.server";
 import { createTeamMember } from "~/models/team-member.server";
-import { createWinner } from "~/models/winner.server";
+import { listWinnersWithHorses, updateWinner } from "~/models/winner.server";
 import { createRunner, declareRunner, recordResult, withdrawRunner } from "~/models/runner.server";
-import { danishLocalToIso, type Equipment } from "~/racing/declaration";
+import { danishLocalToIso } from "~/racing/declaration";
 import { saveSiteSettings } from "~/models/site-settings.server";
 import { danishToday } from "~/racing/race-day";
+import { fromDanishLocal } from "~/news/publish-at";
+import { HORSES, planSeason, type PlannedPost } from "./demo-season";
 import { db } from "~/platform/db.server";
 import { storeImage, type StoredImage, type StoreOptions } from "~/media/images.server";
 import { mediaStorage } from "~/media/media-storage.server";
@@ -203,433 +206,50 @@ function gallerySvg(index: number) {
 // ---------------------------------------------------------------------------------------------
 // Content
 
-type DemoHorse = {
-  name: string;
-  age: number;
-  color: keyof typeof COATS;
-  sire: string;
-  dam: string;
-  owner: string | null;
-  places: [number, number, number];
-};
-
-const HORSES: DemoHorse[] = [
-  {
-    name: "Nordlys",
-    age: 4,
-    color: "Bay",
-    sire: "Sea The Stars",
-    dam: "Frøken Fryd",
-    owner: "Stald Øresund",
-    places: [3, 2, 1],
-  },
-  {
-    name: "Sølvpil",
-    age: 5,
-    color: "Grey",
-    sire: "Dark Angel",
-    dam: "Sølvregn",
-    owner: "Familien Holm",
-    places: [2, 3, 2],
-  },
-  {
-    name: "Kongens Ære",
-    age: 3,
-    color: "Dark Bay",
-    sire: "Frankel",
-    dam: "Dronningens Perle",
-    owner: "Hestesport Fyn ApS",
-    places: [2, 1, 0],
-  },
-  {
-    name: "Havgus",
-    age: 6,
-    color: "Chestnut",
-    sire: "Lope de Vega",
-    dam: "Strandeng",
-    owner: "Jens Kristensen",
-    places: [1, 4, 3],
-  },
-  {
-    name: "Midsommernat",
-    age: 4,
-    color: "Black",
-    sire: "Dubawi",
-    dam: "Sankthans",
-    owner: "Stald Bakkehuset",
-    places: [1, 1, 2],
-  },
-  { name: "Stormvejr", age: 5, color: "Brown", sire: "Kingman", dam: "Vestenvind", owner: null, places: [1, 2, 4] },
-  {
-    name: "Lykkeper",
-    age: 3,
-    color: "Chestnut",
-    sire: "Night of Thunder",
-    dam: "Firkløver",
-    owner: "Anne & Per Mikkelsen",
-    places: [1, 0, 1],
-  },
-  {
-    name: "Vinterdrøm",
-    age: 7,
-    color: "Grey",
-    sire: "Galileo",
-    dam: "Snefnug",
-    owner: "Stald Øresund",
-    places: [1, 3, 5],
-  },
-  {
-    name: "Skovmærke",
-    age: 2,
-    color: "Bay",
-    sire: "Wootton Bassett",
-    dam: "Bøgeblad",
-    owner: "Familien Holm",
-    places: [0, 1, 0],
-  },
-  {
-    name: "Rødtjørn",
-    age: 4,
-    color: "Chestnut",
-    sire: "Siyouni",
-    dam: "Hybenrose",
-    owner: "Klaus Damgaard",
-    places: [1, 1, 1],
-  },
-  {
-    name: "Bølgeblik",
-    age: 5,
-    color: "Dark Bay",
-    sire: "Australia",
-    dam: "Havfrue",
-    owner: "Stald Bakkehuset",
-    places: [0, 2, 2],
-  },
-  {
-    name: "Guldsmed",
-    age: 3,
-    color: "Bay",
-    sire: "Zarak",
-    dam: "Sommerfugl",
-    owner: "Hestesport Fyn ApS",
-    places: [0, 0, 1],
-  },
-];
-
-const KLAMPENBORG = "Klampenborg Galopbane";
-const AARHUS = "Jydsk Væddeløbsbane, Aarhus";
-const AALBORG = "Aalborg Væddeløbsbane";
-const ODENSE = "Odense Væddeløbsbane";
-
-type DemoWin = {
-  horse: string;
-  race: string;
-  date: string;
-  track: string;
-  distance: string;
-  jockey: string;
-  prizeOre: number;
-};
-
-const WINS: DemoWin[] = [
-  {
-    horse: "Nordlys",
-    race: "Dansk Derby",
-    date: "2026-08-02",
-    track: KLAMPENBORG,
-    distance: "2400 m",
-    jockey: "Mads Sørensen",
-    prizeOre: 50_000_000,
-  },
-  {
-    horse: "Kongens Ære",
-    race: "Dansk 2000 Guineas",
-    date: "2026-05-24",
-    track: KLAMPENBORG,
-    distance: "1600 m",
-    jockey: "Camilla Holm",
-    prizeOre: 15_000_000,
-  },
-  {
-    horse: "Sølvpil",
-    race: "Jydsk Grand Prix",
-    date: "2026-07-12",
-    track: AARHUS,
-    distance: "2000 m",
-    jockey: "Jonas Bech",
-    prizeOre: 12_500_000,
-  },
-  {
-    horse: "Havgus",
-    race: "Aalborg Sommerløb",
-    date: "2026-06-21",
-    track: AALBORG,
-    distance: "1800 m",
-    jockey: "Sofie Lund",
-    prizeOre: 4_500_000,
-  },
-  {
-    horse: "Midsommernat",
-    race: "Fynsk Sprintløb",
-    date: "2026-06-07",
-    track: ODENSE,
-    distance: "1200 m",
-    jockey: "Mads Sørensen",
-    prizeOre: 3_250_050,
-  },
-  {
-    horse: "Nordlys",
-    race: "Dyrehavsløbet",
-    date: "2026-05-10",
-    track: KLAMPENBORG,
-    distance: "2200 m",
-    jockey: "Mads Sørensen",
-    prizeOre: 8_000_000,
-  },
-  {
-    horse: "Stormvejr",
-    race: "Jydsk Efterårsløb",
-    date: "2025-09-28",
-    track: AARHUS,
-    distance: "2400 m",
-    jockey: "Frederik Juhl",
-    prizeOre: 6_000_000,
-  },
-  {
-    horse: "Lykkeper",
-    race: "Aalborg Juniorløb",
-    date: "2026-09-06",
-    track: AALBORG,
-    distance: "1400 m",
-    jockey: "Camilla Holm",
-    prizeOre: 2_500_000,
-  },
-  {
-    horse: "Vinterdrøm",
-    race: "Odense Grand Prix",
-    date: "2025-08-16",
-    track: ODENSE,
-    distance: "2000 m",
-    jockey: "Sofie Lund",
-    prizeOre: 7_500_000,
-  },
-  {
-    horse: "Rødtjørn",
-    race: "Klampenborg Handicap",
-    date: "2026-10-04",
-    track: KLAMPENBORG,
-    distance: "1800 m",
-    jockey: "Jonas Bech",
-    prizeOre: 2_875_075,
-  },
-];
-
-/**
- * Runners, dated from the day the demo runs (days from today), so there are always some to come.
- * A runner with a result records it as the Runners tab does: a win becomes a victory.
- */
-const RUNNERS: {
-  horse: string;
-  race: string;
-  days: number;
-  postTime: string | null;
-  track: string;
-  distance: string;
-  jockey: string;
-  result?: { position: number | null; prizeOre: number | null };
-  /** Declared (weight in grams, draw, equipment), or withdrawn as a non-runner (its reason). */
-  declared?: { weightG: number; draw: number | null; equipment: Equipment[] };
-  withdrawn?: string;
-}[] = [
-  {
-    horse: "Nordlys",
-    race: "Skandinavisk Grand Prix",
-    days: 4,
-    postTime: "15:40",
-    track: KLAMPENBORG,
-    distance: "2400 m",
-    jockey: "Mads Sørensen",
-    declared: { weightG: 57_500, draw: 3, equipment: ["blinkers"] },
-  },
-  {
-    horse: "Sølvpil",
-    race: "Jydsk 1000 Guineas",
-    days: 6,
-    postTime: "14:15",
-    track: AARHUS,
-    distance: "1600 m",
-    jockey: "Sofie Lund",
-    declared: { weightG: 55_000, draw: null, equipment: ["hood", "tongue-tie"] },
-  },
-  {
-    horse: "Havgus",
-    race: "Aalborg Sprint",
-    days: 11,
-    postTime: null,
-    track: AALBORG,
-    distance: "1200 m",
-    jockey: "Jonas Bech",
-    withdrawn: "A little stiff after Tuesday's work; we give him time.",
-  },
-  {
-    horse: "Kongens Ære",
-    race: "Odense Sommerløb",
-    days: 13,
-    postTime: "16:05",
-    track: ODENSE,
-    distance: "2000 m",
-    jockey: "Mads Sørensen",
-  },
-  {
-    horse: "Midsommernat",
-    race: "Klampenborg Maiden",
-    days: 20,
-    postTime: "13:30",
-    track: KLAMPENBORG,
-    distance: "1800 m",
-    jockey: "Emma Kjær",
-  },
-  {
-    horse: "Lykkeper",
-    race: "Aarhus Handicap",
-    days: 27,
-    postTime: null,
-    track: AARHUS,
-    distance: "2100 m",
-    jockey: "Sofie Lund",
-  },
-  {
-    horse: "Stormvejr",
-    race: "Klampenborg Efterårsløb",
-    days: -2,
-    postTime: "15:00",
-    track: KLAMPENBORG,
-    distance: "2000 m",
-    jockey: "Jonas Bech",
-  },
-  {
-    horse: "Kongens Ære",
-    race: "Dansk Oaks Trial",
-    days: -9,
-    postTime: "14:50",
-    track: KLAMPENBORG,
-    distance: "2200 m",
-    jockey: "Mads Sørensen",
-    result: { position: 1, prizeOre: 12_000_000 },
-  },
-  {
-    horse: "Nordlys",
-    race: "Jydsk Sommer Cup",
-    days: -16,
-    postTime: "15:20",
-    track: AARHUS,
-    distance: "2000 m",
-    jockey: "Mads Sørensen",
-    result: { position: 2, prizeOre: 4_500_000 },
-  },
-  {
-    horse: "Havgus",
-    race: "Aalborg Pokalløb",
-    days: -23,
-    postTime: "16:10",
-    track: AALBORG,
-    distance: "1400 m",
-    jockey: "Jonas Bech",
-    result: { position: 3, prizeOre: 1_800_000 },
-  },
-  {
-    horse: "Sølvpil",
-    race: "Odense Løbet",
-    days: -30,
-    postTime: "14:40",
-    track: ODENSE,
-    distance: "1600 m",
-    jockey: "Sofie Lund",
-    result: { position: 6, prizeOre: null },
-  },
-  {
-    horse: "Vinterdrøm",
-    race: "Klampenborg Stayers",
-    days: -37,
-    postTime: null,
-    track: KLAMPENBORG,
-    distance: "2800 m",
-    jockey: "Emma Kjær",
-    result: { position: null, prizeOre: null },
-  },
-];
-
-function daysFrom(today: string, days: number) {
-  const [y, m, d] = today.split("-").map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
-
 const TEAM = [
   {
     name: "Henrik Lauritsen",
-    role: "Head Trainer",
-    description:
-      "Henrik has trained in Klampenborg for more than twenty years and saddled two Danish Derby winners. He plans every horse's season himself.",
+    role: { en: "Head Trainer", da: "Cheftræner" },
+    description: {
+      en: "Henrik has trained in Klampenborg for more than twenty years and saddled two Danish Derby winners. He plans every horse's season himself.",
+      da: "Henrik har trænet i Klampenborg i mere end tyve år og har sadlet to vindere af Dansk Derby. Han planlægger selv hver hests sæson.",
+    },
   },
   {
     name: "Maja Thomsen",
-    role: "Assistant Trainer",
-    description:
-      "Maja rides out every morning and runs the yard when Henrik is at the races. She has a gift for bringing on young horses.",
+    role: { en: "Assistant Trainer", da: "Assistenttræner" },
+    description: {
+      en: "Maja rides out every morning and runs the yard when Henrik is at the races. She has a gift for bringing on young horses.",
+      da: "Maja rider ud hver morgen og styrer stalden, når Henrik er på banen. Hun har et særligt tag på de unge heste.",
+    },
   },
   {
     name: "Lars Vestergaard",
-    role: "Head Groom",
-    description:
-      "Lars knows every horse's habits, feeds and quirks. Nothing leaves the yard for the races without his final check.",
+    role: { en: "Head Groom", da: "Staldmester" },
+    description: {
+      en: "Lars knows every horse's habits, feeds and quirks. Nothing leaves the yard for the races without his final check.",
+      da: "Lars kender hver hests vaner, foder og særheder. Intet forlader stalden til løb uden hans sidste kontrol.",
+    },
   },
   {
     name: "Emma Kjær",
-    role: "Work Rider",
-    description: "A former apprentice jockey, Emma gives our horses their fast work and reports back on every canter.",
+    role: { en: "Work Rider", da: "Træningsrytter" },
+    description: {
+      en: "A former apprentice jockey, Emma gives our horses their fast work and reports back on every canter.",
+      da: "Emma er tidligere lærlingejockey. Hun rider hestenes hurtige arbejde og fortæller om hver eneste galop.",
+    },
   },
-  { name: "Dr. Peter Winther", role: "Equine Veterinarian", description: null },
+  { name: "Dr. Peter Winther", role: { en: "Equine Veterinarian", da: "Dyrlæge" }, description: null },
 ];
 
 const GALLERY_ALT = [
-  "Morning gallop on the training track",
-  "The stable block in the afternoon sun",
-  "Horses grazing in the paddock",
-  "A racehorse in the paddock at sunset",
+  { en: "Morning gallop on the training track", da: "Morgengalop på træningsbanen" },
+  { en: "The stable block in the afternoon sun", da: "Stalden i eftermiddagssolen" },
+  { en: "Horses grazing in the paddock", da: "Heste på græs på folden" },
+  { en: "A racehorse in the paddock at sunset", da: "En væddeløbshest på folden ved solnedgang" },
 ];
 
-/** News posts, oldest first; `photos` drawn like the winners' scenes, `daysAgo` from today. */
-const POSTS = [
-  {
-    title: "Sølvpil back on the gallops",
-    language: "en" as const,
-    daysAgo: 21,
-    horses: ["Sølvpil"],
-    photos: ["Sølvpil cantering on the sand gallop in the morning mist"],
-    body: "After a quiet winter in the field, **Sølvpil** is back in full work.\n\nShe worked over six furlongs on Tuesday and came back blowing lightly. The plan:\n\n- a racecourse gallop at Klampenborg in May\n- her first start of the season in June",
-  },
-  {
-    title: "Ny stald til unghestene",
-    language: "da" as const,
-    daysAgo: 9,
-    horses: [],
-    photos: [],
-    body: "Vi har taget den nye stald med tolv bokse i brug. Unghestene flyttede ind i weekenden og har allerede fundet sig til rette.\n\nTak til alle, der hjalp med flytningen — og til naboerne for tålmodigheden med byggeriet.",
-  },
-  {
-    title: "Nordlys wins the Danish Derby",
-    language: "en" as const,
-    daysAgo: 2,
-    horses: ["Nordlys"],
-    photos: [
-      "Nordlys and Mads Sørensen in the winner's circle at Klampenborg",
-      "Nordlys back at the yard after the Derby",
-    ],
-    body: "What a day at Klampenborg! **Nordlys** led from the final bend and held on by a neck.\n\n## The race\n\nMads Sørensen kept him handy from the start and kicked on early. Congratulations to *Stald Øresund* and the whole team at home.",
-  },
-];
-
-/** An owner invited for two horses, and an update only the owners of the tagged horse see. */
+/** An owner invited for two horses, who sees the owners-only updates about Nordlys. */
 export const DEMO_OWNER = {
   name: "Karen Holm",
   email: "karen.holm@example.com",
@@ -637,23 +257,21 @@ export const DEMO_OWNER = {
   horses: ["Nordlys", "Sølvpil"],
 };
 
-const OWNERS_UPDATE = {
-  title: "Nordlys: a week after the Derby",
-  language: "en" as const,
-  daysAgo: 2,
-  horses: ["Nordlys"],
-  photo: "Nordlys grazing in the paddock behind the yard",
-  body: "Nordlys ate up every night after Klampenborg and trotted up sound on Monday.\n\n## The plan\n\n- a week of walking and turn-out\n- back cantering from next Tuesday\n- we will talk about the autumn races when we meet at the yard",
-};
-
 export class DatabaseNotEmptyError extends Error {}
+
+/** Posts appear at 10:00 Danish time on their day. */
+const publishAt = (day: string) => fromDanishLocal(`${day}T10:00`)!;
 
 /**
  * Fills an empty database with the sample content; refuses (throws) when any content exists.
  * `heroPhoto`: a photograph (any format sharp reads) to use as the hero instead of the drawn one;
- * the bench uses one to measure Home with a photo's weight.
+ * the bench uses one to measure Home with a photo's weight. `today`: the Danish date the season is
+ * placed around (the tests fix it).
  */
-export async function fillDemo(report: (line: string) => void = () => {}, { heroPhoto }: { heroPhoto?: Buffer } = {}) {
+export async function fillDemo(
+  report: (line: string) => void = () => {},
+  { heroPhoto, today = danishToday() }: { heroPhoto?: Buffer; today?: string } = {},
+) {
   const counts = await contentCounts();
   const present = Object.entries(counts).filter(([, n]) => n > 0);
   if (present.length) {
@@ -661,6 +279,8 @@ export async function fillDemo(report: (line: string) => void = () => {}, { hero
       `The database already has content (${present.map(([t, n]) => `${n} ${t}`).join(", ")}); the demo only fills an empty database.`,
     );
   }
+  const plan = planSeason(today);
+  const wins = plan.run.filter((r) => r.result.position === 1 && r.photo);
 
   // Every photo is drawn before the first row is written, so a drawing failure leaves the database empty.
   const gallery = await listHomeImages();
@@ -674,12 +294,9 @@ export async function fillDemo(report: (line: string) => void = () => {}, { hero
       saveImage("horse-images", await jpeg(horsePortrait(h.color, i), 960), { socialCard: true }),
     ),
   );
-  const wins = [...WINS].sort((a, b) => a.date.localeCompare(b.date));
+  const coatOf = (name: string) => COATS[HORSES.find((h) => h.name === name)!.color]![0];
   const winnerPhotos = await Promise.all(
-    wins.map(async (w, i) => {
-      const color = HORSES.find((h) => h.name === w.horse)!.color;
-      return saveImage("winner-photos", await jpeg(winnerScene(i, COATS[color]![0]), 960));
-    }),
+    wins.map(async (w, i) => saveImage("winner-photos", await jpeg(winnerScene(i, coatOf(w.horse)), 960))),
   );
   const teamPhotos = await Promise.all(
     TEAM.map(async (_, i) => saveImage("team-photos", await jpeg(personPortrait(i), 640))),
@@ -689,22 +306,28 @@ export async function fillDemo(report: (line: string) => void = () => {}, { hero
     : await jpeg(heroSvg(), 2400);
   const hero = await saveImage("horse-images", heroJpeg, { socialCard: true });
   const postPhotos = await Promise.all(
-    POSTS.map((post, p) =>
+    plan.posts.map((post, p) =>
       Promise.all(
         post.photos.map(async (_, i) =>
-          saveImage("post-photos", await jpeg(winnerScene(p * 3 + i, COATS.Brown![0]), 1280), { socialCard: i === 0 }),
+          saveImage("post-photos", await jpeg(winnerScene(p * 3 + i, coatOf(post.horses[0] ?? "Nordlys")), 1280), {
+            socialCard: i === 0,
+          }),
         ),
       ),
     ),
   );
-
   // Kept apart from the public media, like every owners-only photo (none where the site has no private storage).
-  const updatePhoto = mediaStorage().closed
-    ? await saveImage("post-photos", await jpeg(winnerScene(11, COATS.Brown![0]), 1280), { private: true })
-    : null;
+  const updatePhotos = await Promise.all(
+    plan.ownersUpdates.map(async (_, i) =>
+      mediaStorage().closed
+        ? await saveImage("post-photos", await jpeg(winnerScene(11 + i, coatOf("Nordlys")), 1280), { private: true })
+        : null,
+    ),
+  );
 
   for (const [index, row] of gallery.entries()) {
-    await updateHomeImage(row.id, { altText: GALLERY_ALT[index % 4]!, image: galleryImages[index]! });
+    const alt = GALLERY_ALT[index % 4]!;
+    await updateHomeImage(row.id, { altText: alt.en, altTextDa: alt.da, image: galleryImages[index]! });
   }
   report(`gallery: ${gallery.length} images`);
 
@@ -712,105 +335,136 @@ export async function fillDemo(report: (line: string) => void = () => {}, { hero
   // Oldest first, so the list (newest first) starts with the first horse above.
   for (let i = HORSES.length - 1; i >= 0; i--) {
     const h = HORSES[i]!;
-    const image = horseImages[i]!;
     const created = await createHorse({
       name: h.name,
       age: h.age,
+      yearOfBirth: plan.season - h.age,
       color: h.color,
+      sex: h.sex,
       sire: h.sire,
       dam: h.dam,
+      damSire: h.damSire,
       owner: h.owner,
-      image,
-      firstPlaces: h.places[0],
-      secondPlaces: h.places[1],
-      thirdPlaces: h.places[2],
+      description: h.description.en,
+      descriptionDa: h.description.da,
+      sharesAvailable: !!h.shares,
+      sharesText: h.shares?.en,
+      sharesTextDa: h.shares?.da,
+      image: horseImages[i]!,
+      // What it did before this season; the season's results add to them.
+      firstPlaces: h.earlier.places[0],
+      secondPlaces: h.earlier.places[1],
+      thirdPlaces: h.earlier.places[2],
+      totalPrizeOre: h.earlier.prizeOre,
     });
     horseIds.set(h.name, created.id);
     // Distinct creation times keep the order stable on every engine.
     await new Promise((resolve) => setTimeout(resolve, 3));
   }
-  report(`horses: ${HORSES.length}`);
+  report(`horses: ${HORSES.length} (${HORSES.filter((h) => h.shares).length} with shares available)`);
 
-  for (const [i, w] of wins.entries()) {
-    const photo = winnerPhotos[i]!;
-    await createWinner({
-      horseId: horseIds.get(w.horse)!,
-      raceName: w.race,
-      raceDate: w.date,
-      track: w.track,
-      distance: w.distance,
-      jockey: w.jockey,
-      prizeOre: w.prizeOre,
-      photo,
-    });
-  }
-  report(`victories: ${WINS.length}`);
-
-  const today = danishToday();
-  for (const r of RUNNERS) {
+  for (const r of plan.run) {
     const { id } = await createRunner({
       horseId: horseIds.get(r.horse)!,
       raceName: r.race,
-      raceDate: daysFrom(today, r.days),
+      raceDate: r.date,
       postTime: r.postTime,
       track: r.track,
       distance: r.distance,
       jockey: r.jockey,
-      // Entered runners still to be declared: the deadline two days before, 09:30 Danish time.
-      declarationDeadline: r.days >= 3 && !r.declared ? danishLocalToIso(`${daysFrom(today, r.days - 2)}T09:30`) : null,
     });
-    if (r.declared) await declareRunner(id, { jockey: r.jockey, ...r.declared });
-    if (r.withdrawn) await withdrawRunner(id, r.withdrawn);
-    if (r.result) {
-      const { position, prizeOre } = r.result;
-      await recordResult(id, { position, didNotFinish: position === null, prizeOre }, today);
-    }
+    const { position, prizeOre } = r.result;
+    await recordResult(id, { position, didNotFinish: position === null, prizeOre }, today);
   }
-  report(
-    `runners: ${RUNNERS.filter((r) => r.days >= 0).length} upcoming (${RUNNERS.filter((r) => r.declared).length} declared, ${RUNNERS.filter((r) => r.withdrawn).length} non-runner), ${RUNNERS.filter((r) => r.result).length} with results`,
-  );
+  // The stable added photos of its biggest wins in the Winners tab.
+  const victories = await listWinnersWithHorses();
+  for (const [i, w] of wins.entries()) {
+    const victory = victories.find((v) => v.raceName === w.race && v.raceDate === w.date)!;
+    await updateWinner(victory.id, {
+      horseId: victory.horseId!,
+      raceName: victory.raceName,
+      raceDate: victory.raceDate,
+      track: victory.track,
+      distance: victory.distance,
+      jockey: victory.jockey,
+      prizeOre: victory.prizeOre,
+      photo: winnerPhotos[i]!,
+    });
+  }
+  report(`season ${plan.season}: ${plan.run.length} runs with results, ${victories.length} victories`);
+
+  for (const [i, r] of plan.entered.entries()) {
+    const soon = daysBetween(today, r.date) <= 3;
+    const { id } = await createRunner({
+      horseId: horseIds.get(r.horse)!,
+      raceName: r.race,
+      raceDate: r.date,
+      postTime: soon ? r.postTime : null,
+      track: r.track,
+      distance: r.distance,
+      jockey: r.jockey,
+      // To be declared by 09:30 two days before the race.
+      declarationDeadline: soon ? null : danishLocalToIso(`${addDays(r.date, -2)}T09:30`),
+    });
+    if (i === 0 && soon)
+      await declareRunner(id, { jockey: r.jockey, weightG: 57_500, draw: 3, equipment: ["blinkers"] });
+    if (i === 2) await withdrawRunner(id, null);
+  }
+  report(`entries: ${plan.entered.length} (the third a non-runner)`);
 
   for (const [i, m] of TEAM.entries()) {
-    await createTeamMember({ name: m.name, role: m.role, description: m.description, photo: teamPhotos[i]! });
+    await createTeamMember({
+      name: m.name,
+      role: m.role.en,
+      roleDa: m.role.da,
+      description: m.description?.en ?? null,
+      descriptionDa: m.description?.da ?? null,
+      photo: teamPhotos[i]!,
+    });
   }
   report(`team: ${TEAM.length} members`);
 
-  await saveNews("Nordlys wins the Danish Derby at Klampenborg! Congratulations to Stald Øresund and Mads Sørensen.");
-  report("news: 1 line");
+  await saveNews(plan.banner.en, undefined, plan.banner.da);
+  report("news: the banner");
 
-  for (const [p, post] of POSTS.entries()) {
-    await createPost({
-      title: post.title,
-      body: post.body,
-      language: post.language,
+  const post = (p: PlannedPost, photos: (StoredImage | null)[], audience: "public" | "owners") =>
+    createPost({
+      title: p.title.en,
+      titleDa: p.title.da,
+      body: p.body.en,
+      bodyDa: p.body.da,
+      audience,
       video: null,
-      publishAt: new Date(Date.now() - post.daysAgo * 24 * 60 * 60_000).toISOString(),
+      publishAt: publishAt(p.publishDay),
       draft: false,
-      horseIds: post.horses.map((name) => horseIds.get(name)!),
-      photos: post.photos.map((description, i) => ({ position: i + 1, image: postPhotos[p]![i]!, description })),
+      horseIds: p.horses.map((name) => horseIds.get(name)!),
+      photos: photos.flatMap((image, i) =>
+        image
+          ? [
+              {
+                position: i + 1,
+                image,
+                description: p.photos[i]?.en ?? "",
+                descriptionDa: p.photos[i]?.da ?? "",
+              },
+            ]
+          : [],
+      ),
     });
-  }
-  report(`news posts: ${POSTS.length}`);
+  for (const [i, p] of plan.posts.entries()) await post(p, postPhotos[i]!, "public");
+  report(`news posts: ${plan.posts.length}`);
+  for (const [i, u] of plan.ownersUpdates.entries()) await post(u, [updatePhotos[i] ?? null], "owners");
 
-  await createPost({
-    title: OWNERS_UPDATE.title,
-    body: OWNERS_UPDATE.body,
-    language: OWNERS_UPDATE.language,
-    audience: "owners",
-    video: null,
-    publishAt: new Date(Date.now() - OWNERS_UPDATE.daysAgo * 24 * 60 * 60_000).toISOString(),
-    draft: false,
-    horseIds: OWNERS_UPDATE.horses.map((name) => horseIds.get(name)!),
-    photos: updatePhoto ? [{ position: 1, image: updatePhoto, description: OWNERS_UPDATE.photo }] : [],
-  });
-  // Invited after the update, so the one mail waiting for her is the invitation.
+  // Invited after the updates, so the one mail waiting for her is the invitation.
   await inviteOwner({
     name: DEMO_OWNER.name,
     email: DEMO_OWNER.email,
     language: DEMO_OWNER.language,
     horseIds: DEMO_OWNER.horses.map((name) => horseIds.get(name)!),
   });
-  report(`owners: ${DEMO_OWNER.name} invited for ${DEMO_OWNER.horses.join(" and ")}, one owners-only update`);
+  report(
+    `owners: ${DEMO_OWNER.name} invited for ${DEMO_OWNER.horses.join(" and ")}, ${plan.ownersUpdates.length} owners-only updates`,
+  );
 
   if (isContactInfoEmpty(await getContactInfo())) {
     await saveContactInfo({
@@ -838,4 +492,13 @@ export async function fillDemo(report: (line: string) => void = () => {}, { hero
     hero,
   });
   report("site: hero photo, taglines, social links");
+}
+
+function addDays(date: string, days: number) {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+function daysBetween(from: string, to: string) {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }

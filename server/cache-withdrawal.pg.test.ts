@@ -89,7 +89,6 @@ describe("PostgreSQL refusing connections after a post was withdrawn", () => {
       const values = (title: string): NewPost => ({
         title,
         body: `${title}: the whole plan.`,
-        language: "en",
         audience: "public",
         video: null,
         publishAt: "2026-01-01T10:00:00.000Z",

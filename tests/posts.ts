@@ -21,7 +21,6 @@ export function ownersUpdate(horseIds: string[], photos: StoredImage[] = [], val
   return {
     title: "Morning work",
     body: "A **good** gallop today.",
-    language: "en",
     audience: "owners",
     video: null,
     publishAt: new Date(Date.now() - 60_000).toISOString(),

@@ -5,7 +5,10 @@ import { navLinks } from "~/pages/registry";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 
-const PAGES = navLinks().filter((link) => link.to !== "/");
+const PAGES = {
+  en: navLinks({ lang: "en" }).filter((link) => link.to !== "/"),
+  da: navLinks({ lang: "da" }).filter((link) => link.to !== "/da"),
+};
 
 /**
  * The site's 404 page, for unknown addresses and for records that are not there, in the path's
@@ -27,10 +30,10 @@ export function NotFoundPage() {
           {t("notFound.pages")}
         </h2>
         <ul className="mt-3 flex flex-wrap justify-center gap-x-2 gap-y-1">
-          {PAGES.map((link) => (
+          {PAGES[lang].map((link) => (
             <li key={link.to}>
               <Link
-                to={localizedPath(link.to, lang)}
+                to={link.to}
                 className="inline-flex min-h-11 items-center px-3 font-medium text-brand-700 underline underline-offset-4"
               >
                 {t(link.label)}

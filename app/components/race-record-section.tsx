@@ -1,10 +1,10 @@
 import { PageSection } from "~/components/page-section";
 import { RaceRecordRow } from "~/components/runner-table";
 import { ScrollTable } from "~/components/scroll-table";
-import { useT } from "~/i18n/use-lang";
+import { useLang, useT } from "~/i18n/use-lang";
 import type { RaceRecord } from "~/models/runner.server";
 import type { CareerAndRecord } from "~/racing/career";
-import { formatDanishDate } from "~/racing/format";
+import { formatDay } from "~/racing/format";
 import { strikeRate } from "~/racing/race-day";
 
 const RECORD_HEADINGS = [
@@ -28,12 +28,13 @@ export function RaceRecordSection({
   figures: Pick<CareerAndRecord, "differ" | "since">;
 }) {
   const t = useT();
+  const lang = useLang();
   return (
     <PageSection
       id="race-record"
       title={
         figures.differ && figures.since
-          ? t("horse.raceRecordSince", { date: formatDanishDate(figures.since) })
+          ? t("horse.raceRecordSince", { date: formatDay(figures.since, lang) })
           : t("horse.raceRecord")
       }
       className="mt-14"

@@ -6,7 +6,7 @@ import type { MessageKey } from "~/i18n/dictionary";
 import type { RaceRecordEntry, Runner } from "~/models/runner.server";
 import { Cell, Row, ScrollTable } from "~/components/scroll-table";
 import { formatWeight, type Equipment } from "~/racing/declaration";
-import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
+import { formatDay, formatPrize, orFallback } from "~/racing/format";
 
 /** Runners as a table, or the text `empty` when there are none. */
 export function RunnerTableOrEmpty({ empty, ...table }: RunnerTableProps & { empty: string }) {
@@ -96,7 +96,7 @@ export function RunnerTable({
       {runners.map((runner) => (
         <Row key={runner.id}>
           <Cell label={h.date} order={ORDER.date} nowrap>
-            {formatDanishDate(runner.raceDate)}
+            {formatDay(runner.raceDate, lang)}
           </Cell>
           {results ? null : (
             <Cell label={h.time} order={ORDER.time} nowrap>
@@ -178,7 +178,7 @@ export function RaceRecordRow({ entry }: { entry: RaceRecordEntry }) {
   return (
     <Row>
       <Cell label={t("runners.date")} nowrap>
-        {formatDanishDate(entry.raceDate)}
+        {formatDay(entry.raceDate, lang)}
       </Cell>
       <Cell label={t("runners.race")} className="font-medium text-stone-900">
         {entry.raceName}

@@ -7,8 +7,8 @@ import { LanguageSwitch } from "~/components/language-switch";
 import { useLang, useT } from "~/i18n/use-lang";
 import { navLinks, pageAlternates, readQuery } from "~/pages/registry";
 
-const NAV_LINKS = navLinks();
-const OWNER_NAV_LINKS = navLinks({ owner: true });
+const NAV_LINKS = { en: navLinks({ lang: "en" }), da: navLinks({ lang: "da" }) };
+const OWNER_NAV_LINKS = { en: navLinks({ owner: true, lang: "en" }), da: navLinks({ owner: true, lang: "da" }) };
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return clsx(
@@ -40,10 +40,7 @@ export function SiteHeader({
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.pathname]);
-  const links = (owner ? OWNER_NAV_LINKS : NAV_LINKS).map((l) => ({
-    to: localizedPath(l.to, lang),
-    label: t(l.label),
-  }));
+  const links = (owner ? OWNER_NAV_LINKS : NAV_LINKS)[lang].map((l) => ({ to: l.to, label: t(l.label) }));
   const alternates = pageAlternates(location.pathname);
   const other = otherLang(lang);
   // Pages that exist in English only (sign-in, admin) have no switch.
@@ -58,7 +55,7 @@ export function SiteHeader({
           <img src={logoUrl} alt="" width={40} height={40} className="h-10 w-10 object-contain" />
           <span className="font-serif text-lg font-bold tracking-wide">{stableName}</span>
         </Link>
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className="hidden items-center gap-1 lg:flex">
           {links.map((l) => (
             <li key={l.to}>
               <NavLink to={l.to} end className={linkClass} prefetch="intent">
@@ -67,11 +64,11 @@ export function SiteHeader({
             </li>
           ))}
         </ul>
-        <div className="hidden items-center gap-2 md:flex">
+        <div className="hidden items-center gap-2 lg:flex">
           {languageSwitch}
           {actions}
         </div>
-        <details ref={menu} className="group md:hidden">
+        <details ref={menu} className="group lg:hidden">
           <summary
             className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 [&::-webkit-details-marker]:hidden"
             aria-label={t("nav.menu")}

@@ -60,6 +60,7 @@ export const da = {
   "nav.runners": "Starter",
   "nav.team": "Holdet",
   "nav.contact": "Kontakt",
+  "nav.ownership": "Ejerskab",
 
   "footer.contact": "Find os",
   "footer.follow": "Følg os",
@@ -195,8 +196,8 @@ export const da = {
   "runners.equipment.visor": "Visir",
   "runners.equipment.hood": "Hætte",
   "runners.equipment.tongueTie": "Tungebånd",
-  "horse.addToCalendar": "Føj {horse}s starter til din kalender",
-  "horse.calendarTitle": "{horse}s starter",
+  "horse.addToCalendar": "Føj {horse's} starter til din kalender",
+  "horse.calendarTitle": "{horse's} starter",
 
   "horse.allHorses": "Alle heste",
   "horse.metaDescription":
@@ -217,6 +218,43 @@ export const da = {
   "horse.noRaces": "Ingen løb endnu.",
   "horse.recordLabel": "Løbshistorik for {horse}",
   "horse.recordCaption": "Løbshistorik for {horse}, nyeste først",
+  "horse.foaled": "Født",
+  "horse.damSire": "Morfar",
+  "horse.aboutOwnership": "Om at eje en andel",
+  "horse.summary": "{horse}, {age} år, {color}, efter {sire} ud af {dam}",
+  "horse.summaryDamSire": "{summary} (e. {damSire})",
+  "horse.summaryFoaled": "{summary}, født {year}",
+
+  "career.win": "{count} sejr",
+  "career.wins": "{count} sejre",
+  "career.noWins": "ingen sejre",
+  "career.place": "{count} placering",
+  "career.places": "{count} placeringer",
+  "career.noPlaces": "ingen placeringer",
+  "career.and": "{a} og {b}",
+  "career.oneListed": "{all} i alt; {listed} af dem står nedenfor, {earlier} tidligere.",
+  "career.someListed": "{all} i alt; {listed} af dem står nedenfor, {earlier} tidligere.",
+  "career.bothListed": "{all} i alt; {listed} står nedenfor, {earlier} tidligere.",
+  "career.noneListed": "{all} i alt, alle fra før løbshistorikken nedenfor.",
+
+  "ownership.metaTitle": "Ejerskab | {name}",
+  "ownership.metaDescription":
+    "Bliv hesteejer hos {name}: hvad det vil sige, hestene med ledige andele, og hvordan du spørger om en.",
+  "ownership.eyebrow": "Bliv hesteejer",
+  "ownership.title": "Ejerskab",
+  "ownership.text1":
+    "At eje en væddeløbshest hos os er at være med i hele sæsonen: tidlige morgener på træningsbanen, løbsdage i ejerområdet på banen og nyt fra stalden, mens det sker.",
+  "ownership.text2":
+    "Du kan eje en hest alene eller tage en andel sammen med andre. Vi sørger for træningen, tilmeldingerne og den daglige pasning; du følger hver start, hvert resultat og hver opdatering i dit eget ejerområde og på e-mail.",
+  "ownership.text3":
+    "Spørg os om hestene nedenfor, eller om at købe en åring sammen. Vi viser altid gerne rundt i stalden.",
+  "ownership.sharesHeading": "Ledige andele",
+  "ownership.sharesEmpty": "Der er ingen ledige andele lige nu. Spørg os om den næste.",
+  "ownership.enquire": "Spørg om {horse}",
+  "ownership.enquiryMessage": "Jeg vil gerne høre mere om at eje en andel i {horse}.",
+  "ownership.seeHorse": "Siden om {horse}",
+  "ownership.errorHeading": "Fejl ved indlæsning af hestene",
+  "ownership.errorText": "Hestene med ledige andele kunne ikke indlæses. Prøv igen senere.",
 
   "team.metaTitle": "Holdet | {name}",
   "team.metaDescription":
@@ -238,6 +276,7 @@ export const da = {
   "contact.intro":
     "Overvejer du at sætte en hest i træning, vil du besøge stalden, eller følger du en af vores heste? Send os en besked, så vender vi tilbage, eller brug vores kontaktoplysninger og fang os direkte.",
   "contact.formHeading": "Send os en besked",
+  "contact.enquiryAbout": "Din besked handler om en andel i {horse}.",
   "contact.name": "Dit navn",
   "contact.email": "Din e-mailadresse",
   "contact.message": "Besked",

@@ -5,7 +5,7 @@ import { en } from "./en";
 import { langFromPath, localizedPath, unprefixedPath } from "./lang";
 import { localResultText } from "./results";
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)(?:'s)?\}/g)].map((m) => m[1]).sort();
 
 describe("the dictionaries", () => {
   it("have exactly the same keys in both languages", () => {

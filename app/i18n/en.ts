@@ -66,6 +66,7 @@ export const en = {
   "nav.runners": "Runners",
   "nav.team": "Team",
   "nav.contact": "Contact",
+  "nav.ownership": "Ownership",
 
   "footer.contact": "Find us",
   "footer.follow": "Follow us",
@@ -200,8 +201,8 @@ export const en = {
   "runners.equipment.visor": "Visor",
   "runners.equipment.hood": "Hood",
   "runners.equipment.tongueTie": "Tongue tie",
-  "horse.addToCalendar": "Add {horse}'s runs to your calendar",
-  "horse.calendarTitle": "{horse}'s runs",
+  "horse.addToCalendar": "Add {horse's} runs to your calendar",
+  "horse.calendarTitle": "{horse's} runs",
 
   "horse.allHorses": "All horses",
   "horse.metaDescription":
@@ -222,6 +223,43 @@ export const en = {
   "horse.noRaces": "No races run yet.",
   "horse.recordLabel": "Race record of {horse}",
   "horse.recordCaption": "Race record of {horse}, newest first",
+  "horse.foaled": "Foaled",
+  "horse.damSire": "Dam's sire",
+  "horse.aboutOwnership": "About owning a share",
+  "horse.summary": "{horse}, a {age}-year-old {color} by {sire} out of {dam}",
+  "horse.summaryDamSire": "{summary} (by {damSire})",
+  "horse.summaryFoaled": "{summary}, foaled {year}",
+
+  "career.win": "{count} win",
+  "career.wins": "{count} wins",
+  "career.noWins": "no wins",
+  "career.place": "{count} place",
+  "career.places": "{count} places",
+  "career.noPlaces": "no places",
+  "career.and": "{a} and {b}",
+  "career.oneListed": "{all} in all; {listed} of them is listed below, {earlier} earlier.",
+  "career.someListed": "{all} in all; {listed} of them are listed below, {earlier} earlier.",
+  "career.bothListed": "{all} in all; {listed} are listed below, {earlier} earlier.",
+  "career.noneListed": "{all} in all, all from before the race record below.",
+
+  "ownership.metaTitle": "Ownership | {name}",
+  "ownership.metaDescription":
+    "Own a racehorse with {name}: what it means, the horses with shares available, and how to ask about one.",
+  "ownership.eyebrow": "Own a racehorse",
+  "ownership.title": "Ownership",
+  "ownership.text1":
+    "Owning a racehorse with us means sharing the whole season: early mornings on the gallops, race days in the owners' enclosure, and the news from the yard as it happens.",
+  "ownership.text2":
+    "You can own a horse on your own or take a share with others. We look after the training, the entries and the daily care; you follow every run, result and update in your own owners' area and by e-mail.",
+  "ownership.text3":
+    "Ask us about the horses below, or about buying a yearling together. We are always glad to show you round the yard.",
+  "ownership.sharesHeading": "Shares available",
+  "ownership.sharesEmpty": "No shares are available just now. Ask us about the next one.",
+  "ownership.enquire": "Enquire about {horse}",
+  "ownership.enquiryMessage": "I would like to hear more about owning a share in {horse}.",
+  "ownership.seeHorse": "{horse's} page",
+  "ownership.errorHeading": "Error Loading Horses",
+  "ownership.errorText": "Failed to load the horses with shares available. Please try again later.",
 
   "team.metaTitle": "The Team | {name}",
   "team.metaDescription":
@@ -244,6 +282,7 @@ export const en = {
   "contact.intro":
     "Thinking of putting a horse into training, visiting the yard or following one of our runners? Send us a message and the stable will get back to you, or use our details to reach us directly.",
   "contact.formHeading": "Send us a Message",
+  "contact.enquiryAbout": "Your message is about a share in {horse}.",
   "contact.name": "Full Name",
   "contact.email": "Email Address",
   "contact.message": "Message",
@@ -284,7 +323,7 @@ export const en = {
   "owners.myHorsesMeta": "My Horses | {name}",
   "owners.intro": "Your horses in training: their next runs, latest results and prize money.",
   "owners.introGuest":
-    "{owner}'s horses in training, shared with you: their next runs, latest results and prize money.",
+    "{owner's} horses in training, shared with you: their next runs, latest results and prize money.",
   "owners.empty": "No horses are linked to your account yet. The stable adds them.",
   "owners.errorHeading": "Error loading your horses",
   "owners.errorText": "Your horses could not be loaded. Please try again later.",
@@ -302,8 +341,8 @@ export const en = {
   "owners.noUpdate": "None yet.",
   "owners.calendar": "Private calendar",
   "owners.calendarText":
-    "Subscribe to this address in your calendar app to get {horse}'s runs, with declarations and non-runners, as soon as the stable enters them. The address is yours alone: keep it to yourself.",
-  "owners.calendarNone": "Get an address of your own to follow {horse}'s runs in your calendar app.",
+    "Subscribe to this address in your calendar app to get {horse's} runs, with declarations and non-runners, as soon as the stable enters them. The address is yours alone: keep it to yourself.",
+  "owners.calendarNone": "Get an address of your own to follow {horse's} runs in your calendar app.",
   "owners.calendarCreate": "Get my calendar address",
   "owners.calendarAddress": "Calendar address",
   "owners.calendarOpen": "Open in my calendar",
@@ -425,14 +464,14 @@ export const en = {
   "owners.mail.reason": "Reason",
   "owners.mail.updateSubject": "News about {horse}: {title}",
   "owners.mail.update": "{stable} has posted an update about {horse}:",
-  "owners.mail.updatePhotos": "The photos are on {horse}'s page.",
-  "owners.mail.updateVideo": "The video is on {horse}'s page.",
-  "owners.mail.updatePhotosVideo": "The photos and the video are on {horse}'s page.",
-  "owners.mail.horsePage": "See {horse}'s page",
+  "owners.mail.updatePhotos": "The photos are on {horse's} page.",
+  "owners.mail.updateVideo": "The video is on {horse's} page.",
+  "owners.mail.updatePhotosVideo": "The photos and the video are on {horse's} page.",
+  "owners.mail.horsePage": "See {horse's} page",
   "owners.mail.why": "You get this e-mail because you follow {horse} at {stable}.",
   "owners.mail.stop": "Stop e-mails about {kind}",
   "owners.mail.settings": "Choose which e-mails you get",
-  "owners.mail.invitationSubject": "Your invitation to {stable}'s owners' area",
+  "owners.mail.invitationSubject": "Your invitation to {stable's} owners' area",
   "owners.mail.guestInvitationSubject": "{owner} invites you to follow their horses at {stable}",
   "owners.mail.invitation":
     "{stable} has made you an account in its owners' area, where you follow your horses: their runs, results and updates from the yard.",

@@ -12,6 +12,8 @@ export const THREE_COLUMN_CARD_SIZES =
 export type ResponsiveImageProps = {
   image: ImageRef | null | undefined;
   alt: string;
+  /** The alt text's language where it is not the page's (a description given in the other language only). */
+  altLang?: string;
   /** The `sizes` attribute: how wide the image is drawn at each breakpoint. */
   sizes: string;
   /**
@@ -39,6 +41,7 @@ const DEFAULT_HEIGHT = 300;
 export function ResponsiveImage({
   image,
   alt,
+  altLang,
   sizes,
   priority = false,
   eager = false,
@@ -68,7 +71,15 @@ export function ResponsiveImage({
       <picture className="contents">
         <source type="image/avif" srcSet={sources.srcSet.avif} sizes={sizes} />
         <source type="image/webp" srcSet={sources.srcSet.webp} sizes={sizes} />
-        <img src={sources.src} alt={alt} width={image.width} height={image.height} className={className} {...loading} />
+        <img
+          src={sources.src}
+          alt={alt}
+          lang={altLang}
+          width={image.width}
+          height={image.height}
+          className={className}
+          {...loading}
+        />
       </picture>
     );
   }
@@ -76,6 +87,7 @@ export function ResponsiveImage({
     <img
       src={image?.url ?? fallback}
       alt={alt}
+      lang={altLang}
       width={image?.width ?? DEFAULT_WIDTH}
       height={image?.height ?? DEFAULT_HEIGHT}
       className={className}

@@ -3,12 +3,13 @@ import { db } from "~/platform/db.server";
 import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "./image-columns";
 import { changedFields, recordActivity } from "./activity.server";
 
-export type HomeImage = { id: string; position: number; image: ImageRef | null; altText: string };
+/** A gallery image; `altText` is the spec's (English), `altTextDa` the Danish one ("" where not given). */
+export type HomeImage = { id: string; position: number; image: ImageRef | null; altText: string; altTextDa: string };
 
 export async function listHomeImages(): Promise<HomeImage[]> {
   const rows = await db()
     .selectFrom("home_images")
-    .select(["id", "position", "image_url", "image_width", "image_height", "alt_text"])
+    .select(["id", "position", "image_url", "image_width", "image_height", "alt_text", "alt_text_da"])
     .orderBy("position", "asc")
     .execute();
   return rows.map((r) => ({
@@ -16,6 +17,7 @@ export async function listHomeImages(): Promise<HomeImage[]> {
     position: r.position,
     image: imageFromColumns(r, "image"),
     altText: r.alt_text,
+    altTextDa: r.alt_text_da,
   }));
 }
 
@@ -29,14 +31,14 @@ export async function getHomeImage(id: string): Promise<HomeImage | null> {
  */
 export async function updateHomeImage(
   id: string,
-  values: { altText: string; image?: NewImage | null },
+  values: { altText: string; altTextDa?: string; image?: NewImage | null },
 ): Promise<{ replacedImageUrl: string | null } | null> {
   const result = await db()
     .transaction()
     .execute(async (trx) => {
       const before = await trx
         .selectFrom("home_images")
-        .select(["position", "image_url", "alt_text"])
+        .select(["position", "image_url", "alt_text", "alt_text_da"])
         .where("id", "=", id)
         .executeTakeFirst();
       if (!before) return null;
@@ -44,10 +46,11 @@ export async function updateHomeImage(
         .updateTable("home_images")
         .set({
           alt_text: values.altText,
+          alt_text_da: values.altTextDa ?? "",
           ...(values.image ? imageToColumns("image", values.image) : {}),
         })
         .where("id", "=", id)
-        .returning(["position", "image_url", "alt_text"])
+        .returning(["position", "image_url", "alt_text", "alt_text_da"])
         .executeTakeFirstOrThrow();
       await recordActivity(
         {
@@ -55,7 +58,11 @@ export async function updateHomeImage(
           entity: "gallery",
           entityId: id,
           summary: `Gallery image ${before.position} updated`,
-          changes: changedFields(before, after, { image_url: "Image", alt_text: "Alt Text" }),
+          changes: changedFields(before, after, {
+            image_url: "Image",
+            alt_text: "Alt Text",
+            alt_text_da: "Alt Text (Danish)",
+          }),
         },
         { trx },
       );

@@ -2,7 +2,16 @@ import { describe, expect, test } from "vitest";
 import { countChanges } from "@tests/content-changes";
 import { useFreshDatabase } from "@tests/db";
 import { horseEdit } from "@tests/horses";
-import { createHorse, deleteHorse, getHorse, listHorses, updateHorse, type HorseUpdate } from "./horse.server";
+import {
+  createHorse,
+  deleteHorse,
+  getHorse,
+  listHorses,
+  listHorsesWithShares,
+  updateHorse,
+  type HorseUpdate,
+} from "./horse.server";
+import { danishToday } from "~/racing/race-day";
 import { NegativeTotalError } from "./horse-record.server";
 import { createWinner, listWinnersWithHorses } from "./winner.server";
 
@@ -23,6 +32,50 @@ describe("horses", () => {
     await new Promise((r) => setTimeout(r, 5));
     await createHorse({ ...horse, name: "New" });
     expect((await listHorses()).map((h) => h.name)).toEqual(["New", "Old"]);
+  });
+
+  test("keeps a racing record: sex and colour by racing's words, year of birth, dam's sire, texts in both languages", async () => {
+    const year = Number(danishToday().slice(0, 4));
+    const h = await createHorse({
+      ...horse,
+      age: 9,
+      yearOfBirth: year - 3,
+      color: "brun",
+      sex: "Hingst",
+      damSire: " Dansili ",
+      description: "A big colt.",
+      descriptionDa: "En stor hingst.",
+      sharesAvailable: true,
+      sharesText: "25 % available",
+      sharesTextDa: "25 % ledig",
+    });
+    // The age follows the year of birth, whatever was typed; a listed colour and sex are stored as racing's words.
+    expect(await getHorse(h.id)).toMatchObject({
+      age: 3,
+      yearOfBirth: year - 3,
+      color: "Bay",
+      sex: "male",
+      damSire: "Dansili",
+      description: "A big colt.",
+      descriptionDa: "En stor hingst.",
+      sharesAvailable: true,
+      sharesText: "25 % available",
+      sharesTextDa: "25 % ledig",
+    });
+    const other = await createHorse({ ...horse, name: "Havgus", color: "Bay roan", sex: "rig" });
+    expect(await getHorse(other.id)).toMatchObject({
+      age: 4,
+      yearOfBirth: null,
+      color: "Bay roan",
+      sex: "rig",
+      damSire: null,
+      description: "",
+      sharesAvailable: false,
+    });
+    expect((await listHorsesWithShares()).map((x) => x.name)).toEqual(["Nordlys"]);
+    await updateHorse(h.id, edit({ sharesAvailable: false, sex: "vallak", yearOfBirth: null, age: 5 }));
+    expect(await getHorse(h.id)).toMatchObject({ sex: "gelding", age: 5, yearOfBirth: null, sharesAvailable: false });
+    expect(await listHorsesWithShares()).toEqual([]);
   });
 
   test("the database refuses negative place counts", async () => {

@@ -5,6 +5,8 @@ import { writeContent } from "~/platform/invalidation.server";
 import { db } from "~/platform/db.server";
 import { imageFromColumns, imageToColumns, type ImageRef, type NewImage } from "./image-columns";
 import { firstFreeSlug, slugify } from "~/racing/slug";
+import { racingAge, storedColour, storedSex } from "~/racing/horse-terms";
+import { danishToday } from "~/racing/race-day";
 import { changedFields, recordActivity } from "./activity.server";
 import {
   editRecord,
@@ -21,11 +23,24 @@ export type Horse = HorseRecord & {
   name: string;
   /** The horse page's address: /horses/{slug}. */
   slug: string;
+  /** The age now: counted from `yearOfBirth` as racing counts it when that is known, else as typed (the spec's field). */
   age: number;
+  /** A listed colour by its English name (app/racing/horse-terms.ts), or as typed. */
   color: string;
+  /** male, female or gelding, or the stable's own words; null when not given. */
+  sex: string | null;
+  yearOfBirth: number | null;
   sire: string;
   dam: string;
+  damSire: string | null;
   owner: string | null;
+  /** The horse described in English and in Danish ("" where not given). */
+  description: string;
+  descriptionDa: string;
+  /** Listed on the ownership page, with a short text in each language ("25 % available"). */
+  sharesAvailable: boolean;
+  sharesText: string;
+  sharesTextDa: string;
   image: ImageRef | null;
   createdAt: string;
 };
@@ -36,9 +51,17 @@ const columns = [
   "slug",
   "age",
   "color",
+  "sex",
+  "year_of_birth",
   "sire",
   "dam",
+  "dam_sire",
   "owner",
+  "description",
+  "description_da",
+  "shares_available",
+  "shares_text",
+  "shares_text_da",
   "image_url",
   "image_width",
   "image_height",
@@ -53,11 +76,19 @@ function toHorse(r: Row): Horse {
     id: r.id,
     name: r.name,
     slug: r.slug ?? r.id,
-    age: r.age,
+    age: r.year_of_birth === null ? r.age : racingAge(r.year_of_birth, danishToday()),
     color: r.color,
+    sex: r.sex,
+    yearOfBirth: r.year_of_birth,
     sire: r.sire,
     dam: r.dam,
+    damSire: r.dam_sire,
     owner: r.owner,
+    description: r.description,
+    descriptionDa: r.description_da,
+    sharesAvailable: r.shares_available === 1,
+    sharesText: r.shares_text,
+    sharesTextDa: r.shares_text_da,
     image: imageFromColumns(r, "image"),
     ...recordOf(r),
     createdAt: r.created_at,
@@ -67,6 +98,18 @@ function toHorse(r: Row): Horse {
 /** Horses in training, newest first. */
 export async function listHorses(): Promise<Horse[]> {
   const rows = await db().selectFrom("horses").select(columns).orderBy("created_at", "desc").orderBy("id").execute();
+  return rows.map(toHorse);
+}
+
+/** The horses with shares for sale (the ownership page), by name. */
+export async function listHorsesWithShares(): Promise<Horse[]> {
+  const rows = await db()
+    .selectFrom("horses")
+    .select(columns)
+    .where("shares_available", "=", 1)
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
   return rows.map(toHorse);
 }
 
@@ -144,23 +187,45 @@ async function retryOnSlugClash<T>(fn: () => Promise<T>): Promise<T> {
 
 export type NewHorse = Partial<HorseRecord> & {
   name: string;
+  /** Ignored when `yearOfBirth` is given: the age is then counted from it. */
   age: number;
   color: string;
+  sex?: string | null;
+  yearOfBirth?: number | null;
   sire: string;
   dam: string;
+  damSire?: string | null;
   owner?: string | null;
+  description?: string | null;
+  descriptionDa?: string | null;
+  sharesAvailable?: boolean;
+  sharesText?: string | null;
+  sharesTextDa?: string | null;
   image?: NewImage | null;
 };
 
-/** The columns the horse form sets besides the address, the image and the record. */
+/**
+ * The columns the horse form sets besides the address, the image and the record: a colour or sex
+ * racing has a word for is stored as the list's (so each language's page can name it), anything
+ * else as typed; the age follows the year of birth when there is one.
+ */
 function detailColumns(values: NewHorse) {
+  const yearOfBirth = values.yearOfBirth ?? null;
   return {
     name: values.name,
-    age: values.age,
-    color: values.color,
+    age: yearOfBirth === null ? values.age : racingAge(yearOfBirth, danishToday()),
+    color: storedColour(values.color),
+    sex: storedSex(values.sex),
+    year_of_birth: yearOfBirth,
     sire: values.sire,
     dam: values.dam,
+    dam_sire: values.damSire?.trim() || null,
     owner: values.owner || null,
+    description: values.description?.trim() ?? "",
+    description_da: values.descriptionDa?.trim() ?? "",
+    shares_available: values.sharesAvailable ? 1 : 0,
+    shares_text: values.sharesText?.trim() ?? "",
+    shares_text_da: values.sharesTextDa?.trim() ?? "",
   };
 }
 
@@ -196,9 +261,17 @@ const LOGGED_FIELDS = {
   name: "Horse Name",
   age: "Age",
   color: "Color",
+  sex: "Sex",
+  year_of_birth: "Year of Birth",
   sire: "Sire",
   dam: "Dam",
+  dam_sire: "Dam's Sire",
   owner: "Owner",
+  description: "Description",
+  description_da: "Description (Danish)",
+  shares_available: ["Shares Available", (v: number) => (v ? "Yes" : "No")],
+  shares_text: "Shares Text",
+  shares_text_da: "Shares Text (Danish)",
   image_url: "Horse Image",
   ...RECORD_LOGGED_FIELDS,
 } as const;

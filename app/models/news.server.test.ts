@@ -16,6 +16,13 @@ describe("latest news", () => {
     expect((await getLatestNews())!.text).toBe("second");
   });
 
+  test("the banner has a Danish text beside the spec's, empty unless given", async () => {
+    await saveNews("Nordlys won!");
+    expect(await getLatestNews()).toMatchObject({ text: "Nordlys won!", textDa: "" });
+    const saved = await saveNews("Nordlys won!", undefined, "Nordlys vandt!");
+    expect(await getLatestNews()).toMatchObject({ id: saved.id, text: "Nordlys won!", textDa: "Nordlys vandt!" });
+  });
+
   test("the database refuses over-long news", async () => {
     await expect(saveNews("x".repeat(161))).rejects.toThrow();
   });

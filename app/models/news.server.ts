@@ -2,28 +2,41 @@ import { contentChanged } from "~/platform/invalidation.server";
 import { db } from "~/platform/db.server";
 import { recordActivity } from "./activity.server";
 
-export type News = { id: string; text: string; createdAt: string };
+/** The banner: `text` is the spec's news text (English), `textDa` the Danish one ("" where not given). */
+export type News = { id: string; text: string; textDa: string; createdAt: string };
+
+const COLUMNS = ["id", "news_text", "news_text_da", "created_at"] as const;
+
+const toNews = (row: { id: string; news_text: string; news_text_da: string; created_at: string }): News => ({
+  id: row.id,
+  text: row.news_text,
+  textDa: row.news_text_da,
+  createdAt: row.created_at,
+});
 
 export async function getLatestNews(): Promise<News | null> {
   const row = await db()
     .selectFrom("latest_news")
-    .select(["id", "news_text", "created_at"])
+    .select(COLUMNS)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
-  return row ? { id: row.id, text: row.news_text, createdAt: row.created_at } : null;
+  return row ? toNews(row) : null;
 }
 
-/** Saves the banner text as the newest news row (the spec's upsert: with an id it replaces that row). */
-export async function saveNews(text: string, id?: string): Promise<News> {
+/**
+ * Saves the banner text as the newest news row (the spec's upsert: with an id it replaces that row);
+ * `textDa` is its Danish text, "" for none.
+ */
+export async function saveNews(text: string, id?: string, textDa = ""): Promise<News> {
   const createdAt = new Date().toISOString();
   const row = await db()
     .transaction()
     .execute(async (trx) => {
       const before = await trx
         .selectFrom("latest_news")
-        .select("news_text")
+        .select(["news_text", "news_text_da"])
         .orderBy("created_at", "desc")
         .orderBy("id", "desc")
         .limit(1)
@@ -31,30 +44,27 @@ export async function saveNews(text: string, id?: string): Promise<News> {
       const updated = id
         ? await trx
             .updateTable("latest_news")
-            .set({ news_text: text, created_at: createdAt })
+            .set({ news_text: text, news_text_da: textDa, created_at: createdAt })
             .where("id", "=", id)
-            .returning(["id", "news_text", "created_at"])
+            .returning(COLUMNS)
             .executeTakeFirst()
         : undefined;
       const saved =
         updated ??
         (await trx
           .insertInto("latest_news")
-          .values({ id: id ?? crypto.randomUUID(), news_text: text, created_at: createdAt })
-          .returning(["id", "news_text", "created_at"])
+          .values({ id: id ?? crypto.randomUUID(), news_text: text, news_text_da: textDa, created_at: createdAt })
+          .returning(COLUMNS)
           .executeTakeFirstOrThrow());
+      const changes = [{ field: "News", old: before?.news_text ?? null, new: saved.news_text }];
+      if ((before?.news_text_da ?? "") !== saved.news_text_da)
+        changes.push({ field: "News (Danish)", old: before?.news_text_da ?? null, new: saved.news_text_da });
       await recordActivity(
-        {
-          kind: "update",
-          entity: "news",
-          entityId: saved.id,
-          summary: "Latest news updated",
-          changes: [{ field: "News", old: before?.news_text ?? null, new: saved.news_text }],
-        },
+        { kind: "update", entity: "news", entityId: saved.id, summary: "Latest news updated", changes },
         { trx },
       );
       return saved;
     });
   contentChanged();
-  return { id: row.id, text: row.news_text, createdAt: row.created_at };
+  return toNews(row);
 }

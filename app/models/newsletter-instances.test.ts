@@ -28,7 +28,6 @@ async function twoInstancesAt(publishAt: string) {
 const raceDay = (values: Partial<NewPost>): NewPost => ({
   title: "Race day",
   body: "Off we go.",
-  language: "en",
   video: null,
   // Its time has just come; no instance has looked yet.
   publishAt: new Date(Date.now() + 1_000).toISOString(),

@@ -18,7 +18,6 @@ function post(values: Partial<NewPost> = {}): NewPost {
   return {
     title: "Nordlys wins",
     body: "What a day.",
-    language: "en",
     video: null,
     publishAt: new Date(Date.now() - 60_000).toISOString(),
     draft: false,

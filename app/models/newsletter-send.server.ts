@@ -145,9 +145,10 @@ export async function newsletterSendOf(mailId: string, now = new Date()) {
     .select([
       "newsletter_sends.post_id",
       "posts.title",
+      "posts.title_da",
       "posts.body",
+      "posts.body_da",
       "posts.slug",
-      "posts.language as post_language",
       "subscribers.id as subscriber_id",
       "subscribers.email",
       "subscribers.language",
@@ -155,6 +156,7 @@ export async function newsletterSendOf(mailId: string, now = new Date()) {
       "subscribers.state",
       "lead.image_url as photo_url",
       "lead.description as photo_description",
+      "lead.description_da as photo_description_da",
     ])
     .where("newsletter_sends.mail_id", "=", mailId)
     .where("posts.audience", "=", "public")

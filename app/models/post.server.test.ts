@@ -5,6 +5,7 @@ import { listActivity } from "~/models/activity.server";
 import { createHorse, deleteHorse } from "~/models/horse.server";
 import { runAs, type Actor } from "~/platform/actor.server";
 import { restoreFromTrash } from "~/trash/trash.server";
+import { db } from "~/platform/db.server";
 import { PRIVATE_MEDIA_URL_PREFIX } from "~/media/image";
 import { isSlugShaped } from "~/racing/slug";
 import {
@@ -37,7 +38,6 @@ function post(values: Partial<NewPost> = {}): NewPost {
   return {
     title: "First Win of the Season",
     body: "Nordlys **won** today.",
-    language: "en",
     video: null,
     publishAt: "2026-05-01T10:00:00.000Z",
     draft: false,
@@ -69,7 +69,6 @@ describe("posts", () => {
     const saved = await getPublishedPost(slug, now);
     expect(saved).toMatchObject({
       title: "First Win of the Season",
-      language: "en",
       audience: "public",
       video: { provider: "youtube", id: "dQw4w9WgXcQ" },
       horses: [{ id: h.id, name: "Nordlys", slug: "nordlys" }],
@@ -161,6 +160,39 @@ describe("posts", () => {
     const back = await getPublishedPost(slug, now);
     expect(back!.photos).toHaveLength(1);
     expect(back!.horses.map((x) => x.id)).toEqual([h.id]);
+  });
+
+  test("a post deleted before posts were bilingual comes back with its Danish texts in its Danish columns", async () => {
+    const { id, slug } = await createPost(
+      post({
+        title: "Derbydag",
+        body: "Vi **vandt**.",
+        photos: [{ position: 1, image: photo(1), description: "Mål" }],
+      }),
+    );
+    const removed = await runAs(admin, () => deletePost(id));
+    // As migration 0100 found it: one language per post, its texts in the spec's columns.
+    const entry = await db()
+      .selectFrom("trash")
+      .select("snapshot")
+      .where("id", "=", removed!.trashId)
+      .executeTakeFirstOrThrow();
+    const snapshot = JSON.parse(entry.snapshot) as { row: Record<string, unknown>; photos: Record<string, unknown>[] };
+    const { title_da: _t, body_da: _b, ...legacyRow } = snapshot.row;
+    const legacy = {
+      ...snapshot,
+      row: { ...legacyRow, language: "da" },
+      photos: snapshot.photos.map(({ description_da: _d, ...photoRow }) => photoRow),
+    };
+    await db()
+      .updateTable("trash")
+      .set({ snapshot: JSON.stringify(legacy) })
+      .where("id", "=", removed!.trashId)
+      .execute();
+    await runAs(admin, () => restoreFromTrash(removed!.trashId));
+    const back = await getPublishedPost(slug, now);
+    expect(back).toMatchObject({ title: "", titleDa: "Derbydag", body: "", bodyDa: "Vi **vandt**." });
+    expect(back!.photos.map((p) => [p.description, p.descriptionDa])).toEqual([["", "Mål"]]);
   });
 
   test("a deleted horse's tags come back with the horse", async () => {

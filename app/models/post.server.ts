@@ -13,14 +13,14 @@ import { queueUpdateNoticesIn } from "./update-notice.server";
 export const POST_PHOTOS_MAX = 8;
 export const POSTS_PER_PAGE = 10;
 
-export type PostLanguage = "en" | "da";
 /**
  * Who may read a post: everyone, or the owners of its tagged horses and their guests ("owners": an
  * update on their horses' pages, told by e-mail, its photos private; never on a public page).
  */
 export type PostAudience = "public" | "owners";
 export type PostVideoRef = { provider: "youtube" | "vimeo"; id: string };
-export type PostPhoto = { position: number; image: ImageRef; description: string };
+/** A photo and its description in English and Danish ("" where not given). */
+export type PostPhoto = { position: number; image: ImageRef; description: string; descriptionDa: string };
 export type TaggedHorse = { id: string; name: string; slug: string };
 /**
  * Send as Newsletter: asked for, and once the post was published, when its mails were queued and
@@ -28,12 +28,17 @@ export type TaggedHorse = { id: string; name: string; slug: string };
  */
 export type PostNewsletter = { requested: boolean; queuedAt: string | null; recipients: number | null };
 
+/**
+ * A post in English and in Danish: `title` and `body` are the English ones, `titleDa` and `bodyDa`
+ * the Danish ones, "" where the post is not written in that language (decision 0230).
+ */
 export type Post = {
   id: string;
   slug: string;
   title: string;
+  titleDa: string;
   body: string;
-  language: PostLanguage;
+  bodyDa: string;
   audience: PostAudience;
   video: PostVideoRef | null;
   publishAt: string;
@@ -47,13 +52,21 @@ export type Post = {
   horses: TaggedHorse[];
 };
 
-/** A photo slot of the form: a new image, a new description, or taken out. */
-export type PhotoChange = { position: number; image?: NewImage | null; description: string; remove?: boolean };
+/** A photo slot of the form: a new image, new descriptions, or taken out. */
+export type PhotoChange = {
+  position: number;
+  image?: NewImage | null;
+  description: string;
+  descriptionDa?: string;
+  remove?: boolean;
+};
 
+/** A post's texts: each language's title and body go together; "" where the post has none in it. */
 export type NewPost = {
   title: string;
+  titleDa?: string;
   body: string;
-  language: PostLanguage;
+  bodyDa?: string;
   /** Everyone (the default) or the tagged horses' owners only. */
   audience?: PostAudience;
   video: PostVideoRef | null;
@@ -120,8 +133,9 @@ const postColumns = [
   "id",
   "slug",
   "title",
+  "title_da",
   "body",
-  "language",
+  "body_da",
   "audience",
   "video_provider",
   "video_id",
@@ -141,7 +155,7 @@ async function withParts(rows: PostRow[]): Promise<Post[]> {
   const [photos, horses] = await Promise.all([
     db()
       .selectFrom("post_photos")
-      .select(["post_id", "position", "image_url", "image_width", "image_height", "description"])
+      .select(["post_id", "position", "image_url", "image_width", "image_height", "description", "description_da"])
       .where("post_id", "in", ids)
       .orderBy("position")
       .execute(),
@@ -157,8 +171,9 @@ async function withParts(rows: PostRow[]): Promise<Post[]> {
     id: r.id,
     slug: r.slug,
     title: r.title,
+    titleDa: r.title_da,
     body: r.body,
-    language: r.language,
+    bodyDa: r.body_da,
     audience: r.audience,
     video: r.video_provider && r.video_id ? { provider: r.video_provider, id: r.video_id } : null,
     publishAt: r.publish_at,
@@ -177,6 +192,7 @@ async function withParts(rows: PostRow[]): Promise<Post[]> {
         position: p.position,
         image: imageRef(p.image_url, p.image_width, p.image_height)!,
         description: p.description,
+        descriptionDa: p.description_da,
       })),
     horses: horses.filter((h) => h.post_id === r.id).map((h) => ({ id: h.id, name: h.name, slug: h.slug ?? "" })),
   }));
@@ -324,6 +340,10 @@ export async function nextScheduledAt(now = new Date()): Promise<string | null> 
   return row?.publish_at ?? null;
 }
 
+/** The title a post's address comes from: the English one, or the Danish one of a post in Danish only. */
+const addressTitle = (post: { title: string; titleDa?: string; title_da?: string }) =>
+  post.title.trim() || post.titleDa || post.title_da || "post";
+
 /**
  * Owners-only posts' addresses carry a double hyphen, which no public address has and which
  * isSlugShaped refuses: they never take a public address, so a public post never gets '-2' for a
@@ -345,8 +365,9 @@ function postFields(values: NewPost) {
   const audience = values.audience ?? "public";
   return {
     title: values.title,
+    title_da: values.titleDa ?? "",
     body: values.body,
-    language: values.language,
+    body_da: values.bodyDa ?? "",
     audience,
     video_provider: values.video?.provider ?? null,
     video_id: values.video?.id ?? null,
@@ -387,6 +408,7 @@ async function applyPhotos(trx: Transaction<Database>, postId: string, changes: 
             image_width: change.image.width,
             image_height: change.image.height,
             description: change.description,
+            description_da: change.descriptionDa ?? "",
           })
           .where("id", "=", existing.id)
           .execute();
@@ -402,16 +424,20 @@ async function applyPhotos(trx: Transaction<Database>, postId: string, changes: 
             image_width: change.image.width,
             image_height: change.image.height,
             description: change.description,
+            description_da: change.descriptionDa ?? "",
           })
           .execute();
       }
     } else if (existing && change.remove) {
       await trx.deleteFrom("post_photos").where("id", "=", existing.id).execute();
       dropped.push(existing.image_url);
-    } else if (existing && existing.description !== change.description) {
+    } else if (
+      existing &&
+      (existing.description !== change.description || existing.description_da !== (change.descriptionDa ?? ""))
+    ) {
       await trx
         .updateTable("post_photos")
-        .set({ description: change.description })
+        .set({ description: change.description, description_da: change.descriptionDa ?? "" })
         .where("id", "=", existing.id)
         .execute();
     }
@@ -432,7 +458,7 @@ export async function createPost(
     const id = crypto.randomUUID();
     const now = new Date().toISOString();
     const fields = postFields(values);
-    const slug = await freeSlug(trx, values.title, fields.audience);
+    const slug = await freeSlug(trx, addressTitle(values), fields.audience);
     await trx
       .insertInto("posts")
       .values({ id, slug, ...fields, created_at: now, updated_at: now })
@@ -442,7 +468,7 @@ export async function createPost(
     await setHorses(trx, id, values.horseIds);
     const only = fields.audience === "owners" ? " (owners only)" : "";
     await recordActivity(
-      { kind: "create", entity: "post", entityId: id, summary: `Post added${only}: ${values.title}` },
+      { kind: "create", entity: "post", entityId: id, summary: `Post added${only}: ${addressTitle(values)}` },
       { trx },
     );
     const newsletter = await queueNewsletterIn(trx, id, { attemptLimit: mailAttempts });
@@ -453,8 +479,9 @@ export async function createPost(
 
 const LOGGED_FIELDS = {
   title: "Title",
+  title_da: "Title (Danish)",
   body: "Body",
-  language: "Language",
+  body_da: "Body (Danish)",
   video_id: "Video Link",
   publish_at: "Publish At",
   draft: ["Draft", (d: number) => (d ? "Yes" : "No")],
@@ -487,7 +514,9 @@ export async function updatePost(
     const fields = postFields({ ...values, publishAt });
     // The address stays, but not across audiences: each has its own space (freeSlug).
     const slug =
-      before.audience === fields.audience ? before.slug : await freeSlug(trx, values.title, fields.audience, id);
+      before.audience === fields.audience
+        ? before.slug
+        : await freeSlug(trx, addressTitle(values), fields.audience, id);
     const after = await trx
       .updateTable("posts")
       .set({
@@ -520,7 +549,7 @@ export async function updatePost(
         kind: "update",
         entity: "post",
         entityId: id,
-        summary: `Post updated: ${after.title}`,
+        summary: `Post updated: ${addressTitle(after)}`,
         changes: changedFields(before, after, LOGGED_FIELDS),
       },
       { trx },
@@ -533,6 +562,20 @@ export async function updatePost(
 
 type PostSnapshot = { row: PostRow; photos: PhotoRow[]; horses: Selectable<PostHorsesTable>[] };
 
+/**
+ * A snapshot as the tables are now: one taken before posts were bilingual (migration 0100) has a
+ * `language`, and a Danish post's texts move to its Danish columns as the migration moved them.
+ */
+function currentSnapshot(snapshot: PostSnapshot): PostSnapshot {
+  const { language, ...row } = snapshot.row as PostRow & { language?: "en" | "da" };
+  if (language !== "da") return { ...snapshot, row };
+  return {
+    ...snapshot,
+    row: { ...row, title: "", body: "", title_da: row.title, body_da: row.body },
+    photos: snapshot.photos.map((p) => ({ ...p, description: "", description_da: p.description })),
+  };
+}
+
 /** Deletes a post into the trash, photos and tags with it; the photo files stay until purged. */
 export async function deletePost(id: string): Promise<{ trashId: string } | null> {
   return deleteIntoTrash(postTrash, async (trx) => {
@@ -542,7 +585,7 @@ export async function deletePost(id: string): Promise<{ trashId: string } | null
     if (!row) return null;
     return {
       recordId: id,
-      label: row.title,
+      label: addressTitle(row),
       snapshot: { row, photos, horses },
       imageUrls: photos.map((p) => p.image_url),
     };
@@ -553,9 +596,10 @@ export async function deletePost(id: string): Promise<{ trashId: string } | null
 export const postTrash: TrashKind<PostSnapshot> = {
   name: "post",
   noun: "Post",
-  restore: async (trx, { row, photos, horses }) => {
+  restore: async (trx, snapshot) => {
+    const { row, photos, horses } = currentSnapshot(snapshot);
     const taken = await trx.selectFrom("posts").select("id").where("slug", "=", row.slug).executeTakeFirst();
-    const slug = taken ? await freeSlug(trx, row.title, row.audience) : row.slug;
+    const slug = taken ? await freeSlug(trx, addressTitle(row), row.audience) : row.slug;
     await trx
       .insertInto("posts")
       .values({ ...row, slug })

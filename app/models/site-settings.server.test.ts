@@ -59,6 +59,15 @@ describe("site settings", () => {
     expect(entry!.changes.map((c) => c.field)).toContain("Stable Name");
   });
 
+  test("keeps the ownership page's text in each language; a save without it leaves it as it was", async () => {
+    await saveSiteSettings({ ...input, ownershipEn: "Own a horse with us.", ownershipDa: null });
+    expect((await getSiteSettings()).ownership).toEqual({ en: "Own a horse with us.", da: null });
+    await saveSiteSettings(input);
+    expect((await getSiteSettings()).ownership).toEqual({ en: "Own a horse with us.", da: null });
+    await saveSiteSettings({ ...input, ownershipEn: null, ownershipDa: "Ej en hest hos os." });
+    expect((await getSiteSettings()).ownership).toEqual({ en: null, da: "Ej en hest hos os." });
+  });
+
   test("a save without new images keeps them; a replaced or removed one is answered for removal", async () => {
     await saveSiteSettings({ ...input, hero: photo, logo });
     expect(await saveSiteSettings(input)).toEqual({ replacedImageUrls: [null, null] });

@@ -22,6 +22,8 @@ const COLUMNS = [
   "excellence_da",
   "care_en",
   "care_da",
+  "ownership_en",
+  "ownership_da",
   "facebook_url",
   "instagram_url",
   "youtube_url",
@@ -46,6 +48,7 @@ function toSettings(r: Row): SiteSettings {
     heroAlt: { en: r.hero_alt_en, da: r.hero_alt_da },
     excellence: { en: r.excellence_en, da: r.excellence_da },
     care: { en: r.care_en, da: r.care_da },
+    ownership: { en: r.ownership_en, da: r.ownership_da },
     social: { facebook: r.facebook_url, instagram: r.instagram_url, youtube: r.youtube_url, x: r.x_url },
   };
 }
@@ -66,6 +69,9 @@ export type SiteSettingsInput = {
   excellenceDa: string | null;
   careEn: string | null;
   careDa: string | null;
+  /** Absent: kept as it is (a save that does not show the texts). */
+  ownershipEn?: string | null;
+  ownershipDa?: string | null;
   facebook: string | null;
   instagram: string | null;
   youtube: string | null;
@@ -90,6 +96,8 @@ const LABELS = {
   excellence_da: "Excellence Text (Danish)",
   care_en: "24/7 Text (English)",
   care_da: "24/7 Text (Danish)",
+  ownership_en: "Ownership Text (English)",
+  ownership_da: "Ownership Text (Danish)",
   facebook_url: "Facebook",
   instagram_url: "Instagram",
   youtube_url: "YouTube",
@@ -127,6 +135,8 @@ export async function saveSiteSettings(values: SiteSettingsInput): Promise<{ rep
       excellence_da: values.excellenceDa,
       care_en: values.careEn,
       care_da: values.careDa,
+      ownership_en: values.ownershipEn === undefined ? (before?.ownership_en ?? null) : values.ownershipEn,
+      ownership_da: values.ownershipDa === undefined ? (before?.ownership_da ?? null) : values.ownershipDa,
       facebook_url: values.facebook,
       instagram_url: values.instagram,
       youtube_url: values.youtube,

@@ -1,10 +1,8 @@
+import type { BothLanguages } from "./bilingual";
 import type { ImageRef } from "./image-columns";
 
 export const SOCIAL_NETWORKS = ["facebook", "instagram", "youtube", "x"] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-
-/** A text the stable writes in both of the site's languages. */
-export type BothLanguages<T> = { en: T; da: T };
 
 export type SiteSettings = {
   stableName: string;
@@ -21,6 +19,8 @@ export type SiteSettings = {
   /** The Excellence block and the 24/7 panel; null: the site's standard text in that language. */
   excellence: BothLanguages<string | null>;
   care: BothLanguages<string | null>;
+  /** The ownership page's text; null: the site's standard text in that language. */
+  ownership: BothLanguages<string | null>;
   social: Record<SocialNetwork, string | null>;
 };
 
@@ -37,6 +37,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   heroAlt: { en: "", da: "" },
   excellence: { en: null, da: null },
   care: { en: null, da: null },
+  ownership: { en: null, da: null },
   social: { facebook: null, instagram: null, youtube: null, x: null },
 };
 

@@ -24,6 +24,29 @@ describe("team members and their positions", () => {
     expect(team[0]!.description).toBe(DEFAULT_MEMBER_DESCRIPTION);
   });
 
+  test("a member's role and description are kept in English and Danish; a blank Danish one is none", async () => {
+    const m = await createTeamMember({
+      name: "A",
+      role: "Head Trainer",
+      roleDa: "Cheftræner",
+      descriptionDa: " Træner. ",
+    });
+    expect((await listTeamMembers())[0]).toMatchObject({
+      role: "Head Trainer",
+      roleDa: "Cheftræner",
+      description: DEFAULT_MEMBER_DESCRIPTION,
+      descriptionDa: "Træner.",
+    });
+    await updateTeamMember(m.id, {
+      name: "A",
+      role: "Trainer",
+      roleDa: "",
+      description: "Trains.",
+      descriptionDa: null,
+    });
+    expect((await listTeamMembers())[0]).toMatchObject({ roleDa: "", description: "Trains.", descriptionDa: "" });
+  });
+
   const positions = async () => (await listTeamMembers()).map((m) => [m.name, m.position]);
 
   test("moves swap with the neighbour and do nothing at the ends", async () => {

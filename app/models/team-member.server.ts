@@ -10,11 +10,14 @@ import { DEFAULT_MEMBER_DESCRIPTION } from "~/models/team-member";
 
 export { DEFAULT_MEMBER_DESCRIPTION };
 
+/** `role` and `description` are the English ones (the spec's), `roleDa` and `descriptionDa` the Danish ("" where not given). */
 export type TeamMember = {
   id: string;
   name: string;
   role: string;
+  roleDa: string;
   description: string | null;
+  descriptionDa: string;
   photo: ImageRef | null;
   position: number;
 };
@@ -23,14 +26,27 @@ export type TeamMember = {
 export async function listTeamMembers(): Promise<TeamMember[]> {
   const rows = await db()
     .selectFrom("team_members")
-    .select(["id", "name", "role", "description", "photo_url", "photo_width", "photo_height", "position"])
+    .select([
+      "id",
+      "name",
+      "role",
+      "role_da",
+      "description",
+      "description_da",
+      "photo_url",
+      "photo_width",
+      "photo_height",
+      "position",
+    ])
     .orderBy("position", "asc")
     .execute();
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     role: r.role,
+    roleDa: r.role_da,
     description: r.description,
+    descriptionDa: r.description_da,
     photo: imageFromColumns(r, "photo"),
     position: r.position,
   }));
@@ -39,7 +55,9 @@ export async function listTeamMembers(): Promise<TeamMember[]> {
 export type NewTeamMember = {
   name: string;
   role: string;
+  roleDa?: string | null;
   description?: string | null;
+  descriptionDa?: string | null;
   photo?: NewImage | null;
 };
 
@@ -61,6 +79,8 @@ export async function createTeamMember(values: NewTeamMember): Promise<{ id: str
         "name",
         "role",
         "description",
+        "role_da",
+        "description_da",
         "photo_url",
         "photo_width",
         "photo_height",
@@ -73,6 +93,8 @@ export async function createTeamMember(values: NewTeamMember): Promise<{ id: str
           sql<string>`${values.name}`.as("name"),
           sql<string>`${values.role}`.as("role"),
           sql<string>`${descriptionOf(values)}`.as("description"),
+          sql<string>`${values.roleDa?.trim() ?? ""}`.as("role_da"),
+          sql<string>`${values.descriptionDa?.trim() ?? ""}`.as("description_da"),
           sql<string | null>`${values.photo?.url ?? null}`.as("photo_url"),
           sql<number | null>`${values.photo?.width ?? null}`.as("photo_width"),
           sql<number | null>`${values.photo?.height ?? null}`.as("photo_height"),
@@ -103,7 +125,9 @@ export async function updateTeamMember(
       .set({
         name: values.name,
         role: values.role,
+        role_da: values.roleDa?.trim() ?? "",
         description: descriptionOf(values),
+        description_da: values.descriptionDa?.trim() ?? "",
         ...(values.photo ? imageToColumns("photo", values.photo) : {}),
       })
       .where("id", "=", id)
@@ -118,7 +142,9 @@ export async function updateTeamMember(
         changes: changedFields(before, after, {
           name: "Name",
           role: "Role",
+          role_da: "Role (Danish)",
           description: "Description",
+          description_da: "Description (Danish)",
           photo_url: "Photo",
         }),
       },

@@ -14,7 +14,6 @@ useFreshDatabase();
 const update = (values: Partial<NewPost> = {}): NewPost => ({
   title: "Xenia galloped well",
   body: "A **good** morning on the gallops.",
-  language: "en",
   audience: "owners",
   video: null,
   publishAt: new Date(Date.now() - 60_000).toISOString(),

@@ -8,10 +8,12 @@ import { XML_FORBIDDEN } from "~/utils/xml";
 
 useFreshDatabase();
 
+/** A post in Danish only: the English feed shows it in Danish and links to its Danish page. */
 const base: NewPost = {
-  title: "Derby day <script>alert(1)</script> & more",
-  body: "Nordlys **won**.\n\n<script>alert(1)</script>\n\n[bad](javascript:alert(1))",
-  language: "da",
+  title: "",
+  titleDa: "Derby day <script>alert(1)</script> & more",
+  body: "",
+  bodyDa: "Nordlys **won**.\n\n<script>alert(1)</script>\n\n[bad](javascript:alert(1))",
   video: null,
   publishAt: "2026-05-01T10:00:00.000Z",
   draft: false,

@@ -4,6 +4,8 @@ import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
 import { mediaStorage } from "~/media/media-storage.server";
 import { keyFromMediaUrl } from "~/media/storage.server";
 import { log } from "~/platform/log.server";
+import { both } from "~/models/bilingual";
+import { shownIn } from "~/i18n/localized";
 import { xmlText } from "~/utils/xml";
 import { postPath, viewOf, type PostView } from "./post-views.server";
 import { renderPostBody } from "./markdown.server";
@@ -39,7 +41,10 @@ async function enclosureOf(post: PostView, origin: string): Promise<FeedPost["en
   return { url: origin + photo.image.url, type, length };
 }
 
-/** The latest public posts and the stable's name, as both feeds carry them. */
+/**
+ * The latest public posts and the stable's name, as both feeds carry them: the feeds are the English
+ * site's, so each post is in English where it has it, else in Danish (Atom says so per element).
+ */
 export async function feedContent(origin: string): Promise<{ title: string; posts: FeedPost[] }> {
   const [posts, site] = await Promise.all([
     latestPosts(FEED_SIZE),
@@ -47,11 +52,11 @@ export async function feedContent(origin: string): Promise<{ title: string; post
   ]);
   const feedPosts = await Promise.all(
     posts.map(async (post) => {
-      const view = viewOf(post);
+      const view = viewOf(post, "en");
       return {
         ...view,
-        url: origin + postPath(post.slug, post.language),
-        content: renderPostBody(post.body),
+        url: origin + postPath(post.slug, view.body.lang),
+        content: renderPostBody(shownIn(both(post, "body"), "en").text),
         enclosure: await enclosureOf(view, origin),
       };
     }),
@@ -64,11 +69,11 @@ export function rssFeed(origin: string, title: string, posts: FeedPost[]): strin
   const items = posts.map((p) =>
     [
       "    <item>",
-      `      <title>${xmlText(p.title)}</title>`,
+      `      <title>${xmlText(p.title.text)}</title>`,
       `      <link>${xmlText(p.url)}</link>`,
       `      <guid isPermaLink="true">${xmlText(p.url)}</guid>`,
       `      <pubDate>${new Date(p.publishAt).toUTCString()}</pubDate>`,
-      `      <description>${xmlText(p.excerpt)}</description>`,
+      `      <description>${xmlText(p.excerpt.text)}</description>`,
       `      <content:encoded>${xmlText(p.content)}</content:encoded>`,
       ...(p.enclosure
         ? [
@@ -101,13 +106,13 @@ export function atomFeed(origin: string, title: string, posts: FeedPost[]): stri
   const updated = posts.length ? posts.map(updatedOf).sort().at(-1)! : new Date(0).toISOString();
   const entries = posts.map((p) =>
     [
-      `  <entry xml:lang="${p.language}">`,
-      `    <title type="text">${xmlText(p.title)}</title>`,
+      `  <entry xml:lang="${p.body.lang}">`,
+      `    <title type="text" xml:lang="${p.title.lang}">${xmlText(p.title.text)}</title>`,
       `    <link rel="alternate" type="text/html" href="${xmlText(p.url)}"/>`,
       `    <id>${xmlText(p.url)}</id>`,
       `    <published>${p.publishAt}</published>`,
       `    <updated>${updatedOf(p)}</updated>`,
-      `    <summary type="text">${xmlText(p.excerpt)}</summary>`,
+      `    <summary type="text">${xmlText(p.excerpt.text)}</summary>`,
       `    <content type="html">${xmlText(p.content)}</content>`,
       ...(p.enclosure
         ? [

@@ -37,16 +37,3 @@ export function fromDanishLocal(value: string): string | null {
   const skipped = new Date(asUtc - 3_600_000).toISOString();
   return toDanishLocal(skipped).slice(0, 10) === `${m[1]}-${m[2]}-${m[3]}` ? skipped : null;
 }
-
-const daDay = new Intl.DateTimeFormat("da-DK", {
-  timeZone: POST_TIME_ZONE,
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-
-/** The day a post appeared, the Danish way ('1. juni 2026'), on both languages' pages. */
-export function postDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : daDay.format(date);
-}

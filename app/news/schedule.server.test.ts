@@ -18,7 +18,6 @@ afterEach(() => {
 const raceDay = (values: Partial<NewPost> = {}): NewPost => ({
   title: "Race day",
   body: "Off we go.",
-  language: "da",
   video: null,
   publishAt: "2026-06-01T12:30:00.000Z",
   draft: false,

@@ -44,11 +44,13 @@ async function confirmed(email: string, language: "en" | "da") {
   return token;
 }
 
+/** A post written in Danish only: every subscriber gets it in Danish, marked so. */
 const newPost = (title: string) =>
   createPost({
-    title,
-    body: "A **win** at Klampenborg <script>alert(1)</script>\n\nThen home to [the yard](https://stald.example/).",
-    language: "da",
+    title: "",
+    titleDa: title,
+    body: "",
+    bodyDa: "A **win** at Klampenborg <script>alert(1)</script>\n\nThen home to [the yard](https://stald.example/).",
     video: null,
     publishAt: "2026-05-01T08:00:00.000Z",
     draft: false,
@@ -87,7 +89,7 @@ describe("the newsletter", () => {
       expect(mail!.html).not.toContain("<script>");
       expect(mail!.html).not.toContain("<b>");
       expect(mail!.html).toContain("Win &lt;b&gt;&quot;today&quot;&lt;/b&gt;");
-      // The whole post as written, in its own language, rendered as on its page.
+      // The whole post as written, in the subscriber's language where it has it (here only Danish).
       expect(mail!.html).toContain('<div lang="da">');
       expect(mail!.html).toContain("<strong>win</strong>");
       expect(mail!.html).toContain('<a href="https://stald.example/" rel="nofollow noopener">the yard</a>');
@@ -128,7 +130,6 @@ describe("the newsletter", () => {
     await createPost({
       title: "At the finish",
       body: "What a run.",
-      language: "en",
       video: null,
       publishAt: "2026-05-01T08:00:00.000Z",
       draft: false,
@@ -146,7 +147,6 @@ describe("the newsletter", () => {
     await createPost({
       title: "Later",
       body: "More.",
-      language: "en",
       video: null,
       publishAt: "2026-05-01T09:00:00.000Z",
       draft: false,

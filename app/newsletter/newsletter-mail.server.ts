@@ -17,6 +17,7 @@ import { isPrivateImageUrl, isStoredImageUrl, socialCardUrl } from "~/media/imag
 import { escapeHtml } from "~/utils/html";
 import { mailSender, stableMail } from "~/mail/stable-mail.server";
 import { localizedPath, type Lang } from "~/i18n/lang";
+import { shownIn } from "~/i18n/localized";
 
 /** Links in mail are absolute: PUBLIC_ORIGIN, else localhost and the port; never a request's host. */
 const origin = () => mailOrigin(null);
@@ -64,11 +65,15 @@ export async function composeNewsletterMail(mailId: string): Promise<Mail | null
     unsubscribeTokenFor({ id: send.subscriber_id, created_at: send.created_at }),
   );
   const postLink = `${origin()}${postPath(send.slug, lang)}`;
-  const title = oneLine(send.title);
+  // The post in the subscriber's language where it has it, else in the other (decision 0230).
+  const shownTitle = shownIn({ en: send.title, da: send.title_da }, lang);
+  const body = shownIn({ en: send.body, da: send.body_da }, lang);
+  const description = shownIn({ en: send.photo_description ?? "", da: send.photo_description_da ?? "" }, lang);
+  const title = oneLine(shownTitle.text);
   // A public photo only (a newsletter is a public post's), as the JPEG crop every mail program shows.
   const photo =
     send.photo_url && isStoredImageUrl(send.photo_url) && !isPrivateImageUrl(send.photo_url)
-      ? `<p><img src="${escapeHtml(`${origin()}${socialCardUrl(send.photo_url)}`)}" alt="${escapeHtml(send.photo_description ?? "")}" width="600" height="315" style="max-width:100%;height:auto"></p>\n`
+      ? `<p><img src="${escapeHtml(`${origin()}${socialCardUrl(send.photo_url)}`)}" alt="${escapeHtml(description.text)}" lang="${description.lang}" width="600" height="315" style="max-width:100%;height:auto"></p>\n`
       : "";
   return stableMail(sender, {
     to: send.email,
@@ -80,7 +85,7 @@ export async function composeNewsletterMail(mailId: string): Promise<Mail | null
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
     html:
-      `<div lang="${send.post_language}">\n<h1>${escapeHtml(title)}</h1>\n${photo}${renderPostBody(send.body)}</div>\n` +
+      `<div lang="${body.lang}">\n<h1 lang="${shownTitle.lang}">${escapeHtml(title)}</h1>\n${photo}${renderPostBody(body.text)}</div>\n` +
       `<p><a href="${escapeHtml(postLink)}">${escapeHtml(t("newsletter.readMore"))}</a></p>\n<hr>\n` +
       `<p><small>${escapeHtml(t("newsletter.why", { stable: sender.name }))}<br>` +
       `<a href="${escapeHtml(unsubscribe)}">${escapeHtml(t("newsletter.unsubscribe"))}</a></small></p>`,

@@ -32,7 +32,7 @@ describe("a notice mail", () => {
     const [, result] = await mailsTo("a@example.com");
     expect(result!.subject).toBe("Xenia <b>&</b>: 1. i Derby <script>");
     expect(result!.text).toContain("Kære Anna");
-    expect(result!.text).toContain("Xenia <b>&</b> løb Derby <script> den 7.6.2026: 1.");
+    expect(result!.text).toContain("Xenia <b>&</b> løb Derby <script> den 7. juni 2026: 1.");
     expect(result!.text).toContain(`Præmie: ${formatDkk(12_500_050)}`);
     expect(formatDkk(12_500_050)).toMatch(/^125\.000,50\skr\.$/);
     expect(result!.html).not.toContain("<script>");
@@ -57,13 +57,13 @@ describe("a notice mail", () => {
     await declareRunner(runner.id, { jockey: "A. Jensen", weightG: 57500, draw: 4, equipment: ["blinkers"] });
     await withdrawRunner(runner.id, "Coughing");
     const [entry, declaration, withdrawal] = await mailsTo("a@example.com");
-    expect(entry!.subject).toBe("Xenia is entered: Dansk Derby, 7.6.2026");
-    expect(declaration!.subject).toBe("Xenia is declared: Dansk Derby, 7.6.2026");
+    expect(entry!.subject).toBe("Xenia is entered: Dansk Derby, 7 June 2026");
+    expect(declaration!.subject).toBe("Xenia is declared: Dansk Derby, 7 June 2026");
     expect(declaration!.text).toContain("Jockey: A. Jensen");
     expect(declaration!.text).toContain("Weight: 57,5 kg");
     expect(declaration!.text).toContain("Draw: 4");
     expect(declaration!.text).toContain("Equipment: Blinkers");
-    expect(withdrawal!.subject).toBe("Xenia is a non-runner: Dansk Derby, 7.6.2026");
+    expect(withdrawal!.subject).toBe("Xenia is a non-runner: Dansk Derby, 7 June 2026");
     expect(withdrawal!.text).toContain("Reason: Coughing");
   });
 
@@ -127,7 +127,9 @@ describe("an update notice", () => {
     expect(danish!.text).toContain("Billederne og videoen finder du på siden om Xenia <i>.");
     expect(danish!.text).toContain(`${ORIGIN}/da/owners/horses/${x.slug}`);
     expect(danish!.html).toContain("<strong>good</strong>");
-    expect(danish!.html).toContain("<h2>Galop &lt;script&gt;alert(1)&lt;/script&gt; Bcc: x@evil.example</h2>");
+    expect(danish!.html).toContain(
+      '<h2 lang="en">Galop &lt;script&gt;alert(1)&lt;/script&gt; Bcc: x@evil.example</h2>',
+    );
     // The stable's logo is the mail's one picture; nothing typed becomes markup.
     expect(danish!.html).not.toMatch(/<script|<img src=x|href="javascript/);
     expect(danish!.html!.match(/<img /g)).toHaveLength(1);

@@ -1,6 +1,8 @@
 import { translator, type MessageKey, type Translate } from "~/i18n/dictionary";
 import { localizedPath, type Lang } from "~/i18n/lang";
 import { localResultText } from "~/i18n/results";
+import { shownIn } from "~/i18n/localized";
+import { both } from "~/models/bilingual";
 import { getHorse, type Horse } from "~/models/horse.server";
 import { mayViewHorse, type AudienceMember } from "~/models/owner-access.server";
 import { getOwnerAccount, type OwnerAccount } from "~/models/owner-account.server";
@@ -12,7 +14,7 @@ import type { Mail } from "~/platform/mail.server";
 import { renderPostBody } from "~/news/markdown.server";
 import { sameToken, signToken } from "~/platform/signed-token.server";
 import { formatWeight, type Equipment } from "~/racing/declaration";
-import { formatDanishDate, formatDkk } from "~/racing/format";
+import { formatDay, formatDkk } from "~/racing/format";
 import { escapeHtml } from "~/utils/html";
 import { oneLine, stableMessageId } from "~/platform/mail-parts.server";
 import { greeting, htmlParagraphs } from "./mail-html.server";
@@ -91,7 +93,7 @@ const TEXTS: Record<RunnerKind, { subject: MessageKey; line: MessageKey }> = {
 /** What a runner notice says: its subject, its first line, and the details that matter for its kind. */
 function runnerNotice(kind: RunnerKind, d: RunnerNoticeDetails, t: Translate, lang: Lang) {
   const position = localResultText({ position: d.position, didNotFinish: d.didNotFinish }, lang, t);
-  const values = { horse: d.horseName, race: d.raceName, date: formatDanishDate(d.raceDate), position };
+  const values = { horse: d.horseName, race: d.raceName, date: formatDay(d.raceDate, lang), position };
   const details: [string, string | null][] = [
     [t("runners.track"), d.track],
     [t("runners.postTime"), kind === "result" ? null : d.postTime],
@@ -187,8 +189,10 @@ async function runnerNoticeMail(notice: QueuedNotice, kind: RunnerKind, slug: st
 /** An update: its title and whole body (rendered and sanitised as on the page); its photos and video stay on the page. */
 async function updateNoticeMail(notice: QueuedNotice, post: Post, horse: Horse, origin: string): Promise<Mail> {
   const frame = await noticeFrame(notice, horse, origin);
-  const { t } = frame;
-  const title = oneLine(post.title);
+  const { t, lang } = frame;
+  const shownTitle = shownIn(both(post, "title"), lang);
+  const body = shownIn(both(post, "body"), lang);
+  const title = oneLine(shownTitle.text);
   const media =
     post.photos.length && post.video
       ? t("owners.mail.updatePhotosVideo", { horse: horse.name })
@@ -200,7 +204,7 @@ async function updateNoticeMail(notice: QueuedNotice, post: Post, horse: Horse, 
   return frame.mail(
     t("owners.mail.updateSubject", { horse: horse.name, title }),
     htmlParagraphs([t("owners.mail.update", { stable: frame.stable, horse: horse.name })]) +
-      `<div lang="${escapeHtml(post.language)}">\n<h2>${escapeHtml(title)}</h2>\n${renderPostBody(post.body, { titleLevel: 2 })}</div>\n` +
+      `<div lang="${body.lang}">\n<h2 lang="${shownTitle.lang}">${escapeHtml(title)}</h2>\n${renderPostBody(body.text, { titleLevel: 2 })}</div>\n` +
       (media ? htmlParagraphs([media]) : ""),
   );
 }

@@ -5,6 +5,7 @@ import {
   matchPath,
   navLinks,
   pageAlternates,
+  pagePath,
   readQuery,
   REGISTRY,
   routeId,
@@ -59,7 +60,9 @@ describe("the page registry", () => {
       expect(en?.file, entry.path).toBe(entry.file);
       expect(en?.index ? "/" : `/${en?.path}`).toBe(entry.path);
       if (entry.kind === "page" && entry.danish)
-        expect(table.get(routeId(entry, "da"))?.path).toBe(`da${entry.path === "/" ? "" : entry.path}`);
+        expect(table.get(routeId(entry, "da"))?.path).toBe(
+          (entry.danishPath ?? `/da${entry.path === "/" ? "" : entry.path}`).slice(1),
+        );
     }
     expect(routeId(REGISTRY[0]!, "da")).toBe("da/home");
     expect(
@@ -140,8 +143,37 @@ describe("the page registry", () => {
       { to: "/winners", label: "nav.winners" },
       { to: "/runners", label: "nav.runners" },
       { to: "/team", label: "nav.team" },
+      { to: "/ownership", label: "nav.ownership" },
       { to: "/contact", label: "nav.contact" },
       { to: "/news", label: "nav.news" },
+    ]);
+    expect(navLinks({ lang: "da" }).map((l) => l.to)).toEqual([
+      "/da",
+      "/da/horses",
+      "/da/winners",
+      "/da/runners",
+      "/da/team",
+      "/da/ejerskab",
+      "/da/contact",
+      "/da/news",
+    ]);
+  });
+
+  it("gives a page a Danish address of its own where it has one, everywhere the registry is read", () => {
+    expect(matchPath("/da/ejerskab")).toMatchObject({ lang: "da", id: "da/ownership" });
+    expect(matchPath("/ownership")).toMatchObject({ lang: "en", id: "routes/ownership" });
+    expect(matchPath("/da/ownership")).toBeNull();
+    expect(matchPath("/ejerskab")).toBeNull();
+    expect(pageAlternates("/ownership")).toEqual({ en: "/ownership", da: "/da/ejerskab" });
+    expect(pageAlternates("/da/ejerskab")).toEqual({ en: "/ownership", da: "/da/ejerskab" });
+    expect(canonicalPath("/DA/Ejerskab/")).toBe("/da/ejerskab");
+    expect(pagePath("/ownership", "da")).toBe("/da/ejerskab");
+    expect(pagePath("/ownership", "en")).toBe("/ownership");
+    expect(pagePath("/horses/nordlys", "da")).toBe("/da/horses/nordlys");
+    const listed = sitemapEntries({}).find((e) => e.versions.some((v) => v.path === "/ownership"));
+    expect(listed?.versions).toEqual([
+      { lang: "en", path: "/ownership" },
+      { lang: "da", path: "/da/ejerskab" },
     ]);
   });
 });

@@ -1,7 +1,7 @@
 // Relative imports: app/routes.ts reads this file while the build is configured, before the ~/ alias exists
 // (eslint.config.js allows them here only).
 import type { MessageKey } from "../i18n/dictionary";
-import { LANGS, langFromPath, localizedPath, unprefixedPath, type Lang } from "../i18n/lang";
+import { LANGS, localizedPath, type Lang } from "../i18n/lang";
 import { isSlugShaped } from "../racing/slug";
 
 /**
@@ -33,8 +33,10 @@ type Entry = {
 export type PageEntry = Entry & {
   kind: "page";
   audience: Audience;
-  /** The same page in Danish at the same path under /da. */
+  /** The same page in Danish: at the same path under /da, or at `danishPath`. */
   danish: boolean;
+  /** The Danish address where it is a word of its own, not the English one under /da: "/da/ejerskab". */
+  danishPath?: string;
   /** Its place in the site header (registry order) and its label in the dictionaries. */
   nav?: MessageKey;
   /** "fixed": its own address is listed; a source: one address per record of that kind. */
@@ -65,7 +67,23 @@ export const REGISTRY: readonly RegistryEntry[] = [
   page({ path: "/winners", file: "routes/winners.tsx", cache: "shared", nav: "nav.winners", sitemap: "fixed" }),
   page({ path: "/runners", file: "routes/runners.tsx", cache: "shared", nav: "nav.runners", sitemap: "fixed" }),
   page({ path: "/team", file: "routes/team.tsx", cache: "shared", nav: "nav.team", sitemap: "fixed" }),
-  page({ path: "/contact", file: "routes/contact.tsx", cache: "stamped", nav: "nav.contact", sitemap: "fixed" }),
+  page({
+    path: "/ownership",
+    danishPath: "/da/ejerskab",
+    file: "routes/ownership.tsx",
+    cache: "shared",
+    nav: "nav.ownership",
+    sitemap: "fixed",
+  }),
+  page({
+    path: "/contact",
+    file: "routes/contact.tsx",
+    cache: "stamped",
+    nav: "nav.contact",
+    sitemap: "fixed",
+    // An enquiry about a share in a horse (the ownership page's links): its message starts with it.
+    reads: ["horse"],
+  }),
   page({
     path: "/news",
     file: "routes/news.tsx",
@@ -156,6 +174,12 @@ export function languagesOf(entry: RegistryEntry): readonly Lang[] {
   return entry.kind === "page" && entry.danish ? LANGS : ["en"];
 }
 
+/** An entry's address pattern in a language: its English path, or its Danish one (`danishPath`, else under /da). */
+function patternIn(entry: RegistryEntry, lang: Lang): string {
+  if (lang === "en") return entry.path;
+  return (entry.kind === "page" && entry.danishPath) || localizedPath(entry.path, lang);
+}
+
 /** What each kind of path segment accepts. */
 const PARAMS: Record<string, (value: string) => boolean> = {
   slug: isSlugShaped,
@@ -165,24 +189,27 @@ const PARAMS: Record<string, (value: string) => boolean> = {
 
 type Segment = { literal: string } | { param: string; suffix: string };
 
-const compiled = new WeakMap<RegistryEntry, Segment[]>();
+const compiled = new WeakMap<RegistryEntry, Record<Lang, Segment[]>>();
 
-function segmentsOf(entry: RegistryEntry): Segment[] {
-  let segments = compiled.get(entry);
-  if (!segments) {
-    segments = entry.path
-      .split("/")
-      .slice(1)
-      .map((part) => {
-        const m = /^:(\w+)(.*)$/.exec(part);
-        if (!m) return { literal: part };
-        if (!PARAMS[m[1]!])
-          throw new Error(`app/pages/registry.ts: ${entry.path} has a segment of unknown kind :${m[1]}`);
-        return { param: m[1]!, suffix: m[2]! };
-      });
-    compiled.set(entry, segments);
+/** An entry's address in a language as segments ("/" is one empty segment). */
+function segmentsOf(entry: RegistryEntry, lang: Lang): Segment[] {
+  let both = compiled.get(entry);
+  if (!both) {
+    const parse = (path: string) =>
+      path
+        .split("/")
+        .slice(1)
+        .map((part): Segment => {
+          const m = /^:(\w+)(.*)$/.exec(part);
+          if (!m) return { literal: part };
+          if (!PARAMS[m[1]!])
+            throw new Error(`app/pages/registry.ts: ${entry.path} has a segment of unknown kind :${m[1]}`);
+          return { param: m[1]!, suffix: m[2]! };
+        });
+    both = { en: parse(patternIn(entry, "en")), da: parse(patternIn(entry, "da")) };
+    compiled.set(entry, both);
   }
-  return segments;
+  return both[lang];
 }
 
 export type PageMatch = { entry: RegistryEntry; lang: Lang; id: string; params: Record<string, string> };
@@ -193,13 +220,12 @@ const MAX_PATH = 200;
 /** The registry entry an exact, canonical path names (its language and parameters), or null. */
 export function matchPath(pathname: string, registry: readonly RegistryEntry[] = REGISTRY): PageMatch | null {
   if (pathname.length > MAX_PATH || (pathname.endsWith("/") && pathname !== "/")) return null;
-  const lang = langFromPath(pathname);
-  const english = unprefixedPath(pathname);
-  const parts = english.split("/").slice(1);
+  const parts = pathname.split("/").slice(1);
   for (const entry of registry) {
-    if (!languagesOf(entry).includes(lang)) continue;
-    const params = matchSegments(segmentsOf(entry), parts);
-    if (params) return { entry, lang, id: routeId(entry, lang), params };
+    for (const lang of languagesOf(entry)) {
+      const params = matchSegments(segmentsOf(entry, lang), parts);
+      if (params) return { entry, lang, id: routeId(entry, lang), params };
+    }
   }
   return null;
 }
@@ -222,9 +248,22 @@ function matchSegments(segments: Segment[], parts: string[]): Record<string, str
   return params;
 }
 
-/** An entry's English address with its parameters filled in. */
-export function pathOf(entry: RegistryEntry, params: Record<string, string> = {}): string {
-  return entry.path.replace(/:(\w+)/g, (whole, name: string) => params[name] ?? whole);
+/** An entry's address in `lang` (English unless said) with its parameters filled in. */
+export function pathOf(entry: RegistryEntry, params: Record<string, string> = {}, lang: Lang = "en"): string {
+  return patternIn(entry, lang).replace(/:(\w+)/g, (whole, name: string) => params[name] ?? whole);
+}
+
+/**
+ * The address of the page at the English `path` in `lang`: "/ownership" → "/da/ejerskab",
+ * "/horses/nordlys" → "/da/horses/nordlys". A link to a page whose Danish address is a word of its
+ * own goes through here; any other may use localizedPath().
+ */
+export function pagePath(path: string, lang: Lang, registry: readonly RegistryEntry[] = REGISTRY): string {
+  if (lang === "en") return path;
+  const match = matchPath(path, registry);
+  return match && match.lang === "en" && languagesOf(match.entry).includes(lang)
+    ? pathOf(match.entry, match.params, lang)
+    : localizedPath(path, lang);
 }
 
 /**
@@ -245,8 +284,7 @@ export function pageAlternates(
 ): Record<Lang, string> | null {
   const match = matchPath(pathname.replace(/(.)\/+$/, "$1"), registry);
   if (!match || match.entry.kind !== "page" || !match.entry.danish) return null;
-  const english = unprefixedPath(pathname.replace(/(.)\/+$/, "$1"));
-  return { en: localizedPath(english, "en"), da: localizedPath(english, "da") };
+  return { en: pathOf(match.entry, match.params, "en"), da: pathOf(match.entry, match.params, "da") };
 }
 
 /**
@@ -264,14 +302,17 @@ export function readQuery(pathname: string, search: string, registry: readonly R
 
 export type NavLink = { to: string; label: MessageKey };
 
-/** The site header's links, in registry order: public pages, and owners' pages for a signed-in owner. */
+/**
+ * The site header's links in `lang`, in registry order: public pages, and owners' pages for a
+ * signed-in owner.
+ */
 export function navLinks(
-  { owner = false }: { owner?: boolean } = {},
+  { owner = false, lang = "en" }: { owner?: boolean; lang?: Lang } = {},
   registry: readonly RegistryEntry[] = REGISTRY,
 ): NavLink[] {
   return registry.flatMap((entry) =>
     entry.kind === "page" && entry.nav && (entry.audience === "public" || owner)
-      ? [{ to: entry.path, label: entry.nav }]
+      ? [{ to: pathOf(entry, {}, languagesOf(entry).includes(lang) ? lang : "en"), label: entry.nav }]
       : [],
   );
 }
@@ -290,10 +331,9 @@ export function sitemapEntries(
   return registry.flatMap((entry) => {
     if (entry.kind !== "page" || entry.audience !== "public" || !entry.sitemap) return [];
     const all = entry.sitemap === "fixed" ? [{}] : (records[entry.sitemap] ?? []);
-    return all.map((params) => {
-      const english = pathOf(entry, params);
-      return { versions: languagesOf(entry).map((lang) => ({ lang, path: localizedPath(english, lang) })) };
-    });
+    return all.map((params) => ({
+      versions: languagesOf(entry).map((lang) => ({ lang, path: pathOf(entry, params, lang) })),
+    }));
   });
 }
 

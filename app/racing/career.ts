@@ -34,3 +34,21 @@ export function careerAndRecord(counts: Placings, entries: readonly RecordEntry[
   const dates = entries.map((entry) => entry.raceDate).sort();
   return { career, record, differ, since: dates[0] ?? null };
 }
+
+/** A kind of placing counted in all, how many of them the race record lists, and how many came before it. */
+export type Tally = { all: number; listed: number; earlier: number };
+
+/**
+ * What the career holds beyond the race record, as the record's summary counts it: wins, and
+ * places (2nd and 3rd). A kind with nothing earlier needs no words.
+ */
+export function beyondRecord({ career, record }: Pick<CareerAndRecord, "career" | "record">): {
+  wins: Tally;
+  places: Tally;
+} {
+  const tally = (all: number, listed: number) => ({ all, listed, earlier: all - listed });
+  return {
+    wins: tally(career.firstPlaces, record.firstPlaces),
+    places: tally(career.secondPlaces + career.thirdPlaces, record.secondPlaces + record.thirdPlaces),
+  };
+}

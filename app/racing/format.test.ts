@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatAmount, formatDanishDate, formatDkk, formatPrize, orFallback } from "./format";
+import { formatAmount, formatDanishDate, formatDay, formatDayOf, formatDkk, formatPrize, orFallback } from "./format";
 
 // Intl writes a no-break space between the amount and 'kr.'; compare with ordinary spaces.
 const plain = (s: string) => s.replace(/\u00a0/g, " ");
@@ -67,5 +67,21 @@ describe("formatAmount", () => {
   test("writes øre as an administrator types kroner, without the currency", () => {
     expect(formatAmount(12345050)).toBe("123.450,50");
     expect(formatAmount(0)).toBe("0,00");
+  });
+});
+
+describe("formatDay and formatDayOf", () => {
+  test("write a day as each language writes it", () => {
+    expect(formatDay("2026-11-26", "en")).toBe("26 November 2026");
+    expect(formatDay("2026-11-26", "da")).toBe("26. november 2026");
+    expect(formatDay("2026-05-01", "en")).toBe("1 May 2026");
+    expect(formatDay("2026-02-30", "en")).toBe("Unknown Date");
+    expect(formatDay(null, "da", "Ukendt dato")).toBe("Ukendt dato");
+  });
+  test("take an instant's day in Denmark", () => {
+    // 23:30 UTC on 30 June is already 1 July in Copenhagen.
+    expect(formatDayOf("2026-06-30T23:30:00.000Z", "en")).toBe("1 July 2026");
+    expect(formatDayOf("2026-06-30T23:30:00.000Z", "da")).toBe("1. juli 2026");
+    expect(formatDayOf("not a time", "en")).toBe("");
   });
 });

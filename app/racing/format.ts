@@ -30,12 +30,53 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 
 /** '2026-05-17' -> '17.5.2026'; anything that is not a real calendar date gives the fallback. */
 export function formatDanishDate(value: string | null | undefined, fallback = "Unknown Date") {
+  const day = calendarDay(value);
+  return day ? daDate.format(day) : fallback;
+}
+
+/** The calendar day an ISO date (or the date part of an instant) names, as UTC midnight; null when it is none. */
+function calendarDay(value: string | null | undefined): Date | null {
   const m = value ? ISO_DATE.exec(value.trim()) : null;
-  if (!m) return fallback;
+  if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return fallback;
-  return daDate.format(date);
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return date;
+}
+
+const longDay = {
+  en: new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }),
+  da: new Intl.DateTimeFormat("da-DK", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }),
+};
+
+/**
+ * A day as a page in `lang` writes it: '2026-11-26' -> '26 November 2026' / '26. november 2026';
+ * anything that is not a real calendar date gives the fallback.
+ */
+export function formatDay(value: string | null | undefined, lang: "en" | "da", fallback = "Unknown Date") {
+  const day = calendarDay(value);
+  return day ? longDay[lang].format(day) : fallback;
+}
+
+const danishDayOf = {
+  en: new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Copenhagen",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }),
+  da: new Intl.DateTimeFormat("da-DK", {
+    timeZone: "Europe/Copenhagen",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }),
+};
+
+/** The Danish day an instant falls on, as a page in `lang` writes it ('26 November 2026' / '26. november 2026'). */
+export function formatDayOf(iso: string, lang: "en" | "da") {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : danishDayOf[lang].format(date);
 }
 
 /** Blank or missing text shows the fallback. */

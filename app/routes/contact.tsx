@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
-import { Await, data, Form, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Await, data, Form, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/contact";
 import type { RouteHandle } from "~/routes/+shared/route-handle";
 import contactScript from "~/islands/contact.ts?worker&url";
@@ -28,18 +28,43 @@ import { translator } from "~/i18n/dictionary";
 import { langFromPath, localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
 import { HoneypotField } from "~/components/ui/honeypot";
+import { ENQUIRY_PARAM } from "~/contact/enquiry";
+import { findHorseBySlug } from "~/models/horse.server";
+import { isSlugShaped } from "~/racing/slug";
 
 export const handle: RouteHandle = { hydrate: false, script: contactScript };
 
 // Shared through the page cache, the page's form stamp is put in at the edge for each response (app/pages/registry.ts).
 export async function loader({ request }: Route.LoaderArgs) {
-  return { contactInfo: await readOr("contact information", getContactInfo, null), formStamp: formStampFor(request) };
+  const url = new URL(request.url);
+  const enquiry = await enquiryAbout(url.searchParams.get(ENQUIRY_PARAM));
+  // A horse that is not (or no longer) offered: the plain form, so made-up names take no place in the cache.
+  if (enquiry === false) throw redirect(url.pathname);
+  return {
+    contactInfo: await readOr("contact information", getContactInfo, null),
+    formStamp: formStampFor(request),
+    enquiry,
+  };
+}
+
+/** The horse an enquiry asks about (`?horse=<slug>`): null for none asked, false for one with no shares offered. */
+async function enquiryAbout(slug: string | null): Promise<{ horse: string } | null | false> {
+  if (slug === null) return null;
+  if (!isSlugShaped(slug)) return false;
+  const found = await readOr("an enquiry's horse", () => findHorseBySlug(slug), null);
+  return found && "horse" in found && found.horse.sharesAvailable ? { horse: found.horse.name } : false;
 }
 
 // On a client-side visit the page appears at once and the contact card says it is loading.
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+// An enquiry's first words are the form's own, so a visit with one waits for them.
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const server = serverLoader();
-  return { contactInfo: server.then((d) => d.contactInfo), formStamp: server.then((d) => d.formStamp) };
+  const asked = new URL(request.url).searchParams.has(ENQUIRY_PARAM);
+  return {
+    contactInfo: server.then((d) => d.contactInfo),
+    formStamp: server.then((d) => d.formStamp),
+    enquiry: asked ? (await server).enquiry : null,
+  };
 }
 
 // Sending a message changes neither the contact details nor the form stamp still in the page.
@@ -65,6 +90,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       </PageIntro>
       <div className="mt-12 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <ContactForm
+          enquiry={loaderData.enquiry}
           stamp={
             actionData && "formStamp" in actionData && actionData.formStamp
               ? actionData.formStamp
@@ -80,7 +106,15 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
 
 type ActionData = Route.ComponentProps["actionData"];
 
-function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; actionData: ActionData }) {
+function ContactForm({
+  stamp,
+  actionData,
+  enquiry,
+}: {
+  stamp: string | Promise<string>;
+  actionData: ActionData;
+  enquiry: { horse: string } | null;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const lang = useLang();
@@ -88,10 +122,11 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
   const action = localizedPath("/contact", lang);
   const sending = navigation.state === "submitting" && navigation.formAction === action;
   const values = actionData && "values" in actionData ? actionData.values : undefined;
+  const started = enquiry ? t("ownership.enquiryMessage", { horse: enquiry.horse }) : "";
   const [errors, setErrors] = useState<ContactFieldErrors>(
     actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {},
   );
-  const [count, setCount] = useState(values?.message.length ?? 0);
+  const [count, setCount] = useState((values?.message ?? started).length);
   const [clientToast, setClientToast] = useState<Toast | null>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -100,7 +135,9 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
     if (!actionData) return;
     if (actionData.result === "sent") {
       formRef.current?.reset();
-      setCount(0);
+      // Back to what the form started with: empty, or an enquiry's first words.
+      const message = formRef.current?.elements.namedItem("message");
+      setCount(message instanceof HTMLTextAreaElement ? message.value.length : 0);
       setErrors({});
     } else {
       setErrors(actionData.fieldErrors);
@@ -135,6 +172,7 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
       <h2 id="contact-form-heading" className="text-2xl font-bold text-brand-900">
         {t("contact.formHeading")}
       </h2>
+      {enquiry ? <p className="mt-2 text-stone-700">{t("contact.enquiryAbout", { horse: enquiry.horse })}</p> : null}
       <Form
         ref={formRef}
         method="post"
@@ -186,7 +224,7 @@ function ContactForm({ stamp, actionData }: { stamp: string | Promise<string>; a
           required
           minLength={CONTACT_LIMITS.messageMin}
           maxLength={CONTACT_LIMITS.messageMax}
-          defaultValue={values?.message ?? ""}
+          defaultValue={values?.message ?? started}
           onChange={(e) => {
             setCount(e.currentTarget.value.length);
             clearError("message");

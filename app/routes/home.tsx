@@ -21,7 +21,9 @@ import { FeaturedHorse, HomeHero, LatestWinner } from "~/routes/+shared/home-sec
 import { seo } from "~/seo/seo";
 import { translator, type MessageKey } from "~/i18n/dictionary";
 import { langFromPath, localizedPath, type Lang } from "~/i18n/lang";
-import { useLang, useT } from "~/i18n/use-lang";
+import { useLang, useShown, useT } from "~/i18n/use-lang";
+import { both } from "~/models/bilingual";
+import { shownIn, type Shown } from "~/i18n/localized";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 
@@ -30,7 +32,8 @@ const NEXT_RUNNERS = 5;
 
 export const handle = PLAIN_PAGE;
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const lang = langFromPath(new URL(request.url).pathname);
   const [news, images, runners, winners, horses] = await Promise.all([
     readForPage("latest news", getLatestNews),
     readForPage("home images", listHomeImages),
@@ -38,10 +41,10 @@ export async function loader() {
     readForPage("winners", listWinnersWithHorses),
     readForPage("horses", listHorses),
   ]);
-  const posts = await readForPage("latest posts", () => latestPostSummaries(3));
+  const posts = await readForPage("latest posts", () => latestPostSummaries(3, lang));
   const latestWinner = winners.ok ? (winners.value[0] ?? null) : null;
   const page = {
-    newsText: news.ok ? (news.value?.text ?? null) : null,
+    news: news.ok && news.value ? both(news.value, "text") : null,
     images: images.ok ? images.value : [],
     nextRunners: runners.ok ? runners.value : [],
     latestPosts: posts.ok ? posts.value : [],
@@ -78,9 +81,11 @@ const FEATURES = [
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site ?? DEFAULT_SITE_SETTINGS;
-  const { newsText, images, nextRunners, latestWinner, featuredHorse } = loaderData;
+  const { news, images, nextRunners, latestWinner, featuredHorse } = loaderData;
   const lang = useLang();
   const t = useT();
+  const shown = useShown();
+  const newsText = news ? shown.show(news) : null;
   const to = (path: string) => localizedPath(path, lang);
   const byPosition = new Map(images.map((image) => [image.position, image]));
   const hero = heroOf(site, images, lang);
@@ -88,12 +93,24 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <HomeHero photo={hero.photo} alt={hero.alt} stableName={site.stableName} tagline={taglineIn(site, lang)} />
+      <HomeHero
+        photo={hero.photo}
+        alt={hero.alt.text}
+        altLang={shown.lang(hero.alt)}
+        stableName={site.stableName}
+        tagline={taglineIn(site, lang)}
+      />
 
       <section aria-label={t("home.news")} className="bg-gold-300 text-stone-900">
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-3">
           <h2 className="shrink-0 font-sans text-xs font-bold uppercase tracking-widest">{t("home.news")}</h2>
-          <p className="text-sm sm:text-base">{newsText ?? t("home.newsWelcome", { name: site.stableName })}</p>
+          {newsText ? (
+            <p className="text-sm sm:text-base" lang={shown.lang(newsText)}>
+              {newsText.text}
+            </p>
+          ) : (
+            <p className="text-sm sm:text-base">{t("home.newsWelcome", { name: site.stableName })}</p>
+          )}
         </div>
       </section>
 
@@ -186,12 +203,15 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 
 function GalleryImage({ position, image }: { position: number; image: HomeImage | undefined }) {
   const t = useT();
+  const shown = useShown();
+  const alt = image ? shown.show(both(image, "altText")) : null;
   // Its own grid cell: a <picture> is display: contents, so its <source>s would otherwise take cells.
   return (
     <div>
       <ResponsiveImage
         image={image?.image}
-        alt={image?.altText.trim() || t("home.galleryImage", { position })}
+        alt={alt?.text.trim() || t("home.galleryImage", { position })}
+        altLang={alt?.text.trim() ? shown.lang(alt) : undefined}
         sizes="(min-width: 1280px) 308px, (min-width: 768px) calc(25vw - 14px), calc(50vw - 20px)"
         className="aspect-[4/3] w-full bg-brand-800 object-cover"
       />
@@ -200,11 +220,11 @@ function GalleryImage({ position, image }: { position: number; image: HomeImage 
 }
 
 /** The first screen's photo: the hero photo, else the first gallery image that has one. */
-function heroOf(site: SiteSettings, images: HomeImage[], lang: Lang): { photo: ImageRef | null; alt: string } {
-  if (site.hero) return { photo: site.hero, alt: site.heroAlt[lang] || site.heroAlt.en };
+function heroOf(site: SiteSettings, images: HomeImage[], lang: Lang): { photo: ImageRef | null; alt: Shown } {
+  if (site.hero) return { photo: site.hero, alt: shownIn(site.heroAlt, lang) };
   // A gallery image standing in is described in the gallery below; here it is decoration.
   const first = images.find((image) => image.image);
-  return { photo: first?.image ?? null, alt: "" };
+  return { photo: first?.image ?? null, alt: { text: "", lang } };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -217,7 +237,7 @@ export function meta(args: Route.MetaArgs) {
   const tags = seo(args, {
     title: t("home.metaTitle", { name }),
     description: t("home.metaDescription", { name }),
-    ...(card ? { image: card, imageAlt: site.heroAlt[lang] || name } : {}),
+    ...(card ? { image: card, imageAlt: shownIn(site.heroAlt, lang).text || name } : {}),
   });
   if (card) {
     tags.push(

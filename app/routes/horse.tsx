@@ -30,7 +30,10 @@ import { mediaStorage } from "~/media/media-storage.server";
 import { PLAIN_PAGE } from "~/routes/+shared/route-handle";
 import { keyFromMediaUrl } from "~/media/storage.server";
 import { isSlugShaped } from "~/racing/slug";
-import { jsonLd, runnerEvents } from "~/seo/structured-data";
+import { horseStructuredData, jsonLd, runnerEvents } from "~/seo/structured-data";
+import { colourAndSex, horseSummary } from "~/i18n/horse-facts";
+import { shownIn } from "~/i18n/localized";
+import { both } from "~/models/bilingual";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath, localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
@@ -45,6 +48,8 @@ type Page =
       record: RaceRecord;
       socialCard: string | null;
       events: string | null;
+      /** The horse itself for search engines (JSON-LD). */
+      about: string;
       news: HorseNews | null;
     };
 
@@ -52,6 +57,7 @@ export const handle = PLAIN_PAGE;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const slug = params.slug;
+  const lang = langFromPath(new URL(request.url).pathname);
   const missing = () => data<Page>({ state: "missing" }, { status: 404 });
   if (!isSlugShaped(slug)) return missing();
   const read = await readForPage("horse page", async () => {
@@ -65,18 +71,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       horse: found.horse,
       nextRuns,
       record,
-      news: await horseNews(found.horse.id),
+      news: await horseNews(found.horse.id, lang),
     };
   });
   if (!read.ok) return data<Page>({ state: "failed" }, FAILED_READ_INIT);
   if (!read.value) return missing();
   // A renamed horse: its old address moves for good to the new one, in the same language.
   if ("redirectTo" in read.value) {
-    const lang = langFromPath(new URL(request.url).pathname);
     throw redirect(localizedPath(`/horses/${read.value.redirectTo}`, lang), 301);
   }
   const { horse, nextRuns, record, news } = read.value;
-  const events = nextRuns.length ? jsonLd(runnerEvents(nextRuns, publicOrigin(request))) : null;
+  const origin = publicOrigin(request);
+  const events = nextRuns.length ? jsonLd(runnerEvents(nextRuns, origin)) : null;
+  const about = jsonLd(
+    horseStructuredData(horse, {
+      url: `${origin}${localizedPath(`/horses/${horse.slug}`, lang)}`,
+      origin,
+      summary: horseSummary(horse, lang, translator(lang)),
+      description: shownIn(both(horse, "description"), lang).text,
+    }),
+  );
   return {
     state: "found",
     horse,
@@ -84,6 +98,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     record,
     socialCard: await socialCardOf(horse),
     events,
+    about,
     news,
   } satisfies Page;
 }
@@ -117,10 +132,11 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { horse, nextRuns, record, events } = page;
+  const { horse, nextRuns, record, events, about } = page;
   const figures = careerAndRecord(horse, record.entries);
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: about }} />
       {events ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: events }} /> : null}
       <p className="text-sm">
         <Link to={localizedPath("/horses", lang)} className="font-medium text-brand-700 underline">
@@ -149,7 +165,8 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
 
 export function meta(args: Route.MetaArgs) {
   const page = args.data as Page | undefined;
-  const t = translator(langFromPath(args.location.pathname));
+  const lang = langFromPath(args.location.pathname);
+  const t = translator(lang);
   if (!page || page.state !== "found") {
     return [{ title: t("notFound.title") }, { name: "robots", content: "noindex" }];
   }
@@ -159,7 +176,7 @@ export function meta(args: Route.MetaArgs) {
     description: t("horse.metaDescription", {
       horse: horse.name,
       age: horse.age,
-      color: horse.color.toLowerCase(),
+      color: colourAndSex(horse, lang),
       sire: horse.sire,
       dam: horse.dam,
     }),

@@ -13,6 +13,7 @@ import { seo } from "~/seo/seo";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath, localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
+import { horseFacts } from "~/i18n/horse-facts";
 
 export const handle = PLAIN_PAGE;
 
@@ -61,14 +62,18 @@ function HorseCard({ horse, priority, eager }: { horse: Horse; priority: boolean
             {horse.name}
           </Link>
         </h2>
-        <p className="mt-1 text-stone-600">
-          {t(horse.age === 1 ? "horses.ageOne" : "horses.ageMany", { age: horse.age })} · {horse.color}
-        </p>
+        <p className="mt-1 text-stone-600">{horseFacts(horse, lang, t)}</p>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="font-medium text-stone-500">{t("horses.sire")}</dt>
           <dd>{horse.sire}</dd>
           <dt className="font-medium text-stone-500">{t("horses.dam")}</dt>
           <dd>{horse.dam}</dd>
+          {horse.damSire ? (
+            <>
+              <dt className="font-medium text-stone-500">{t("horse.damSire")}</dt>
+              <dd>{horse.damSire}</dd>
+            </>
+          ) : null}
           {horse.owner?.trim() ? (
             <>
               <dt className="font-medium text-stone-500">{t("horses.owner")}</dt>

@@ -22,7 +22,7 @@ import { seo } from "~/seo/seo";
 import { jsonLd } from "~/seo/structured-data";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath, localizedPath } from "~/i18n/lang";
-import { useLang, useT } from "~/i18n/use-lang";
+import { useLang, useShown, useT } from "~/i18n/use-lang";
 
 type Page = { state: "missing" } | { state: "failed" } | { state: "found"; post: PostView; article: string };
 
@@ -37,9 +37,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
   if (!read.ok) return data<Page>({ state: "failed" }, FAILED_READ_INIT);
   if (!read.value) return missing();
-  const view = viewOf(read.value.found);
-  const post = { ...view, socialCard: await existingCard(view.socialCard) };
   const lang = langFromPath(new URL(request.url).pathname);
+  const view = viewOf(read.value.found, lang);
+  const post = { ...view, socialCard: await existingCard(view.socialCard) };
   const article = jsonLd(newsArticle(post, publicOrigin(request), lang, read.value.site.stableName));
   return { state: "found", post, article } satisfies Page;
 }
@@ -63,6 +63,7 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
   const page = loaderData as Page;
   const t = useT();
   const lang = useLang();
+  const shown = useShown();
   if (page.state === "missing") return <NotFoundPage />;
   if (page.state === "failed") {
     return (
@@ -81,16 +82,22 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
           {t("news.all")}
         </Link>
       </p>
-      <article lang={post.language} className="mt-4">
+      <article className="mt-4">
         <p className="text-sm text-stone-600">
           <time dateTime={post.publishAt}>{post.date}</time>
         </p>
-        <h1 className="mt-1 text-4xl font-bold text-brand-900 sm:text-5xl">{post.title}</h1>
+        <h1 lang={shown.lang(post.title)} className="mt-1 text-4xl font-bold text-brand-900 sm:text-5xl">
+          {post.title.text}
+        </h1>
         {lead ? <LeadPhoto photo={lead} priority className="mt-8" /> : null}
-        <PostBody html={post.html} className="mt-8 text-lg [&_h2]:mt-8 [&_h2]:text-2xl [&_h3]:text-xl" />
+        <PostBody
+          html={post.body.html}
+          lang={shown.lang(post.body)}
+          className="mt-8 text-lg [&_h2]:mt-8 [&_h2]:text-2xl [&_h3]:text-xl"
+        />
         {post.video ? (
           <div className="mt-10">
-            <VideoEmbed video={post.video} title={post.title} />
+            <VideoEmbed video={post.video} title={post.title.text} />
           </div>
         ) : null}
         {more.length ? (
@@ -135,9 +142,11 @@ export function meta(args: Route.MetaArgs) {
   }
   const { post } = page;
   const tags = seo(args, {
-    title: `${post.title} | ${stableNameFrom(args.matches)}`,
-    description: post.excerpt,
-    ...(post.socialCard ? { image: post.socialCard, imageAlt: post.photos[0]?.description || post.title } : {}),
+    title: `${post.title.text} | ${stableNameFrom(args.matches)}`,
+    description: post.excerpt.text,
+    ...(post.socialCard
+      ? { image: post.socialCard, imageAlt: post.photos[0]?.description.text || post.title.text }
+      : {}),
   });
   if (post.socialCard) {
     tags.push(

@@ -134,7 +134,6 @@ describe(`the whole newsletter, through the site's own forms and mail (${testEng
     createPost({
       title,
       body: `All about **${title}**.`,
-      language: "en",
       video: null,
       publishAt: new Date(Date.now() - 1_000).toISOString(),
       draft: false,

@@ -16,7 +16,6 @@ useFreshDatabase();
 const base: NewPost = {
   title: "Post",
   body: "Body",
-  language: "en",
   video: null,
   publishAt: "2026-01-01T10:00:00.000Z",
   draft: false,
@@ -41,11 +40,16 @@ async function load<T>(
   return { status: 200, data: outcome as T };
 }
 
-type ListPage = { state: string; posts: { title: string; date: string; excerpt: string }[]; pages: number };
-type ItemPage = { state: string; post: { html: string; title: string; language: string }; article: string };
+type Shown = { text: string; lang: "en" | "da" };
+type ListPage = { state: string; posts: { title: Shown; date: string; excerpt: Shown }[]; pages: number };
+type ItemPage = {
+  state: string;
+  post: { body: { html: string; lang: string }; title: Shown; photos: { description: Shown }[] };
+  article: string;
+};
 
 describe("the news pages", () => {
-  it("list the public posts newest first, ten a page, with their Danish dates", async () => {
+  it("list the public posts newest first, ten a page, dated as each language writes dates", async () => {
     for (let i = 1; i <= 11; i++) {
       await createPost({
         ...base,
@@ -56,8 +60,10 @@ describe("the news pages", () => {
     await createPost({ ...base, title: "Draft", draft: true });
     const first = await load<ListPage>(newsList, "/news");
     expect(first.data.posts).toHaveLength(10);
-    expect(first.data.posts[0]).toMatchObject({ title: "Post 11", date: "11. maj 2026" });
-    expect((await load<ListPage>(newsList, "/da/news?page=2")).data.posts.map((p) => p.title)).toEqual(["Post 1"]);
+    expect(first.data.posts[0]).toMatchObject({ title: { text: "Post 11", lang: "en" }, date: "11 May 2026" });
+    const danish = await load<ListPage>(newsList, "/da/news");
+    expect(danish.data.posts[0]).toMatchObject({ date: "11. maj 2026" });
+    expect((await load<ListPage>(newsList, "/da/news?page=2")).data.posts.map((p) => p.title.text)).toEqual(["Post 1"]);
     expect((await load<ListPage>(newsList, "/news?page=3")).status).toBe(404);
     expect((await load<ListPage>(newsList, "/news?page=x")).status).toBe(404);
   });
@@ -66,15 +72,18 @@ describe("the news pages", () => {
     const h = await createHorse({ name: "Nordlys", age: 4, color: "Bay", sire: "S", dam: "D" });
     const { slug } = await createPost({
       ...base,
-      title: "</script><script>alert(1)</script>",
-      body: "<img src=x onerror=alert(1)> [x](javascript:alert(1)) **ok**",
-      language: "da",
+      title: "",
+      titleDa: "</script><script>alert(1)</script>",
+      body: "",
+      bodyDa: "<img src=x onerror=alert(1)> [x](javascript:alert(1)) **ok**",
       horseIds: [h.id],
     });
     const page = await load<ItemPage>(newsItem, `/news/${slug}`, { slug });
-    expect(page.data.post.language).toBe("da");
-    expect(page.data.post.html).not.toMatch(/<img|<script|href="javascript/);
-    expect(page.data.post.html).toContain("<strong>ok</strong>");
+    // In Danish only: the English page shows the Danish text, marked as Danish.
+    expect(page.data.post.title.lang).toBe("da");
+    expect(page.data.post.body.lang).toBe("da");
+    expect(page.data.post.body.html).not.toMatch(/<img|<script|href="javascript/);
+    expect(page.data.post.body.html).toContain("<strong>ok</strong>");
     expect(page.data.article).not.toContain("</script>");
     expect(JSON.parse(page.data.article)).toMatchObject({
       "@type": "NewsArticle",
@@ -84,6 +93,30 @@ describe("the news pages", () => {
     expect((await load<ItemPage>(newsItem, "/news/nope", { slug: "nope" })).status).toBe(404);
     const draft = await createPost({ ...base, title: "Secret", draft: true });
     expect((await load<ItemPage>(newsItem, `/news/${draft.slug}`, { slug: draft.slug })).status).toBe(404);
+  });
+
+  it("show each language its own text and fall back to the other, field by field", async () => {
+    const photo = { url: "/media/post-photos/1-aaaaaaaaaaaa.jpg", width: 800, height: 600 };
+    const { slug } = await createPost({
+      ...base,
+      title: "Nordlys wins the Derby",
+      titleDa: "Nordlys vinder Derbyet",
+      body: "He **won** by a neck.",
+      bodyDa: "",
+      photos: [{ position: 1, image: photo, description: "In the winner's circle", descriptionDa: "I vindercirklen" }],
+    });
+    const english = (await load<ItemPage>(newsItem, `/news/${slug}`, { slug })).data.post;
+    expect(english.title).toEqual({ text: "Nordlys wins the Derby", lang: "en" });
+    expect(english.photos[0]!.description).toEqual({ text: "In the winner's circle", lang: "en" });
+    const danish = (await load<ItemPage>(newsItem, `/da/news/${slug}`, { slug })).data.post;
+    expect(danish.title).toEqual({ text: "Nordlys vinder Derbyet", lang: "da" });
+    expect(danish.photos[0]!.description).toEqual({ text: "I vindercirklen", lang: "da" });
+    // No Danish body: the English one, marked so.
+    expect(danish.body).toMatchObject({ lang: "en" });
+    expect(danish.body.html).toContain("<strong>won</strong>");
+    const list = (await load<ListPage>(newsList, "/da/news")).data.posts[0]!;
+    expect(list.title).toEqual({ text: "Nordlys vinder Derbyet", lang: "da" });
+    expect(list.excerpt).toEqual({ text: "He won by a neck.", lang: "en" });
   });
 
   it("are in the sitemap in both languages, drafts not", async () => {

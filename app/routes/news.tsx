@@ -25,7 +25,8 @@ type Page = (
 export const handle = PLAIN_PAGE;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const param = new URL(request.url).searchParams.get("page") ?? "1";
+  const url = new URL(request.url);
+  const param = url.searchParams.get("page") ?? "1";
   const page = /^[1-9]\d{0,4}$/.test(param) ? Number(param) : 0;
   // Shared through the page cache, the Subscribe form's stamp is put in at the edge for each response.
   const formStamp = formStampFor(request);
@@ -34,7 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!read.ok) return data<Page>({ state: "failed", formStamp }, FAILED_READ_INIT);
   const { posts, pages } = read.value;
   if (page > pages) return data<Page>({ state: "missing", formStamp }, { status: 404 });
-  return { state: "found", posts: posts.map(summaryOf), page, pages, formStamp } satisfies Page;
+  const lang = langFromPath(url.pathname);
+  const summaries = posts.map((post) => summaryOf(post, lang));
+  return { state: "found", posts: summaries, page, pages, formStamp } satisfies Page;
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -69,8 +69,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       listHorseUpcomingRunners(horse.id, danishToday()),
       getRaceRecord(horse.id),
       calendarToken(user.id, horse.id),
-      listHorseUpdates(horse.id),
-      horseNews(horse.id),
+      listHorseUpdates(horse.id, lang),
+      horseNews(horse.id, lang),
     ]);
     const calendar = token ? calendarAddress(request, token) : null;
     return { horse, nextRuns, record, calendar, updates, news };

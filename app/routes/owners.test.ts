@@ -64,20 +64,26 @@ async function stable() {
 describe("My Horses", () => {
   test("shows each horse's public news, beside the private updates, on My Horses and the horse's page", async () => {
     const { x, a } = await stable();
-    await createPost(ownersUpdate([x.id], [], { title: "Morning work", language: "da" }));
+    await createPost(
+      ownersUpdate([x.id], [], { title: "", titleDa: "Morning work", body: "", bodyDa: "Godt arbejde." }),
+    );
     await createPost(
       ownersUpdate([x.id], [], { title: "Xenia wins at Aarhus", audience: "public", newsletter: false }),
     );
     const page = (await call(myHorses.loader, buildRequest("/da/owners", { cookie: a.cookie }))).data as {
-      cards: { news: { title: string } | null; update: { title: string } | null }[];
+      cards: { news: { title: unknown } | null; update: { title: unknown } | null }[];
     };
-    expect(page.cards[0]).toMatchObject({ news: { title: "Xenia wins at Aarhus" }, update: { title: "Morning work" } });
+    // Each in the page's language where it has it, else in the other, marked so (decision 0230).
+    expect(page.cards[0]).toMatchObject({
+      news: { title: { text: "Xenia wins at Aarhus", lang: "en" } },
+      update: { title: { text: "Morning work", lang: "da" } },
+    });
     const horse = await call(horsePage.loader, buildRequest(`/da/owners/horses/${x.slug}`, { cookie: a.cookie }), {
       slug: x.slug,
     });
-    const found = horse.data as { news: { posts: { title: string }[] }; updates: PostView[] };
-    expect(found.news.posts.map((p) => p.title)).toEqual(["Xenia wins at Aarhus"]);
-    expect(found.updates.map((u) => u.title)).toEqual(["Morning work"]);
+    const found = horse.data as { news: { posts: { title: { text: string } }[] }; updates: PostView[] };
+    expect(found.news.posts.map((p) => p.title.text)).toEqual(["Xenia wins at Aarhus"]);
+    expect(found.updates.map((u) => u.title.text)).toEqual(["Morning work"]);
   });
 
   test("makes one private calendar address for all the person's horses; a new one ends the old", async () => {
@@ -200,16 +206,15 @@ describe("a horse's owners' page", () => {
       slug: x.slug!,
     });
     const { updates } = found.data as { updates: PostView[] };
-    expect(updates.map((u) => u.title)).toEqual(["Newer", "Older"]);
+    expect(updates.map((u) => u.title.text)).toEqual(["Newer", "Older"]);
     expect(updates[1]!.photos.map((p) => p.image.url)).toEqual([photo.url]);
-    expect(updates[1]!.html).toContain("<strong>Fit</strong>");
-    expect(updates[1]!.html).not.toContain("<script>");
+    expect(updates[1]!.body.html).toContain("<strong>Fit</strong>");
+    expect(updates[1]!.body.html).not.toContain("<script>");
     expect(updates[1]!.video).toMatchObject({ provider: "vimeo", embedUrl: expect.stringContaining("76979871") });
 
     const mine = await call(myHorses.loader, buildRequest("/da/owners", { cookie: a.cookie }));
-    expect((mine.data as { cards: { update: { title: string } | null }[] }).cards.map((c) => c.update?.title)).toEqual([
-      "Newer",
-    ]);
+    const cards = (mine.data as { cards: { update: { title: { text: string } } | null }[] }).cards;
+    expect(cards.map((c) => c.update?.title.text)).toEqual(["Newer"]);
   });
 
   test("makes a private calendar address; a new one ends the old; it works only while its person may see the horse", async () => {

@@ -5,6 +5,7 @@ import { ReadFailed } from "~/components/read-failed";
 import { EQUIPMENT_TEXT } from "~/components/runner-table";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath, localizedPath } from "~/i18n/lang";
+import { langAttr } from "~/i18n/localized";
 import { localResultText } from "~/i18n/results";
 import { useLang, useT } from "~/i18n/use-lang";
 import { ResponsiveImage } from "~/media/responsive-image";
@@ -31,7 +32,7 @@ import { horseNews } from "~/news/post-views.server";
 import { readForm } from "~/platform/form-data.server";
 import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
 import { formatWeight } from "~/racing/declaration";
-import { formatDanishDate, formatDkk, orFallback } from "~/racing/format";
+import { formatDay, formatDkk, orFallback } from "~/racing/format";
 import { danishToday } from "~/racing/race-day";
 import { seo } from "~/seo/seo";
 
@@ -49,6 +50,7 @@ type HorseCard = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireOwner(request);
+  const lang = langFromPath(new URL(request.url).pathname);
   const read = await readForPage("an owner's horses", async () => {
     const today = danishToday();
     const horses = await listVisibleHorses(user.id);
@@ -57,8 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         horse,
         nextRuns: (await listHorseUpcomingRunners(horse.id, today)).slice(0, NEXT_RUNS),
         latest: (await getRaceRecord(horse.id)).entries[0] ?? null,
-        update: await latestHorseUpdate(horse.id),
-        news: (await horseNews(horse.id)).posts[0] ?? null,
+        update: await latestHorseUpdate(horse.id, lang),
+        news: (await horseNews(horse.id, lang)).posts[0] ?? null,
       })),
     );
     const host = user.owner.hostId ? await getOwnerAccount(user.owner.hostId) : null;
@@ -155,7 +157,7 @@ function HorseCardView({ card: { horse, nextRuns, latest, update, news } }: { ca
                 ? t("owners.resultLine", {
                     position: localResultText(latest, lang, t),
                     race: latest.raceName,
-                    date: formatDanishDate(latest.raceDate),
+                    date: formatDay(latest.raceDate, lang),
                   })
                 : t("owners.noResult")}
             </dd>
@@ -163,7 +165,7 @@ function HorseCardView({ card: { horse, nextRuns, latest, update, news } }: { ca
             <dd>
               {news ? (
                 <Link to={localizedPath(`/news/${news.slug}`, lang)} className="text-brand-700 underline">
-                  <span lang={news.language}>{news.title}</span>, {news.date}
+                  <span lang={langAttr(news.title, lang)}>{news.title.text}</span>, {news.date}
                 </Link>
               ) : (
                 t("owners.noNews")
@@ -176,7 +178,7 @@ function HorseCardView({ card: { horse, nextRuns, latest, update, news } }: { ca
                   to={`${localizedPath(`/owners/horses/${horse.slug}`, lang)}#updates`}
                   className="text-brand-700 underline"
                 >
-                  <span lang={update.language}>{update.title}</span>, {update.date}
+                  <span lang={langAttr(update.title, lang)}>{update.title.text}</span>, {update.date}
                 </Link>
               ) : (
                 t("owners.noUpdate")
@@ -208,6 +210,7 @@ const STATUS_TEXT = {
 /** A next run in a line: date, race and track, then its status (entered, declared with its details, non-runner). */
 function RunLine({ runner }: { runner: Runner }) {
   const t = useT();
+  const lang = useLang();
   const d = runner.status === "declared" ? runner.declaration : null;
   const details = [
     d?.jockey,
@@ -219,7 +222,7 @@ function RunLine({ runner }: { runner: Runner }) {
   return (
     <li className="rounded-md bg-stone-50 px-3 py-2 text-sm">
       <span className="font-medium text-stone-900">
-        {formatDanishDate(runner.raceDate)}
+        {formatDay(runner.raceDate, lang)}
         {runner.postTime ? ` ${runner.postTime}` : ""}
       </span>{" "}
       · {runner.raceName} · {orFallback(runner.track, t("winners.unknownTrack"))}

@@ -2,7 +2,10 @@ import type { Route } from "./+types/robots";
 import { publicOrigin } from "~/platform/origin.server";
 import { contentTypeOf } from "~/pages/registry";
 
-/** GET /robots.txt: admin, sign-in and owners' pages stay out of search engines; the sitemap is absolute. */
+/**
+ * GET /robots.txt: admin, sign-in and owners' pages stay out of search engines; the sitemap is
+ * absolute. `/ownership` starts like `/owners`: its longer Allow wins (RFC 9309, the longest match).
+ */
 export function loader({ request }: Route.LoaderArgs) {
   const body = [
     "User-agent: *",
@@ -10,6 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
     "Disallow: /auth",
     "Disallow: /owners",
     "Disallow: /da/owners",
+    "Allow: /ownership",
     "",
     `Sitemap: ${publicOrigin(request)}/sitemap.xml`,
     "",

@@ -271,7 +271,7 @@ describe("listings", () => {
     const out = await createRunner({ horseId: h.id, raceName: "Out", raceDate: inDays(1) });
     await createRunner({ horseId: h.id, raceName: "Running", raceDate: inDays(2) });
     await withdrawRunner(out.id, "Lame");
-    const homePage = await home.loader();
+    const homePage = await home.loader(args("/") as never);
     expect("nextRunners" in homePage && homePage.nextRunners.map((r) => r.raceName)).toEqual(["Running"]);
     const runners = (await runnersPage.loader(args("/runners") as never)) as {
       upcoming: { status: string }[];
@@ -292,7 +292,7 @@ describe("listings", () => {
   it("shows at most five next runners on the home page, soonest first", async () => {
     const h = await createHorse(horse);
     for (let i = 7; i >= 1; i--) await createRunner({ horseId: h.id, raceName: `Race ${i}`, raceDate: inDays(i) });
-    const page = await home.loader();
+    const page = await home.loader(args("/") as never);
     expect("nextRunners" in page && page.nextRunners.map((r) => r.raceName)).toEqual([
       "Race 1",
       "Race 2",

@@ -14,6 +14,7 @@ describe("sitemap.xml", () => {
         "/winners",
         "/runners",
         "/team",
+        "/ownership",
         "/contact",
         "/news",
         "/horses/kongens-aere",
@@ -22,6 +23,7 @@ describe("sitemap.xml", () => {
         "/da/winners",
         "/da/runners",
         "/da/team",
+        "/da/ejerskab",
         "/da/contact",
         "/da/news",
         "/da/horses/kongens-aere",
@@ -40,6 +42,8 @@ describe("sitemap.xml", () => {
     const horse = /<url>\s*<loc>https:\/\/stald\.example\/horses\/kongens-aere<\/loc>([\s\S]*?)<\/url>/.exec(xml)?.[1];
     expect(horse).toContain('hreflang="da" href="https://stald.example/da/horses/kongens-aere"');
     expect(horse).toContain('hreflang="x-default" href="https://stald.example/horses/kongens-aere"');
+    const ownership = /<url>\s*<loc>https:\/\/stald\.example\/da\/ejerskab<\/loc>([\s\S]*?)<\/url>/.exec(xml)?.[1];
+    expect(ownership).toContain('hreflang="en" href="https://stald.example/ownership"');
   });
 
   it("drops what XML forbids from anything it lists", () => {

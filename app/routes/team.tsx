@@ -7,22 +7,20 @@ import { ReadFailed } from "~/components/read-failed";
 import { ResponsiveImage, THREE_COLUMN_CARD_SIZES } from "~/media/responsive-image";
 import { listTeamMembers, type TeamMember } from "~/models/team-member.server";
 import { DEFAULT_MEMBER_DESCRIPTION } from "~/models/team-member";
-import { orFallback } from "~/racing/format";
 import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
 import { stableNameFrom } from "~/models/site-settings";
 import { seo } from "~/seo/seo";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath } from "~/i18n/lang";
-import { useT } from "~/i18n/use-lang";
+import { useShown, useT } from "~/i18n/use-lang";
+import { both } from "~/models/bilingual";
 
 export const handle = PLAIN_PAGE;
 
 export async function loader() {
   const team = await readForPage("team members", listTeamMembers);
-  if (!team.ok) return data({ failed: true as const, members: [] as PublicMember[] }, FAILED_READ_INIT);
-  // Members saved without a description show the spec's default text.
-  const members = team.value.map((m) => ({ ...m, description: orFallback(m.description, DEFAULT_MEMBER_DESCRIPTION) }));
-  return { failed: false as const, members };
+  if (!team.ok) return data({ failed: true as const, members: [] as TeamMember[] }, FAILED_READ_INIT);
+  return { failed: false as const, members: team.value };
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -46,14 +44,15 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type PublicMember = TeamMember & { description: string };
-
-function MemberCard({ member, priority, eager }: { member: PublicMember; priority: boolean; eager: boolean }) {
+function MemberCard({ member, priority, eager }: { member: TeamMember; priority: boolean; eager: boolean }) {
   const t = useT();
-  const role = member.role.trim();
-  // The default description is the site's own text (stored with the member), so it is translated.
-  const description =
-    member.description === DEFAULT_MEMBER_DESCRIPTION ? t("team.defaultDescription") : member.description;
+  const shown = useShown();
+  const role = shown.show(both(member, "role"));
+  // A member saved without a description has the spec's default text, stored as the English one: the
+  // site's own words (shown translated), and no match for a description the stable wrote in Danish.
+  const own = member.description?.trim() === DEFAULT_MEMBER_DESCRIPTION ? "" : member.description;
+  const given = shown.show({ en: own ?? "", da: member.descriptionDa });
+  const description = given.text.trim() ? given : null;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white text-center shadow-sm">
       <ResponsiveImage
@@ -66,10 +65,17 @@ function MemberCard({ member, priority, eager }: { member: PublicMember; priorit
       />
       <div className="flex flex-1 flex-col items-center p-6">
         <h2 className="text-2xl font-bold text-brand-900">{member.name}</h2>
-        {role ? (
-          <p className="mt-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-900">{role}</p>
+        {role.text.trim() ? (
+          <p
+            lang={shown.lang(role)}
+            className="mt-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-900"
+          >
+            {role.text.trim()}
+          </p>
         ) : null}
-        <p className="mt-4 text-stone-700">{description}</p>
+        <p lang={description ? shown.lang(description) : undefined} className="mt-4 text-stone-700">
+          {description ? description.text : t("team.defaultDescription")}
+        </p>
       </div>
     </article>
   );

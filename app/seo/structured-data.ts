@@ -58,3 +58,23 @@ export function runnerEvents(runners: Runner[], origin: string) {
 export function jsonLd(value: unknown) {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
+
+/**
+ * schema.org data for a horse's page: the horse as a Thing of Wikidata's kind "horse", its name,
+ * photo and address, and a description in the page's language: its age, colour, sex, pedigree and
+ * year of birth in one sentence (`summary`), then the stable's own words about it.
+ */
+export function horseStructuredData(
+  horse: { name: string; image: { url: string } | null },
+  { url, origin, summary, description }: { url: string; origin: string; summary: string; description: string },
+) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Thing",
+    additionalType: "https://www.wikidata.org/wiki/Q726",
+    name: horse.name,
+    url,
+    ...(horse.image ? { image: /^https?:/.test(horse.image.url) ? horse.image.url : origin + horse.image.url } : {}),
+    description: [`${summary}.`, description.trim()].filter(Boolean).join(" "),
+  };
+}

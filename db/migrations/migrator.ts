@@ -21,6 +21,8 @@ import * as ownersPosts from "./0085-owners-posts";
 import * as ownersPostSlugs from "./0095-owners-post-slugs";
 import * as mailToAddress from "./0096-mail-to-address";
 import * as withheldInvitations from "./0097-withheld-invitations";
+import * as bilingualContent from "./0100-bilingual-content";
+import * as horseDetails from "./0101-horse-details";
 import * as ownerAllHorsesCalendar from "./0110-owner-all-horses-calendar";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
@@ -47,6 +49,8 @@ const migrations: Record<string, Migration> = {
   "0095-owners-post-slugs": ownersPostSlugs,
   "0096-mail-to-address": mailToAddress,
   "0097-withheld-invitations": withheldInvitations,
+  "0100-bilingual-content": bilingualContent,
+  "0101-horse-details": horseDetails,
   "0110-owner-all-horses-calendar": ownerAllHorsesCalendar,
 };
 

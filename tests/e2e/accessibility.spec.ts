@@ -19,6 +19,7 @@ const PUBLIC_PAGES = [
   "/winners",
   "/runners",
   "/team",
+  "/ownership",
   "/contact",
   "/auth",
   "/no-such-page",
@@ -31,7 +32,7 @@ const PUBLIC_PAGES = [
  * a deleted member in the trash and the activity log.
  */
 async function seedEverything() {
-  const horse = await seedHorse();
+  const horse = await seedHorse({ sharesAvailable: true, sharesText: "25 % available", sharesTextDa: "25 % ledig" });
   await seedHorse({ name: "Skovbrynet", owner: null, image: null });
   await seedWinner(horse.id);
   await seedWinner(horse.id, { raceName: "Jydsk Grand Prix", track: null, jockey: null, prizeOre: null });

@@ -13,6 +13,7 @@ import {
   expectNoAxeViolations,
   holdRequests,
   inDays,
+  navInMenu,
   seedHorse,
   seedTeam,
   seedWinner,
@@ -28,14 +29,14 @@ const PAGES = [
   { en: "/winners", da: "/da/winners", enHeading: "Our Winners", daHeading: "Vores vindere", daTitle: /^Vindere/ },
   { en: "/runners", da: "/da/runners", enHeading: "Runners", daHeading: "Starter", daTitle: /^Starter/ },
   { en: "/team", da: "/da/team", enHeading: "The Team", daHeading: "Holdet", daTitle: /^Holdet/ },
+  // A Danish address of its own, not the English one under /da.
+  { en: "/ownership", da: "/da/ejerskab", enHeading: "Ownership", daHeading: "Ejerskab", daTitle: /^Ejerskab/ },
   { en: "/contact", da: "/da/contact", enHeading: "Contact Us", daHeading: "Kontakt os", daTitle: /^Kontakt/ },
 ];
 
 const DANISH_LABELS = { name: "Dit navn", email: "Din e-mailadresse", message: "Besked" } as const;
 
-function isPhone(page: Page) {
-  return page.viewportSize()!.width < 768;
-}
+const isPhone = navInMenu;
 
 /** The language switch the visitor sees: in the bar on wide screens, in the opened menu on phones. */
 async function languageSwitch(page: Page, navName: string, menuName: string, linkName: string) {
@@ -90,6 +91,7 @@ test("the Danish navigation links stay in Danish, and the current page is marked
     ["Heste", "/da/horses"],
     ["Starter", "/da/runners"],
     ["Holdet", "/da/team"],
+    ["Ejerskab", "/da/ejerskab"],
     ["Kontakt", "/da/contact"],
   ]) {
     await expect(link(name!)).toHaveAttribute("href", href!);
@@ -127,7 +129,8 @@ test(
 
     await page.goto("/da/horses");
     const card = page.getByRole("article").filter({ hasText: "Nordlys" });
-    await expect(card).toContainText("4 år · Bay");
+    // A colour racing has a word for is named in the page's language.
+    await expect(card).toContainText("4 år · Brun");
     await expect(card).toContainText("FarSea The Stars");
     await expect(card).toContainText("MorFrøken Fryd");
     await expect(card).toContainText("EjerStald Øresund");

@@ -26,6 +26,10 @@ test("a career longer than the site's records is labelled, never contradicting i
   // The recorded win added to the career figures typed on the edit form.
   await expect(page.getByText("Career", { exact: true })).toBeVisible();
   await expect(page.getByRole("list", { name: "Placings" }).getByText("1st: 4")).toBeVisible();
-  const record = page.getByRole("region", { name: "Race record since 14.6.2026" });
+  // One sentence says how the two fit, never two bare counts.
+  await expect(
+    page.getByText("4 wins and 1 place in all; 1 win and no places are listed below, 3 wins and 1 place earlier."),
+  ).toBeVisible();
+  const record = page.getByRole("region", { name: "Race record since 14 June 2026" });
   await expect(record.getByText("Wins", { exact: true }).locator("..")).toContainText("1");
 });

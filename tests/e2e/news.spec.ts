@@ -55,8 +55,11 @@ test("publish a post with two photos, a video and a tagged horse; it shows on Ne
     await visitor.getByRole("link", { name: "Nordlys wins the Derby" }).click();
     await expect(visitor).toHaveURL(new RegExp(`${prefix}/news/nordlys-wins-the-derby$`));
     const article = visitor.getByRole("article");
-    await expect(article.getByRole("heading", { level: 1, name: "Nordlys wins the Derby" })).toBeVisible();
-    await expect(article).toHaveAttribute("lang", "en");
+    const title = article.getByRole("heading", { level: 1, name: "Nordlys wins the Derby" });
+    await expect(title).toBeVisible();
+    // Written in English only: the Danish page shows it marked as English.
+    if (prefix) await expect(title).toHaveAttribute("lang", "en");
+    else await expect(title).not.toHaveAttribute("lang");
     await expect(article.getByRole("img", { name: "In the winner's circle" })).toBeVisible();
     await expect(article.getByRole("img", { name: "Back at the yard" })).toBeVisible();
     await expect(article.locator("strong", { hasText: "day" })).toBeVisible();
@@ -111,13 +114,61 @@ test(
   },
 );
 
+test(
+  "a post is written in English and Danish side by side, its bodies previewed as the page shows them",
+  { tag: "@any-width" },
+  async ({ adminPage: page }) => {
+    await page.goto("/admin/news");
+    const add = page.getByRole("form", { name: "Add Post" });
+    await add.getByLabel("Title", { exact: true }).fill("Nordlys wins the Derby");
+    await add.getByLabel("Body", { exact: true }).fill("What a **day**.");
+    await add.getByLabel("Title (Danish)", { exact: true }).fill("Nordlys vinder Derbyet");
+    const danish = add.getByLabel("Body (Danish)", { exact: true });
+    await danish.fill("Sikken en **dag**.");
+    await add.getByRole("button", { name: "Preview" }).click();
+    const preview = add.getByRole("region", { name: "Preview of Body (Danish)" });
+    await expect(preview.locator("strong", { hasText: "dag" })).toBeVisible();
+    await expect(add.getByRole("region", { name: "Preview of Body", exact: true }).locator("strong")).toHaveText("day");
+    // The preview follows the typing from then on.
+    await danish.pressSequentially("\n\n- en ren start");
+    await expect(preview.getByRole("listitem")).toHaveText("en ren start");
+    await add.getByRole("button", { name: "Publish Post" }).click();
+    await expect(page.getByText("Post Published", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Posts" })).toContainText("English and Danish");
+  },
+);
+
+test(
+  "without JavaScript, Preview renders the bodies on the server and keeps what was typed",
+  { tag: "@any-width" },
+  async ({ browser, app, admin }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: app.url });
+    const page = await context.newPage();
+    const { signInAs } = await import("./fixtures");
+    await signInAs(page, app, admin);
+    await page.goto("/admin/news");
+    const add = page.getByRole("form", { name: "Add Post" });
+    await add.getByLabel("Title (Danish)", { exact: true }).fill("Ny stald");
+    await add.getByLabel("Body (Danish)", { exact: true }).fill("# Tolv bokse\n\nTil **unghestene**.");
+    await add.getByRole("button", { name: "Preview" }).click();
+    const form = page.getByRole("form", { name: "Add Post" });
+    const preview = form.getByRole("region", { name: "Preview of Body (Danish)" });
+    await expect(preview.getByRole("heading", { level: 2, name: "Tolv bokse" })).toBeVisible();
+    await expect(preview.locator("strong")).toHaveText("unghestene");
+    await expect(form.getByLabel("Title (Danish)", { exact: true })).toHaveValue("Ny stald");
+    await form.getByRole("button", { name: "Publish Post" }).click();
+    await expect(page.getByText("Post Published", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Posts" })).toContainText("Ny stald");
+    await context.close();
+  },
+);
+
 test("a horse page's news lines up with the rest of the page", async ({ page }) => {
   const { createPost } = await import("~/models/post.server");
   const horse = await createHorse({ name: "Nordlys", age: 4, color: "Bay", sire: "S", dam: "D" });
   await createPost({
     title: "Nordlys in form",
     body: "A good gallop.",
-    language: "en",
     video: null,
     publishAt: new Date(Date.now() - 60_000).toISOString(),
     draft: false,

@@ -85,7 +85,6 @@ test("a plain page's own stylesheet styles every element as the whole stylesheet
   const post = await createPost({
     title: "Nordlys wins",
     body: "## The race\n\nA **fine** run with [photos](https://example.com).\n\n- first\n- second",
-    language: "en",
     video: { provider: "youtube", id: "dQw4w9WgXcQ" },
     publishAt: new Date(Date.now() - 60_000).toISOString(),
     draft: false,

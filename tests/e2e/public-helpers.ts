@@ -114,6 +114,14 @@ export async function openReactApp(page: Page) {
   await page.goto("/auth");
 }
 
+/** Below this width the header's links are in its menu (the site header's `lg` breakpoint). */
+const NAV_BAR_FROM = 1024;
+
+/** Whether the header's links sit in its menu (phones and tablets) rather than in the bar. */
+export function navInMenu(page: Page) {
+  return page.viewportSize()!.width < NAV_BAR_FROM;
+}
+
 /** Follows a link of the main navigation, through the menu on phones. */
 export async function clickNavLink(page: Page, name: string) {
   const nav = page.getByRole("navigation", { name: "Main" });

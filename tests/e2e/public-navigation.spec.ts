@@ -1,15 +1,13 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { expectLayout, expectNoAxeViolations } from "./public-helpers";
+import { expectLayout, expectNoAxeViolations, navInMenu } from "./public-helpers";
 
 // Accessibility scans and image processing are CPU-heavy when the whole suite runs in parallel.
 test.describe.configure({ timeout: 60_000 });
 
 const PHONE = { width: 390, height: 844 };
 
-function isPhone(page: Page) {
-  return page.viewportSize()!.width < 768;
-}
+const isPhone = navInMenu;
 
 /** The visible navigation: the bar on wide screens, the opened menu on phones. */
 async function mainNav(page: Page) {

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
+import { formatDay } from "~/racing/format";
 import sharp from "sharp";
 import { test, expect } from "./fixtures";
-import { inDays, seedHorse, storeTestImage } from "./public-helpers";
+import { inDays, navInMenu, seedHorse, storeTestImage } from "./public-helpers";
 import { getHorse, updateHorse } from "~/models/horse.server";
 import { listUpcomingRunners } from "~/models/runner.server";
 import { listWinnersWithHorses } from "~/models/winner.server";
@@ -107,7 +108,7 @@ test("an administrator adds runners, sees them on the site, records a win and a 
   await page.goto("/");
   const nextRunners = page.getByRole("region", { name: "Next Runners" });
   await expect(nextRunners.getByRole("row", { name: /Skandinavisk Grand Prix/ })).toContainText(
-    `${danish(next)}15:30Klampenborg GalopbaneSkandinavisk Grand Prix2400 mKongens ÆreMads SørensenEntered`,
+    `${formatDay(next, "en")}15:30Klampenborg GalopbaneSkandinavisk Grand Prix2400 mKongens ÆreMads SørensenEntered`,
   );
   await page.goto("/runners");
   await expect(
@@ -236,7 +237,7 @@ test.describe("without JavaScript", () => {
 test("the navigation's Runners link leads to /runners, in the bar and in the phone menu", async ({ page }) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
-  if (page.viewportSize()!.width < 768) await nav.getByText("Menu", { exact: true }).click();
+  if (navInMenu(page)) await nav.getByText("Menu", { exact: true }).click();
   await nav.getByRole("link", { name: "Runners", exact: true }).filter({ visible: true }).click();
   await expect(page).toHaveURL(/\/runners$/);
   await expect(page.getByRole("heading", { level: 1, name: "Runners" })).toBeVisible();

@@ -1,11 +1,14 @@
 import { Link } from "react-router";
 import { localizedPath } from "~/i18n/lang";
-import { useLang, useT } from "~/i18n/use-lang";
+import { useLang, useShown, useT } from "~/i18n/use-lang";
 import { ResponsiveImage, THREE_COLUMN_CARD_SIZES } from "~/media/responsive-image";
 import type { PostSummary } from "~/news/post-types";
 import { cn } from "~/utils/cn";
 
-/** Posts as cards: photo, title, Danish date and excerpt, each in the language it was written in. */
+/**
+ * Posts as cards: photo, title, date and excerpt in the page's language, or a text the post has only
+ * in the other language marked as such.
+ */
 export function PostCards({
   posts,
   headingLevel = "h2",
@@ -18,18 +21,19 @@ export function PostCards({
   className?: string;
 }) {
   const lang = useLang();
+  const shown = useShown();
   const Heading = headingLevel;
   return (
     <ul className={cn("grid gap-8 sm:grid-cols-2 lg:grid-cols-3", className)}>
       {posts.map((post, i) => (
         <li
           key={post.slug}
-          lang={post.language}
           className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
         >
           <ResponsiveImage
             image={post.photo?.image}
-            alt={post.photo?.description ?? ""}
+            alt={post.photo?.description.text ?? ""}
+            altLang={post.photo ? shown.lang(post.photo.description) : undefined}
             sizes={THREE_COLUMN_CARD_SIZES}
             priority={firstIsPriority && i === 0}
             className="aspect-[4/3] w-full bg-stone-100 object-cover"
@@ -38,12 +42,14 @@ export function PostCards({
             <p className="text-sm text-stone-600">
               <time dateTime={post.publishAt}>{post.date}</time>
             </p>
-            <Heading className="mt-1 text-xl font-bold text-brand-900">
+            <Heading className="mt-1 text-xl font-bold text-brand-900" lang={shown.lang(post.title)}>
               <Link to={localizedPath(`/news/${post.slug}`, lang)} className="hover:underline">
-                {post.title}
+                {post.title.text}
               </Link>
             </Heading>
-            <p className="mt-2 text-stone-700">{post.excerpt}</p>
+            <p className="mt-2 text-stone-700" lang={shown.lang(post.excerpt)}>
+              {post.excerpt.text}
+            </p>
           </div>
         </li>
       ))}

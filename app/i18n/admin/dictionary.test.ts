@@ -6,7 +6,7 @@ import { FAULT_REASONS } from "~/platform/faults.server";
 import { TRASH_KINDS } from "~/trash/kinds.server";
 import { ADMIN_SECTIONS, adminDa, adminEn, adminTranslator, isAdminKey, msg } from "./dictionary";
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)(?:'s)?\}/g)].map((m) => m[1]).sort();
 
 describe("the dashboard's texts", () => {
   it("give each key one section, and Danish exactly the English keys", () => {

@@ -76,9 +76,9 @@ export function isAdminKey(key: unknown): key is AdminKey {
 export function adminTranslator(lang: Lang): AdminTranslate {
   const dictionary = DICTIONARIES[lang];
   return (text, values) => {
-    if (typeof text === "string") return interpolate(dictionary[text], values);
+    if (typeof text === "string") return interpolate(dictionary[text], values, lang);
     if ("shown" in text) return text.shown;
-    return interpolate(dictionary[text.key], text.values ?? values);
+    return interpolate(dictionary[text.key], text.values ?? values, lang);
   };
 }
 

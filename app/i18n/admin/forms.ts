@@ -19,6 +19,9 @@ export const formTexts = section(
     "form.saved": "Saved",
     "form.viewOnSite": "View on site",
     "form.viewOnSiteLabel": "View {name} on the site",
+    "form.inDanish": "{label} (Danish)",
+    "form.bothLanguagesHint":
+      "Each page shows the text in its own language; where one language is left empty, the other is shown.",
 
     "toast.error": "Error",
     "toast.undo": "Undo",
@@ -64,6 +67,8 @@ export const formTexts = section(
     "form.saved": "Gemt",
     "form.viewOnSite": "Se på hjemmesiden",
     "form.viewOnSiteLabel": "Se {name} på hjemmesiden",
+    "form.inDanish": "{label} (dansk)",
+    "form.bothLanguagesHint": "Hver side viser teksten på sit eget sprog; står det ene sprog tomt, vises det andet.",
 
     "toast.error": "Fejl",
     "toast.undo": "Fortryd",

@@ -27,6 +27,11 @@ export const siteTexts = section(
     "site.excellenceDa": "Excellence Text (Danish)",
     "site.careEn": "24/7 Text (English)",
     "site.careDa": "24/7 Text (Danish)",
+    "site.ownershipSection": "Ownership page",
+    "site.ownershipHint":
+      "What owning a horse with the stable means, above the horses with shares available. Leave a text empty to use the standard text; a blank line starts a new paragraph.",
+    "site.ownershipEn": "Ownership Text (English)",
+    "site.ownershipDa": "Ownership Text (Danish)",
     "site.socialSection": "Social links",
     "site.socialHint": "Optional. Full addresses starting with https://",
     "site.facebook": "Facebook",
@@ -68,6 +73,11 @@ export const siteTexts = section(
     "site.excellenceDa": "Kvalitetstekst (dansk)",
     "site.careEn": "24/7-tekst (engelsk)",
     "site.careDa": "24/7-tekst (dansk)",
+    "site.ownershipSection": "Ejerskabssiden",
+    "site.ownershipHint":
+      "Hvad det vil sige at eje en hest hos stalden, over hestene med ledige andele. Lad en tekst stå tom for at bruge standardteksten; en tom linje starter et nyt afsnit.",
+    "site.ownershipEn": "Ejerskabstekst (engelsk)",
+    "site.ownershipDa": "Ejerskabstekst (dansk)",
     "site.socialSection": "Sociale medier",
     "site.socialHint": "Valgfrit. Hele adresser, der begynder med https://",
     "site.facebook": "Facebook",

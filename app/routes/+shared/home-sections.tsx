@@ -6,6 +6,7 @@ import type { Winner } from "~/models/winner.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
 import { localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
+import { horseFacts } from "~/i18n/horse-facts";
 
 /**
  * The first screen: a photograph across the full width (the hero photo, or the first gallery image
@@ -15,11 +16,13 @@ import { useLang, useT } from "~/i18n/use-lang";
 export function HomeHero({
   photo,
   alt,
+  altLang,
   stableName,
   tagline,
 }: {
   photo: ImageRef | null;
   alt: string;
+  altLang?: string;
   stableName: string;
   tagline: string;
 }) {
@@ -30,6 +33,7 @@ export function HomeHero({
       <ResponsiveImage
         image={photo}
         alt={alt}
+        altLang={altLang}
         sizes="100vw"
         priority
         className="absolute inset-0 -z-20 h-full w-full object-cover"
@@ -132,9 +136,7 @@ export function FeaturedHorse({ horse }: { horse: Horse }) {
               {horse.name}
             </Link>
           </h3>
-          <p className="mt-2 text-brand-100">
-            {t(horse.age === 1 ? "horses.ageOne" : "horses.ageMany", { age: horse.age })} · {horse.color}
-          </p>
+          <p className="mt-2 text-brand-100">{horseFacts(horse, lang, t)}</p>
           <p className="mt-1 text-brand-100">
             {horse.sire} × {horse.dam}
           </p>

@@ -6,6 +6,7 @@ import { FormError, TextAreaField } from "~/components/ui/field";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { IntentForm, RecordImageField, SaveOrCancel, useRecordForm } from "./+shared/form-parts";
 import { EditPanel, TabPage, useTabForms } from "./+shared/tab-parts";
+import { SideBySide, useInDanish } from "./+shared/side-by-side";
 import { highlightClass, OpenLink, useJustSaved } from "./+shared/record-list";
 import { itemAnchor } from "./+shared/item-links";
 import { TodayAtTheStable } from "./+shared/today-section";
@@ -51,7 +52,7 @@ export const action = adminAction({
       invalidToast: (errors) => errors.newsText,
       // As the spec says, saving empty news does nothing.
       skip: (data) => !data.newsText,
-      write: ({ data }) => saveNews(data.newsText, data.id || undefined),
+      write: ({ data }) => saveNews(data.newsText, data.id || undefined, data.newsTextDa),
       success: { title: "home.newsSaved", description: "home.newsSavedText" },
     }),
     image: intent({
@@ -60,7 +61,8 @@ export const action = adminAction({
       prepare: (data) => getHomeImage(data.id),
       // A gallery image is named after its position: home-{position}-{timestamp}.
       images: (current) => ({ image: { bucket: "horse-images", homePosition: current.position } }),
-      write: ({ data, images }) => updateHomeImage(data.id, { altText: data.altText, image: images.image }),
+      write: ({ data, images }) =>
+        updateHomeImage(data.id, { altText: data.altText, altTextDa: data.altTextDa, image: images.image }),
       success: (_, { data }) => ({ title: "home.imageSaved", description: "home.imageSavedText", show: data.id }),
     }),
     // Today at the Stable's Record Result: the Runners tab's form and intent.
@@ -147,7 +149,9 @@ function NewsForm({
   result: AdminActionData | undefined;
 }) {
   const t = useAdminT();
+  const inDanish = useInDanish();
   const [text, setText] = useState(result?.values.newsText ?? news?.text ?? "");
+  const [textDa, setTextDa] = useState(result?.values.newsTextDa ?? news?.textDa ?? "");
   const { errors, onSubmit, submitting } = useRecordForm(newsSchema, result, "news");
   return (
     <Card title={t("home.latestNews")} titleId="latest-news">
@@ -158,7 +162,7 @@ function NewsForm({
         titleId="latest-news"
         onSubmit={(event) => {
           // Empty news does nothing.
-          if (!text.trim()) {
+          if (!text.trim() && !textDa.trim()) {
             event.preventDefault();
             return;
           }
@@ -166,15 +170,33 @@ function NewsForm({
         }}
         className="space-y-3"
       >
-        <TextAreaField
-          label={t("home.newsText")}
-          name="newsText"
-          rows={3}
-          maxLength={NEWS_MAX}
-          value={text}
-          onChange={(e) => setText(e.target.value.slice(0, NEWS_MAX))}
-          hint={t("home.newsCounter", { count: text.length, max: NEWS_MAX })}
-          error={errors.newsText}
+        <SideBySide
+          en={
+            <TextAreaField
+              label={t("home.newsText")}
+              name="newsText"
+              lang="en"
+              rows={3}
+              maxLength={NEWS_MAX}
+              value={text}
+              onChange={(e) => setText(e.target.value.slice(0, NEWS_MAX))}
+              hint={t("home.newsCounter", { count: text.length, max: NEWS_MAX })}
+              error={errors.newsText}
+            />
+          }
+          da={
+            <TextAreaField
+              label={inDanish(t("home.newsText"))}
+              name="newsTextDa"
+              lang="da"
+              rows={3}
+              maxLength={NEWS_MAX}
+              value={textDa}
+              onChange={(e) => setTextDa(e.target.value.slice(0, NEWS_MAX))}
+              hint={t("home.newsCounter", { count: textDa.length, max: NEWS_MAX })}
+              error={errors.newsTextDa}
+            />
+          }
         />
         <SubmitButton busy={submitting} busyLabel={t("form.saving")}>
           {t("home.saveNews")}
@@ -186,6 +208,7 @@ function NewsForm({
 
 function ImageForm({ image, result }: { image: HomeImage; result: AdminActionData | undefined }) {
   const t = useAdminT();
+  const inDanish = useInDanish();
   const form = useRecordForm(homeImageSchema, result, "image", image);
   return (
     <IntentForm
@@ -197,7 +220,10 @@ function ImageForm({ image, result }: { image: HomeImage; result: AdminActionDat
       className="grid max-w-2xl gap-4"
     >
       <RecordImageField form={form} name="image" label={t("home.image")} current={image.image} alt={image.altText} />
-      {form.field("altText", t("home.altText"), { maxLength: 200 })}
+      <SideBySide
+        en={form.field("altText", t("home.altText"), { maxLength: 200, lang: "en" })}
+        da={form.field("altTextDa", inDanish(t("home.altText")), { maxLength: 200, lang: "da" })}
+      />
       <SaveOrCancel submitting={form.submitting} cancelTo={TAB} />
     </IntentForm>
   );

@@ -1,5 +1,9 @@
 import type { Route } from "./+types/horses";
 import { Card } from "~/components/ui/card";
+import { Field, TextAreaField } from "~/components/ui/field";
+import { useLang } from "~/i18n/use-lang";
+import { colourChoices, colourIn, sexChoices, sexIn } from "~/racing/horse-terms";
+import { SideBySide, useInDanish } from "./+shared/side-by-side";
 import { MoneyField } from "~/components/ui/money-field";
 import { msg } from "~/i18n/admin/dictionary";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
@@ -52,7 +56,7 @@ export const action = adminAction({
       schema: horseSchema,
       failure: "horses.addFailed",
       images: HORSE_IMAGE,
-      write: ({ data, images }) => createHorse({ ...data, image: images.image }),
+      write: ({ data, images }) => createHorse({ ...data, age: data.age ?? 0, image: images.image }),
       success: (horse, { data }) => ({
         title: "horses.added",
         description: msg("horses.addedText", { name: data.name }),
@@ -64,8 +68,13 @@ export const action = adminAction({
       failure: "horses.updateFailed",
       images: HORSE_IMAGE,
       // Only what the administrator changed is applied, so a victory recorded meanwhile is kept.
-      write: ({ data: { id, shownTotalOre, totalPrize, addPrize, ...fields }, images }) =>
-        updateHorse(id, { ...fields, image: images.image, prizeDeltaOre: totalPrize - shownTotalOre + addPrize }),
+      write: ({ data: { id, shownTotalOre, totalPrize, addPrize, age, ...fields }, images }) =>
+        updateHorse(id, {
+          ...fields,
+          age: age ?? 0,
+          image: images.image,
+          prizeDeltaOre: totalPrize - shownTotalOre + addPrize,
+        }),
       refuse: refusedTotal,
       success: ({ horse }, { data }) => ({
         title: "horses.updated",
@@ -110,6 +119,7 @@ export default function HorsesTab({ loaderData, actionData }: Route.ComponentPro
 
 function HorseRow({ horse }: { horse: Horse }) {
   const t = useAdminT();
+  const lang = useLang();
   return (
     <RecordRow
       recordId={horse.id}
@@ -119,7 +129,13 @@ function HorseRow({ horse }: { horse: Horse }) {
     >
       <p className="text-base font-semibold text-stone-900">{horse.name}</p>
       <p className="text-stone-700">
-        {t("horses.yearsOld", { age: horse.age })} · {horse.color}
+        {[
+          t("horses.yearsOld", { age: horse.age }),
+          colourIn(horse.color, lang),
+          horse.sex && sexIn(horse.sex, lang, horse.age),
+        ]
+          .filter(Boolean)
+          .join(" · ")}
       </p>
       <p className="text-stone-700">
         {horse.sire} × {horse.dam}
@@ -145,15 +161,86 @@ function HorseForm({
   const schema = horse ? horseEditSchema : horseSchema;
   const form = useRecordForm(schema, result, intent, horse);
   const { errors, val, field } = form;
+  const lang = useLang();
+  const inDanish = useInDanish();
+  const lists = `${form.id ?? "new"}-horse`;
+  const text = (name: "description" | "descriptionDa", label: string, hint?: string) => (
+    <TextAreaField
+      label={label}
+      name={name}
+      lang={name === "descriptionDa" ? "da" : "en"}
+      rows={5}
+      maxLength={2000}
+      hint={hint}
+      defaultValue={val(name, horse?.[name])}
+      error={errors[name]}
+    />
+  );
   return (
     <RecordFormShell form={form} titleId={titleId} multipart addLabel={t("horses.addButton")} cancelTo={TAB}>
       {horse ? <input type="hidden" name="shownTotalOre" value={val("shownTotalOre", horse.totalPrizeOre)} /> : null}
       {field("name", t("horses.name"), { required: true, maxLength: 200 })}
-      {field("age", t("horses.age"), { ...COUNT, required: true })}
-      {field("color", t("horses.color"), { required: true, maxLength: 100 })}
+      {field("age", t("horses.age"), { ...COUNT, required: !horse?.yearOfBirth, hint: t("horses.ageHint") })}
+      {field("yearOfBirth", t("horses.yearOfBirth"), { ...COUNT, min: 1900, hint: t("horses.yearHint") })}
+      <Field
+        label={t("horses.color")}
+        name="color"
+        required
+        markRequired
+        maxLength={100}
+        list={`${lists}-colours`}
+        autoComplete="off"
+        hint={t("horses.listHint")}
+        defaultValue={val("color", horse ? colourIn(horse.color, lang) : "")}
+        error={errors.color}
+      />
+      <ChoiceList id={`${lists}-colours`} choices={colourChoices(lang)} />
+      <Field
+        label={t("horses.sex")}
+        name="sex"
+        maxLength={100}
+        list={`${lists}-sexes`}
+        autoComplete="off"
+        hint={t("horses.listHint")}
+        defaultValue={val("sex", horse?.sex ? sexIn(horse.sex, lang, horse.age) : "")}
+        error={errors.sex}
+      />
+      <ChoiceList id={`${lists}-sexes`} choices={sexChoices(lang)} />
       {field("sire", t("horses.sire"), { required: true, maxLength: 200 })}
       {field("dam", t("horses.dam"), { required: true, maxLength: 200 })}
+      {field("damSire", t("horses.damSire"), { maxLength: 200 })}
       {field("owner", t("horses.owner"), { maxLength: 200 })}
+      <SideBySide
+        en={text("description", t("horses.description"), t("horses.descriptionHint"))}
+        da={text("descriptionDa", inDanish(t("horses.description")))}
+      />
+      <fieldset className="grid gap-4 sm:col-span-2">
+        <legend className="mb-2 text-sm font-semibold text-brand-900">{t("horses.ownership")}</legend>
+        <label className="flex items-start gap-2 text-stone-900">
+          <input
+            type="checkbox"
+            name="sharesAvailable"
+            defaultChecked={result ? result.values.sharesAvailable === "on" : !!horse?.sharesAvailable}
+            aria-describedby={`${lists}-shares-hint`}
+            className="mt-1 h-4 w-4 accent-brand-700"
+          />
+          <span>
+            {t("horses.sharesAvailable")}
+            <span id={`${lists}-shares-hint`} className="block text-xs text-stone-600">
+              {t("horses.sharesAvailableHint")}
+            </span>
+          </span>
+        </label>
+        <SideBySide
+          hint={false}
+          en={field("sharesText", t("horses.sharesText"), {
+            maxLength: 100,
+            lang: "en",
+            placeholder: t("horses.sharesTextPlaceholder"),
+          })}
+          da={field("sharesTextDa", inDanish(t("horses.sharesText")), { maxLength: 100, lang: "da" })}
+        />
+      </fieldset>
       {horse ? (
         <>
           <MoneyField
@@ -188,5 +275,16 @@ function HorseForm({
         wide
       />
     </RecordFormShell>
+  );
+}
+
+/** The words a list field offers; its own text is still accepted. */
+function ChoiceList({ id, choices }: { id: string; choices: { value: string; label: string }[] }) {
+  return (
+    <datalist id={id}>
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value} label={choice.label} />
+      ))}
+    </datalist>
   );
 }

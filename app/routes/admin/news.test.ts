@@ -47,12 +47,14 @@ async function withPhotos(fields: Record<string, string>, count: number) {
 const postForm = {
   intent: "create",
   title: "Nordlys wins at Klampenborg",
+  titleDa: "Nordlys vinder i Klampenborg",
   body: "A **great** day.",
-  language: "da",
+  bodyDa: "En **stor** dag.",
   videoLink: "https://youtu.be/dQw4w9WgXcQ",
   publishAt: "",
   draft: "0",
   description1: "In the winner's circle",
+  descriptionDa1: "I vindercirklen",
   description2: "",
 };
 
@@ -65,12 +67,18 @@ describe("News tab", () => {
     expect(r).toMatchObject({ status: 302, toast: success("Post Published") });
     const saved = await getPublishedPost("nordlys-wins-at-klampenborg");
     expect(saved).toMatchObject({
-      language: "da",
+      title: "Nordlys wins at Klampenborg",
+      titleDa: "Nordlys vinder i Klampenborg",
+      body: "A **great** day.",
+      bodyDa: "En **stor** dag.",
       video: { provider: "youtube", id: "dQw4w9WgXcQ" },
       horses: [{ id: h.id }],
       draft: false,
     });
-    expect(saved!.photos.map((p) => p.description)).toEqual(["In the winner's circle", ""]);
+    expect(saved!.photos.map((p) => [p.description, p.descriptionDa])).toEqual([
+      ["In the winner's circle", "I vindercirklen"],
+      ["", ""],
+    ]);
     const store = storage();
     expect(await store.exists(saved!.photos[0]!.image.url.replace("/media/", ""))).toBe(true);
     expect(await store.exists(socialCardUrl(saved!.photos[0]!.image.url).replace("/media/", ""))).toBe(true);
@@ -87,6 +95,40 @@ describe("News tab", () => {
     ]);
     expect(await getPublishedPost("draft")).toBeNull();
     expect(await getPublishedPost("later")).toBeNull();
+  });
+
+  it("publishes a post written in Danish only, its address from the Danish title", async () => {
+    const r = await post({ ...postForm, title: "", body: "", titleDa: "Ny stald til unghestene" });
+    expect(r).toMatchObject({ status: 302, toast: success("Post Published") });
+    const [saved] = await listAllPosts();
+    expect(saved).toMatchObject({ slug: "ny-stald-til-unghestene", title: "", body: "", bodyDa: "En **stor** dag." });
+  });
+
+  it("asks for the title and body of each language a post is written in, and for one language at least", async () => {
+    const englishHalf = await post({ ...postForm, body: "", titleDa: "", bodyDa: "" });
+    expect(englishHalf.status).toBe(400);
+    expect(englishHalf.data!.errors).toEqual({ body: "Body is required" });
+    const danishHalf = await post({ ...postForm, bodyDa: "" });
+    expect(danishHalf.data!.errors).toEqual({ bodyDa: "Body is required" });
+    const none = await post({ ...postForm, title: "", body: "", titleDa: "", bodyDa: "" });
+    expect(none.data!.errors).toEqual({ title: "Title is required", body: "Body is required" });
+    expect(await listAllPosts()).toEqual([]);
+  });
+
+  it("previews the bodies as the post's page shows them, saves nothing, and answers the form as typed", async () => {
+    const r = await post({ ...postForm, _intent: "preview", body: "# Derby\n\n**Won** <script>x</script>" });
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({ intent: "create", values: { title: "Nordlys wins at Klampenborg" } });
+    expect(r.data!.preview!.body).toBe("<h2>Derby</h2>\n<p><strong>Won</strong> &lt;script&gt;x&lt;/script&gt;</p>\n");
+    expect(r.data!.preview!.bodyDa).toBe("<p>En <strong>stor</strong> dag.</p>\n");
+    // The edit form's preview answers that form.
+    const edit = await post({ ...postForm, intent: "update", id: "some-post", _intent: "preview" });
+    expect(edit.data).toMatchObject({ intent: "update", id: "some-post" });
+    // The page's script asks for the preview alone.
+    const alone = await post({ intent: "preview", body: "*Quick*", bodyDa: "" });
+    expect(alone.data!.preview).toEqual({ body: "<p><em>Quick</em></p>\n", bodyDa: "" });
+    expect(await listAllPosts()).toEqual([]);
+    expect((await listActivity()).entries).toEqual([]);
   });
 
   it("refuses a missing title, a too long body, a video elsewhere and a bad time; nothing is stored", async () => {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { buttonClass, SubmitButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, SelectField, TextAreaField } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { fieldErrorClass } from "~/components/ui/field-classes";
 import { msg, type AdminKey, type AdminText } from "~/i18n/admin/dictionary";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
@@ -13,6 +13,8 @@ import { createPost, deletePost, listAllPosts, type NewPost, type Post, type Pos
 import { countSubscribers, eraseSubscriber } from "~/models/subscriber.server";
 import { env } from "~/platform/env.server";
 import { useLang } from "~/i18n/use-lang";
+import { langAttr, shownIn } from "~/i18n/localized";
+import { both } from "~/models/bilingual";
 import type { StoredImage } from "~/media/images.server";
 import { PrivateStorageMissingError } from "~/media/storage.server";
 import { savePost } from "~/news/post-audience.server";
@@ -23,16 +25,18 @@ import { videoWatchUrl } from "~/news/video-link";
 import { formatDanishTime } from "~/racing/format";
 import { adminAction, intent, toTrash } from "./+shared/admin-action.server";
 import {
-  POST_BODY_MAX,
   POST_HORSE_FIELD,
   POST_PHOTO_SLOTS,
-  POST_TITLE_MAX,
   postEditSchema,
+  postPreviewSchema,
   postSchema,
   subscriberEraseSchema,
 } from "./+shared/admin-forms";
+import { renderPostBody } from "~/news/markdown.server";
+import { PostTexts } from "./+shared/post-texts";
 import type { ImageSpec } from "./+shared/admin-images.server";
-import { IntentForm, RecordImageField, RequiredNote, useRecordForm } from "./+shared/form-parts";
+import { IntentForm, RecordImageField, useRecordForm } from "./+shared/form-parts";
+import { useInDanish } from "./+shared/side-by-side";
 import { EditAndDelete, RecordList, RecordRow } from "./+shared/record-list";
 import { adminMeta } from "./+shared/admin-meta";
 import { openTab, readForTab } from "./+shared/tab-reads.server";
@@ -158,6 +162,13 @@ export const action = adminAction({
       }),
     }),
     delete: toTrash(deletePost, "posts.deleteFailed"),
+    // The Preview button of either form: the bodies rendered as the post's page would, nothing saved.
+    preview: intent({
+      schema: postPreviewSchema,
+      failure: "posts.previewFailed",
+      write: async ({ data }) => ({ body: renderPostBody(data.body), bodyDa: renderPostBody(data.bodyDa) }),
+      success: (preview) => ({ preview }),
+    }),
     eraseSubscriber: intent({
       schema: subscriberEraseSchema,
       failure: "subscribers.eraseFailed",
@@ -236,8 +247,17 @@ function OwnersToldState({ post }: { post: Post }) {
   );
 }
 
+/** The languages a post is written in, as the list says them. */
+function languagesOf(post: Post): "posts.bothLanguages" | "posts.english" | "posts.danish" {
+  const en = post.title.trim() !== "";
+  const da = post.titleDa.trim() !== "";
+  return en && da ? "posts.bothLanguages" : da ? "posts.danish" : "posts.english";
+}
+
 function PostRow({ post, now, progress }: { post: Post; now: string; progress?: NewsletterProgress }) {
   const t = useAdminT();
+  const lang = useLang();
+  const title = shownIn(both(post, "title"), lang);
   const when = formatDanishTime(post.publishAt, "minute");
   const state = post.draft
     ? t("posts.draft")
@@ -248,14 +268,14 @@ function PostRow({ post, now, progress }: { post: Post; now: string; progress?: 
   return (
     <RecordRow
       recordId={post.id}
-      picture={first ? { image: first.image, alt: t("posts.photoAlt", { title: post.title }) } : undefined}
-      actions={<EditAndDelete id={post.id} name={post.title} />}
+      picture={first ? { image: first.image, alt: t("posts.photoAlt", { title: title.text }) } : undefined}
+      actions={<EditAndDelete id={post.id} name={title.text} />}
       publicPage={
-        post.draft || post.audience === "owners" ? undefined : { href: `/news/${post.slug}`, name: post.title }
+        post.draft || post.audience === "owners" ? undefined : { href: `/news/${post.slug}`, name: title.text }
       }
     >
-      <p className="text-base font-semibold text-stone-900" lang={post.language}>
-        {post.title}
+      <p className="text-base font-semibold text-stone-900" lang={langAttr(title, lang)}>
+        {title.text}
       </p>
       <p className="text-stone-700">
         {post.audience === "owners" ? (
@@ -263,7 +283,7 @@ function PostRow({ post, now, progress }: { post: Post; now: string; progress?: 
             {t("posts.ownersOnly")}
           </span>
         ) : null}
-        {state} · {post.language === "da" ? t("posts.danish") : t("posts.english")}
+        {state} · {t(languagesOf(post))}
       </p>
       {post.horses.length ? <p className="text-stone-700">{post.horses.map((h) => h.name).join(", ")}</p> : null}
       <NewsletterState post={post} progress={progress} />
@@ -292,23 +312,7 @@ function PostEditor({
   const fieldId = form.id ?? "new";
   return (
     <IntentForm intent={intent} id={form.id} titleId={titleId} onSubmit={form.onSubmit} multipart>
-      <RequiredNote />
-      <div className="sm:col-span-2">
-        {form.field("title", t("posts.title"), { required: true, maxLength: POST_TITLE_MAX })}
-      </div>
-      <div className="sm:col-span-2">
-        <TextAreaField
-          label={t("posts.body")}
-          name="body"
-          rows={10}
-          required
-          markRequired
-          maxLength={POST_BODY_MAX}
-          hint={t("posts.bodyHint")}
-          defaultValue={val("body", post?.body)}
-          error={errors.body}
-        />
-      </div>
+      <PostTexts form={form} post={post} result={result} />
       <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-medium text-stone-800">{t("posts.photos")}</legend>
         {POST_PHOTO_SLOTS.slice(0, 2).map((n) => (
@@ -332,15 +336,6 @@ function PostEditor({
         defaultValue={videoValue}
         error={errors.videoLink}
       />
-      <SelectField
-        label={t("posts.language")}
-        name="language"
-        defaultValue={val("language", post?.language ?? "en")}
-        error={errors.language}
-      >
-        <option value="en">{t("posts.english")}</option>
-        <option value="da">{t("posts.danish")}</option>
-      </SelectField>
       <Field
         label={t("posts.publishAt")}
         name="publishAt"
@@ -442,6 +437,7 @@ function PhotoSlot({
   post: Post | undefined;
 }) {
   const t = useAdminT();
+  const inDanish = useInDanish();
   const current = post?.photos.find((p) => p.position === n);
   return (
     <div className="space-y-2">
@@ -455,9 +451,18 @@ function PhotoSlot({
       <Field
         label={t("posts.photoDescription", { n })}
         name={`description${n}`}
+        lang="en"
         maxLength={300}
         defaultValue={form.val(`description${n}`, current?.description)}
         error={form.errors[`description${n}`]}
+      />
+      <Field
+        label={inDanish(t("posts.photoDescription", { n }))}
+        name={`descriptionDa${n}`}
+        lang="da"
+        maxLength={300}
+        defaultValue={form.val(`descriptionDa${n}`, current?.descriptionDa)}
+        error={form.errors[`descriptionDa${n}`]}
       />
       {current ? (
         <label className="flex items-center gap-2 text-sm text-stone-800">

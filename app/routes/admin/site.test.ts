@@ -5,7 +5,7 @@ import { db } from "~/platform/db.server";
 import { socialCardUrl } from "~/media/image";
 import { storage } from "~/media/storage.server";
 import type { AdminActionData } from "~/routes/admin/+shared/admin-action.server";
-import { standardHomeTexts } from "~/i18n/home-texts";
+import { standardHomeTexts, standardOwnershipText } from "~/i18n/home-texts";
 import { buildRequest, signedInUser } from "@tests/auth";
 import { answerOf } from "@tests/action-answers";
 import { useFreshDatabase } from "@tests/db";
@@ -76,6 +76,28 @@ describe("Site tab", () => {
     const values = (loaded.data as unknown as { values: Record<string, string> }).values;
     expect(values.excellenceDa).toBe(standardHomeTexts("da").excellence);
     expect(values.careEn).toBe(standardHomeTexts("en").care);
+  });
+
+  it("saves the ownership page's text in each language; the standard one unchanged stays the standard", async () => {
+    const r = await post({
+      ...fields,
+      ownershipEn: standardOwnershipText("en"),
+      ownershipDa: "Bliv medejer af en af vores heste.\n\nSkriv til os.",
+    });
+    expect(r.status).toBe(302);
+    expect((await getSiteSettings()).ownership).toEqual({
+      en: null,
+      da: "Bliv medejer af en af vores heste.\n\nSkriv til os.",
+    });
+    const loaded = await answerOf<AdminActionData>(() =>
+      siteTab.loader({
+        request: new Request("http://localhost/admin/site", { headers: { Cookie: cookie } }),
+      } as never),
+    );
+    const values = (loaded.data as unknown as { values: Record<string, string> }).values;
+    expect(values.ownershipEn).toBe(standardOwnershipText("en"));
+    const tooLong = await post({ ...fields, ownershipEn: "x".repeat(3001) });
+    expect(tooLong.data!.errors!.ownershipEn).toBe("Must be 3000 characters or less");
   });
 
   it("refuses links that are not https, a missing name and a file that is not an image, saving nothing", async () => {

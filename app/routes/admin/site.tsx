@@ -2,9 +2,10 @@ import type { Route } from "./+types/site";
 import { Card } from "~/components/ui/card";
 import { FormError, TextAreaField } from "~/components/ui/field";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
-import { ownTextOrNull, standardHomeTexts } from "~/i18n/home-texts";
+import { ownTextOrNull, standardHomeTexts, standardOwnershipText } from "~/i18n/home-texts";
 import { IntentForm, RecordImageField, SaveOrCancel, useRecordForm } from "./+shared/form-parts";
 import { TabPage, useTabForms } from "./+shared/tab-parts";
+import { SideBySide } from "./+shared/side-by-side";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { DEFAULT_SITE_SETTINGS, SOCIAL_NETWORKS, type SiteSettings } from "~/models/site-settings";
 import { adminAction, intent, Refused } from "./+shared/admin-action.server";
@@ -33,6 +34,8 @@ function formValues(site: SiteSettings) {
     excellenceDa: site.excellence.da ?? da.excellence,
     careEn: site.care.en ?? en.care,
     careDa: site.care.da ?? da.care,
+    ownershipEn: site.ownership.en ?? standardOwnershipText("en"),
+    ownershipDa: site.ownership.da ?? standardOwnershipText("da"),
     ...site.social,
   };
 }
@@ -70,6 +73,8 @@ export const action = adminAction({
           excellenceDa: ownTextOrNull(data.excellenceDa, "da", "excellence"),
           careEn: ownTextOrNull(data.careEn, "en", "care"),
           careDa: ownTextOrNull(data.careDa, "da", "care"),
+          ownershipEn: ownTextOrNull(data.ownershipEn, "en", "ownership"),
+          ownershipDa: ownTextOrNull(data.ownershipDa, "da", "ownership"),
           logo: images.logo,
           hero: images.hero,
         });
@@ -85,11 +90,13 @@ export default function SiteTab({ loaderData, actionData }: Route.ComponentProps
   const { result } = useTabForms(actionData);
   const form = useRecordForm(siteSchema, result, "save", values);
   const { errors, onSubmit, submitting, val, field } = form;
-  const text = (name: "excellenceEn" | "excellenceDa" | "careEn" | "careDa", label: string, max: number) => (
+  type Text = "excellenceEn" | "excellenceDa" | "careEn" | "careDa" | "ownershipEn" | "ownershipDa";
+  const text = (name: Text, label: string, max: number) => (
     <TextAreaField
       label={label}
       name={name}
-      rows={name.startsWith("excellence") ? 7 : 4}
+      lang={name.endsWith("Da") ? "da" : "en"}
+      rows={name.startsWith("care") ? 4 : 7}
       maxLength={max}
       defaultValue={val(name, values[name])}
       error={errors[name]}
@@ -105,13 +112,16 @@ export default function SiteTab({ loaderData, actionData }: Route.ComponentProps
           titleId="site-settings"
           onSubmit={onSubmit}
           multipart
-          className="grid max-w-3xl gap-8"
+          className="grid max-w-5xl gap-8"
         >
           <fieldset className="grid gap-4">
             <legend className="mb-2 text-lg font-semibold text-brand-900">{t("site.identity")}</legend>
             {field("stableName", t("site.stableName"), { required: true, maxLength: 100 })}
-            {field("tagline", t("site.taglineEn"), { required: true, maxLength: 200, lang: "en" })}
-            {field("taglineDa", t("site.taglineDa"), { required: true, maxLength: 200, lang: "da" })}
+            <SideBySide
+              hint={false}
+              en={field("tagline", t("site.taglineEn"), { required: true, maxLength: 200, lang: "en" })}
+              da={field("taglineDa", t("site.taglineDa"), { required: true, maxLength: 200, lang: "da" })}
+            />
             <RecordImageField
               form={form}
               name="logo"
@@ -137,16 +147,38 @@ export default function SiteTab({ loaderData, actionData }: Route.ComponentProps
               note={t("site.heroHint")}
             />
             {hero ? <Checkbox name="removeHero" label={t("site.removeHero")} /> : null}
-            {field("heroAltEn", t("site.heroAltEn"), { maxLength: 200, lang: "en", hint: t("site.heroAltHint") })}
-            {field("heroAltDa", t("site.heroAltDa"), { maxLength: 200, lang: "da" })}
+            <SideBySide
+              en={field("heroAltEn", t("site.heroAltEn"), { maxLength: 200, lang: "en", hint: t("site.heroAltHint") })}
+              da={field("heroAltDa", t("site.heroAltDa"), { maxLength: 200, lang: "da" })}
+            />
           </fieldset>
           <fieldset className="grid gap-4">
             <legend className="mb-2 text-lg font-semibold text-brand-900">{t("site.textsSection")}</legend>
             <p className="text-sm text-stone-600">{t("site.textsHint")}</p>
-            {text("excellenceEn", t("site.excellenceEn"), 2000)}
-            {text("excellenceDa", t("site.excellenceDa"), 2000)}
-            {text("careEn", t("site.careEn"), 1000)}
-            {text("careDa", t("site.careDa"), 1000)}
+            <SideBySide
+              hint={false}
+              en={
+                <>
+                  {text("excellenceEn", t("site.excellenceEn"), 2000)}
+                  {text("careEn", t("site.careEn"), 1000)}
+                </>
+              }
+              da={
+                <>
+                  {text("excellenceDa", t("site.excellenceDa"), 2000)}
+                  {text("careDa", t("site.careDa"), 1000)}
+                </>
+              }
+            />
+          </fieldset>
+          <fieldset className="grid gap-4">
+            <legend className="mb-2 text-lg font-semibold text-brand-900">{t("site.ownershipSection")}</legend>
+            <p className="text-sm text-stone-600">{t("site.ownershipHint")}</p>
+            <SideBySide
+              hint={false}
+              en={text("ownershipEn", t("site.ownershipEn"), 3000)}
+              da={text("ownershipDa", t("site.ownershipDa"), 3000)}
+            />
           </fieldset>
           <fieldset className="grid gap-4">
             <legend className="mb-2 text-lg font-semibold text-brand-900">{t("site.socialSection")}</legend>

@@ -8,6 +8,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { msg } from "~/i18n/admin/dictionary";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { RecordFormShell, RecordImageField, useRecordForm } from "./+shared/form-parts";
+import { SideBySide, useInDanish } from "./+shared/side-by-side";
 import { RecordForms, TabPage, useTabForms, type RecordCards, type RecordFormProps } from "./+shared/tab-parts";
 import { EditAndDelete, RecordList, RecordRow } from "./+shared/record-list";
 import { IN_PLACE_FIELD, itemAnchor } from "./+shared/item-links";
@@ -280,21 +281,45 @@ function MemberForm({ intent, titleId, record: member, result }: RecordFormProps
   const schema = intent === "create" ? teamMemberSchema : teamMemberEditSchema;
   const form = useRecordForm(schema, result, intent, member);
   const { errors, val, field } = form;
+  const inDanish = useInDanish();
+  const description = (name: "description" | "descriptionDa", label: string, hint?: string) => (
+    <TextAreaField
+      label={label}
+      name={name}
+      lang={name === "descriptionDa" ? "da" : "en"}
+      rows={4}
+      maxLength={1000}
+      hint={hint}
+      defaultValue={val(name, member?.[name])}
+      error={errors[name]}
+    />
+  );
   return (
     <RecordFormShell form={form} titleId={titleId} multipart addLabel={t("team.addButton")} cancelTo={TAB}>
       {field("name", t("team.name"), { required: true, maxLength: 200 })}
-      {field("role", t("team.role"), { required: true, maxLength: 200, placeholder: t("team.rolePlaceholder") })}
-      <div className="sm:col-span-2">
-        <TextAreaField
-          label={t("team.description")}
-          name="description"
-          rows={3}
-          maxLength={1000}
-          hint={t("team.descriptionHint", { text: DEFAULT_MEMBER_DESCRIPTION })}
-          defaultValue={val("description", member?.description)}
-          error={errors.description}
-        />
-      </div>
+      <SideBySide
+        en={
+          <>
+            {field("role", t("team.role"), {
+              required: true,
+              maxLength: 200,
+              placeholder: t("team.rolePlaceholder"),
+              lang: "en",
+            })}
+            {description(
+              "description",
+              t("team.description"),
+              t("team.descriptionHint", { text: DEFAULT_MEMBER_DESCRIPTION }),
+            )}
+          </>
+        }
+        da={
+          <>
+            {field("roleDa", inDanish(t("team.role")), { maxLength: 200, lang: "da" })}
+            {description("descriptionDa", inDanish(t("team.description")))}
+          </>
+        }
+      />
       <RecordImageField
         form={form}
         name="photo"

@@ -25,7 +25,7 @@ import { toastMessage, type Toast } from "~/toast/toast";
 import { redirectWithToast } from "~/toast/toast.server";
 import { fieldErrors, recordIdSchema, type FieldErrors } from "./admin-forms";
 import { discardImages, storeChosenImages, type ChosenImages, type ImageSpec } from "./admin-images.server";
-import { IN_PLACE_FIELD, savedItemPath } from "./item-links";
+import { IN_PLACE_FIELD, savedItemPath, SUBMITTER_INTENT_FIELD } from "./item-links";
 
 /**
  * The one admin action: a tab declares what each of its forms (by hidden `intent`) needs, and
@@ -40,6 +40,8 @@ export type AdminActionData = {
   values: Record<string, string>;
   errors?: FieldErrors;
   toast?: Toast;
+  /** A form's texts rendered as its page would show them, by field name (the Preview button). */
+  preview?: Record<string, string>;
 };
 
 /** A form turned down: field messages and/or an error toast, answered with `status` (400 unless said). */
@@ -58,8 +60,11 @@ export type ToastText = { title: AdminText; description?: AdminText };
  * A success toast; `to`: the page it shows on, when it is not the tab; `show`: the id of the record
  * saved, which that page scrolls to and highlights; `slot`: toasts of one slot replace each other
  * instead of stacking (a run of moves). `toast: false`: the page is answer enough (a message opened).
+ * `preview`: nothing was saved; the form's page again, as typed, with these texts rendered.
  */
-export type Success = (ToastText | { toast: false }) & { to?: string; show?: string; slot?: string };
+export type Success =
+  | ((ToastText | { toast: false }) & { to?: string; show?: string; slot?: string })
+  | { preview: Record<string, string> };
 
 /** What an intent's write hands back that the runner acts on. */
 type Written = { replacedImageUrl?: string | null; replacedImageUrls?: (string | null)[]; trashId?: string };
@@ -236,6 +241,14 @@ async function runIntent<S extends z.ZodType, Saved, Ready, F extends string>(
 
   const success: Success =
     typeof spec.success === "function" ? spec.success(saved, { data: input, request, t }) : spec.success;
+  if ("preview" in success) {
+    return {
+      intent: values.intent || intent,
+      id: values.id,
+      values,
+      preview: success.preview,
+    } satisfies AdminActionData;
+  }
   const { to = tab, show, slot } = success;
   const location = show ? savedItemPath(to, show) : to;
   if ("toast" in success) return redirect(location);
@@ -282,7 +295,8 @@ export type AdminAction = ((args: { request: Request }) => Promise<Answer>) & { 
  * nothing is written.
  */
 export function adminAction({ tab, intents, otherFailure, withoutIntent }: AdminActionOptions): AdminAction {
-  const intentOf = (values: Record<string, string>) => values.intent || withoutIntent || "";
+  const intentOf = (values: Record<string, string>) =>
+    values[SUBMITTER_INTENT_FIELD] || values.intent || withoutIntent || "";
   const declared = (name: string) => (Object.hasOwn(intents, name) ? intents[name] : undefined);
   const faultAnswer = (t: AdminTranslate, values: Record<string, string>, error: unknown) => {
     const name = intentOf(values);

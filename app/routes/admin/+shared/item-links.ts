@@ -8,6 +8,12 @@ export const SAVED_PARAM = "saved";
 /** A form field the page's script adds to a form it sends in place (no new page): the answer is data. */
 export const IN_PLACE_FIELD = "_inPlace";
 
+/**
+ * A submit button of a form may name another of the tab's intents than the form's own (`intent`):
+ * `<button name="_intent" value="preview">`. The answer still belongs to the form.
+ */
+export const SUBMITTER_INTENT_FIELD = "_intent";
+
 /** The id of a record's row in its list, the target of the address's fragment. */
 export function itemAnchor(id: string) {
   return `item-${id}`;
