@@ -18,9 +18,8 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   mail_queue: MailQueueTable;
   used_form_stamps: UsedFormStampsTable;
-  backup_schedule: BackupScheduleTable;
   runners: RunnersTable;
-  deadline_reminders: DeadlineRemindersTable;
+  job_runs: JobRunsTable;
   horse_slug_history: HorseSlugHistoryTable;
   trash: TrashTable;
   activity: ActivityTable;
@@ -262,16 +261,26 @@ export interface UsedFormStampsTable {
   expires_at: string;
 }
 
-export interface BackupScheduleTable {
-  id: number;
-  next_due_at: string | null;
+export type JobRunStatus = "running" | "done" | "failed" | "stopped";
+
+/** A scheduled job's run in one period (app/jobs/scheduler.server.ts); the row is the claim. */
+export interface JobRunsTable {
+  job: string;
+  /** The period's key: a Danish date (daily), a month 'YYYY-MM' (monthly) or an instant (every N). */
+  period: string;
+  status: JobRunStatus;
+  /** The instance running or having run it; null for a run carried over from before the table. */
+  instance: string | null;
+  attempts: Generated<number>;
+  started_at: string;
+  finished_at: string | null;
+  /** While running: past it, the run is taken over (its instance is gone). */
   lease_until: string | null;
-  claimed_by: string | null;
-  last_started_at: string | null;
-  last_success_at: string | null;
-  last_file: string | null;
-  last_failure_at: string | null;
-  last_error: string | null;
+  /** After a failure or a stop: from then on the period may be run again. */
+  retry_at: string | null;
+  error: string | null;
+  /** What the run reported (a backup's file). */
+  note: string | null;
 }
 
 export interface RunnersTable {
@@ -311,12 +320,6 @@ export interface RunnersTable {
 }
 
 export type RunnerStatus = "entered" | "declared" | "withdrawn";
-
-export interface DeadlineRemindersTable {
-  /** The Danish date whose 07:00 reminder was sent (YYYY-MM-DD). */
-  day: string;
-  sent_at: string;
-}
 
 export interface HorseSlugHistoryTable {
   old_slug: string;

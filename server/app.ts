@@ -1,14 +1,12 @@
 import "react-router";
-import { startDeadlineReminders, stopDeadlineReminders } from "~/deadlines/reminder.server";
 import path from "node:path";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { createRequestHandler } from "react-router";
-import { startScheduledBackups, stopScheduledBackups } from "~/backup/schedule.server";
-import { startPostSchedule } from "~/news/schedule.server";
 import { announceSetupLinkIfNeeded } from "~/auth/admin-setup.server";
 import { userByCookie, withRequestSession } from "~/auth/auth.server";
 import { startMailDelivery, stopMailDelivery } from "~/jobs/mail-delivery.server";
+import { startScheduler, stopScheduler } from "~/jobs/scheduler.server";
 import { closeDatabase, dataVersion, engine } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { startHousekeeping, type Housekeeping } from "~/jobs/housekeeping.server";
@@ -140,15 +138,12 @@ export function createSite({ buildDir, files }: { buildDir?: string; files?: Req
 let housekeeping: Housekeeping | undefined;
 
 /** Runs after migrations, before the server accepts requests. */
-let postSchedule: ReturnType<typeof startPostSchedule> | undefined;
-
 export async function startServices() {
   registerFeatureJobs();
   startMailDelivery();
   housekeeping ??= startHousekeeping();
-  startScheduledBackups();
-  startDeadlineReminders();
-  postSchedule ??= startPostSchedule();
+  // The scheduled jobs the features registered: the 07:00 reminder, scheduled posts, backups.
+  startScheduler();
   const url = env().DATABASE_URL;
   if (engine() === "postgres" && url) cacheSync.startListening(url);
 }
@@ -159,11 +154,8 @@ export async function stopServices() {
   await stopMailDelivery();
   await housekeeping?.stop();
   housekeeping = undefined;
-  await stopDeadlineReminders();
-  postSchedule?.stop();
-  postSchedule = undefined;
-  // A backup in progress stops between two files and removes what it wrote.
-  await stopScheduledBackups();
+  // A backup in progress stops between two files and removes what it wrote; other runs finish.
+  await stopScheduler();
   await cacheSync.stop();
   await closeDatabase();
 }

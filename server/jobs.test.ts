@@ -4,6 +4,7 @@ import { useFreshDatabase } from "@tests/db";
 import { useTestEnv } from "@tests/env";
 import { pruneExpiredRows } from "~/jobs/housekeeping.server";
 import { deliverNextMail } from "~/jobs/mail-delivery.server";
+import { registeredJobs } from "~/jobs/scheduler.server";
 import { createContactMessage } from "~/models/contact-message.server";
 import { createHorse, deleteHorse } from "~/models/horse.server";
 import { enqueueMail, listQueuedMail } from "~/models/mail-queue.server";
@@ -12,7 +13,12 @@ import { db } from "~/platform/db.server";
 import { registerFeatureJobs } from "./jobs";
 
 useFreshDatabase();
-useTestEnv({ CONTACT_TO: "stable@example.com", PUBLIC_ORIGIN: "https://stald.example" });
+useTestEnv({
+  CONTACT_TO: "stable@example.com",
+  PUBLIC_ORIGIN: "https://stald.example",
+  BACKUP_DIR: "/var/backups/stable",
+  BACKUP_INTERVAL_HOURS: "24",
+});
 
 async function queueOneOfEach() {
   await createUser({ email: "owner@example.com" });
@@ -39,10 +45,11 @@ test("before the features register, mail waits or is retried (never dropped) and
   expect(await deliverNextMail()).toBe("no-recipient");
   expect((await listQueuedMail()).map((m) => m.state).sort()).toEqual(["pending", "pending"]);
   expect(await pruneExpiredRows()).not.toHaveProperty("trash");
+  expect(registeredJobs()).toEqual([]);
   expect(await db().selectFrom("trash").select("label").execute()).toHaveLength(1);
 });
 
-test("registerFeatureJobs (as the server does at start) gives every kind of mail and the trash to the jobs", async () => {
+test("registerFeatureJobs (as the server does at start) gives every kind of mail, the trash and the scheduled jobs to the jobs", async () => {
   registerFeatureJobs();
   await queueOneOfEach();
   await expiredTrashEntry();
@@ -52,5 +59,7 @@ test("registerFeatureJobs (as the server does at start) gives every kind of mail
     ["password-reset", "sent"],
   ]);
   expect(await pruneExpiredRows()).toMatchObject({ trash: 1 });
+  // And the scheduler its scheduled jobs (backups because BACKUP_INTERVAL_HOURS is set).
+  expect(registeredJobs()).toEqual(["deadline-reminder", "scheduled-posts", "backup"]);
   expect(await db().selectFrom("trash").select("label").execute()).toEqual([]);
 });

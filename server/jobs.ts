@@ -1,18 +1,25 @@
 import { registerResetMail } from "~/auth/auth-mail.server";
 import { registerContactMail } from "~/contact/contact-delivery.server";
 import { registerUploadSweep } from "~/media/upload.server";
-import { registerDeadlineReminderMail } from "~/deadlines/reminder.server";
+import { registerScheduledBackups } from "~/backup/schedule.server";
+import { registerDeadlineReminder } from "~/deadlines/reminder.server";
+import { registerPostSchedule } from "~/news/schedule.server";
 import { registerNewsletterMail } from "~/newsletter/newsletter-mail.server";
 import { registerOwnerJobs } from "~/owners/owner-jobs.server";
 import { registerTrashPurge } from "~/trash/trash.server";
 
-/** The features hand the background jobs (app/jobs) what only they know; the jobs import none of them. */
+/**
+ * The features hand the background jobs (app/jobs) what only they know, and the scheduler their
+ * scheduled jobs; the jobs import none of them.
+ */
 export function registerFeatureJobs() {
   registerResetMail();
   registerContactMail();
   registerTrashPurge();
   registerUploadSweep();
-  registerDeadlineReminderMail();
+  registerDeadlineReminder();
+  registerPostSchedule();
+  registerScheduledBackups();
   registerNewsletterMail();
   registerOwnerJobs();
 }

@@ -65,8 +65,10 @@ export const BACKUP_TABLES = {
   },
   rate_limits: { kind: "ephemeral", why: "counters that expire within the hour" },
   used_form_stamps: { kind: "ephemeral", why: "contact-form stamps already used, kept until they expire" },
-  backup_schedule: { kind: "local", why: "this installation's backup runs and their outcome" },
-  deadline_reminders: { kind: "local", why: "the days this installation sent the deadline reminder, so it goes once" },
+  job_runs: {
+    kind: "local",
+    why: "this installation's scheduled runs (the day's reminder, the backups and their outcome), so each goes once",
+  },
   schema_migrations: { kind: "local", why: "the restore runs the migrations on the target itself" },
   schema_migrations_lock: { kind: "local", why: "the migrations' lock" },
 } as const satisfies Record<TableName, TablePolicy>;

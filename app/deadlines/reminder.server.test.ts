@@ -1,15 +1,41 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { startJobScheduler, type Scheduler } from "~/jobs/scheduler.server";
+import { getJobRun } from "~/models/job-run.server";
 import { listQueuedMail } from "~/models/mail-queue.server";
+import { db } from "~/platform/db.server";
 import { createHorse } from "~/models/horse.server";
 import { createRunner, declareRunner } from "~/models/runner.server";
 import { setAdminLanguage } from "~/models/admin-language.server";
 import { signedInUser } from "@tests/auth";
 import { testEngine, useFreshDatabase } from "@tests/db";
-import { composeDeadlineReminder, queueDeadlineReminder } from "./reminder.server";
+import { fakeClock } from "@tests/fake-clock";
+import { composeDeadlineReminder, deadlineReminderJob } from "./reminder.server";
 
 useFreshDatabase();
 
 const at = (iso: string) => new Date(iso);
+
+let scheduler: Scheduler | undefined;
+afterEach(async () => {
+  await scheduler?.stop();
+  scheduler = undefined;
+});
+
+/** The reminder's job on the scheduler, from `start` on a clock the test moves (firing its timers). */
+async function reminderFrom(start: string) {
+  const clock = fakeClock(start);
+  const s = startJobScheduler({ jobs: [deadlineReminderJob], clock });
+  scheduler = s;
+  await s.settled();
+  return (to: string) => clock.moveTo(to, () => s.settled());
+}
+
+const reminders = async () => (await listQueuedMail({ kind: "deadline-reminder" })).length;
+
+async function derbyWith(deadline: { declarationDeadline?: string; withdrawalDeadline?: string }) {
+  const h = await createHorse({ name: "Nordlys", age: 4, color: "Brown", sire: "S", dam: "D" });
+  return createRunner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-15", ...deadline });
+}
 
 describe(`the 07:00 deadline reminder (${testEngine})`, () => {
   it("is queued once for every administrator at 07:00 Danish time on a day with a deadline", async () => {
@@ -17,20 +43,22 @@ describe(`the 07:00 deadline reminder (${testEngine})`, () => {
     await signedInUser({ email: "bo@stald.example", admin: true });
     await signedInUser({ email: "owner@example.com" });
     await setAdminLanguage(a.user.id, "da");
-    const h = await createHorse({ name: "Nordlys", age: 4, color: "Brown", sire: "S", dam: "D" });
-    const runner = await createRunner({
-      horseId: h.id,
-      raceName: "Derby",
-      raceDate: "2026-06-15",
-      declarationDeadline: "2026-06-13T07:30:00.000Z", // 09:30 in Copenhagen
-    });
+    const runner = await derbyWith({ declarationDeadline: "2026-06-13T07:30:00.000Z" }); // 09:30 in Copenhagen
 
-    expect(await queueDeadlineReminder(at("2026-06-13T04:59:00Z"))).toBe(0); // 06:59
-    expect(await queueDeadlineReminder(at("2026-06-13T05:00:00Z"))).toBe(2); // 07:00
-    expect(await queueDeadlineReminder(at("2026-06-13T05:01:00Z"))).toBe(0);
-    expect(await queueDeadlineReminder(at("2026-06-13T12:00:00Z"))).toBe(0);
+    const moveTo = await reminderFrom("2026-06-13T04:59:00Z"); // 06:59
+    expect(await reminders()).toBe(0);
+    await moveTo("2026-06-13T04:59:59Z");
+    expect(await reminders()).toBe(0);
+    await moveTo("2026-06-13T05:00:00Z"); // 07:00
+    expect(await reminders()).toBe(2);
+    await moveTo("2026-06-13T05:01:00Z");
+    expect(await reminders()).toBe(2);
+    await moveTo("2026-06-13T12:00:00Z");
+    expect(await reminders()).toBe(2);
     // The next day has no deadline: nothing.
-    expect(await queueDeadlineReminder(at("2026-06-14T05:00:00Z"))).toBe(0);
+    await moveTo("2026-06-14T05:00:00Z");
+    expect(await reminders()).toBe(2);
+    expect(await getJobRun("deadline-reminder", "2026-06-13")).toMatchObject({ status: "done", attempts: 1 });
     const queued = await listQueuedMail({ kind: "deadline-reminder" });
     expect(queued.map((m) => m.toAddress).sort()).toEqual(["anna@stald.example", "bo@stald.example"]);
 
@@ -56,14 +84,50 @@ describe(`the 07:00 deadline reminder (${testEngine})`, () => {
 
   it("is not queued on a day whose deadlines have passed or were met", async () => {
     await signedInUser({ email: "anna@stald.example", admin: true });
-    const h = await createHorse({ name: "Nordlys", age: 4, color: "Brown", sire: "S", dam: "D" });
-    await createRunner({
-      horseId: h.id,
-      raceName: "Derby",
-      raceDate: "2026-06-15",
-      withdrawalDeadline: "2026-06-13T04:00:00.000Z", // 06:00, before the reminder
-    });
-    expect(await queueDeadlineReminder(at("2026-06-13T05:00:00Z"))).toBe(0);
+    await derbyWith({ withdrawalDeadline: "2026-06-13T04:00:00.000Z" }); // 06:00, before the reminder
+    const moveTo = await reminderFrom("2026-06-13T05:00:00Z");
+    await moveTo("2026-06-14T04:59:00Z");
     expect(await listQueuedMail({ kind: "deadline-reminder" })).toEqual([]);
+    // Nothing was claimed for the day: there was nothing to remind of.
+    expect(await db().selectFrom("job_runs").selectAll().execute()).toEqual([]);
+  });
+
+  it("is queued later that day for a deadline typed in after 07:00, once", async () => {
+    await signedInUser({ email: "anna@stald.example", admin: true });
+    const moveTo = await reminderFrom("2026-06-13T05:00:00Z");
+    await moveTo("2026-06-13T08:00:00Z");
+    expect(await reminders()).toBe(0);
+    await derbyWith({ declarationDeadline: "2026-06-13T13:00:00.000Z" }); // 15:00
+    await moveTo("2026-06-13T08:00:59Z");
+    expect(await reminders()).toBe(0);
+    await moveTo("2026-06-13T08:01:00Z");
+    expect(await reminders()).toBe(1);
+    await moveTo("2026-06-13T12:59:00Z");
+    expect(await reminders()).toBe(1);
+  });
+
+  it("is not queued again on a day reminded before the claim table (carried over by its migration)", async () => {
+    await signedInUser({ email: "anna@stald.example", admin: true });
+    await derbyWith({ declarationDeadline: "2026-06-13T07:30:00.000Z" });
+    await db()
+      .insertInto("job_runs")
+      .values({
+        job: "deadline-reminder",
+        period: "2026-06-13",
+        status: "done",
+        started_at: "2026-06-13T05:00:02.000Z",
+        finished_at: "2026-06-13T05:00:02.000Z",
+      })
+      .execute();
+    const moveTo = await reminderFrom("2026-06-13T05:10:00Z");
+    await moveTo("2026-06-13T07:00:00Z");
+    expect(await reminders()).toBe(0);
+  });
+
+  it("is queued when the site starts after 07:00 on a day with a deadline still ahead", async () => {
+    await signedInUser({ email: "anna@stald.example", admin: true });
+    await derbyWith({ withdrawalDeadline: "2026-06-13T08:00:00.000Z" }); // 10:00
+    await reminderFrom("2026-06-13T06:30:00Z"); // 08:30
+    expect(await reminders()).toBe(1);
   });
 });

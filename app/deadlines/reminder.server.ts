@@ -1,4 +1,6 @@
 import { registerMailKind, wakeMailDelivery } from "~/jobs/mail-delivery.server";
+import { daily } from "~/jobs/schedule";
+import { job, registerJob, type JobContext } from "~/jobs/scheduler.server";
 import { adminTranslator } from "~/i18n/admin/dictionary";
 import { enqueueMail } from "~/models/mail-queue.server";
 import { listDeadlines, type Deadline } from "~/models/runner.server";
@@ -13,9 +15,6 @@ import { escapeHtml as escape } from "~/utils/html";
 import { mailSender, stableMail } from "~/mail/stable-mail.server";
 import { mailOrigin } from "~/platform/mail-parts.server";
 
-/** The reminder goes at 07:00 Danish time, on a day with a deadline still ahead. */
-export const REMINDER_HOUR = 7;
-const CHECK_EVERY_MS = 60_000;
 const ATTEMPT_LIMIT = 10;
 
 /** The Danish day of an instant, and the instant that day ends. */
@@ -27,49 +26,50 @@ function danishDay(at: Date) {
   return { day, end };
 }
 
-/** The deadlines from `now` to the end of its Danish day that still need an action. */
-async function deadlinesLeftToday(now: Date): Promise<Deadline[]> {
-  const { end } = danishDay(now);
+/** The deadlines from `now` to the end of `day`'s Danish day that still need an action. */
+async function deadlinesLeft(day: Date, now: Date): Promise<Deadline[]> {
+  const { end } = danishDay(day);
+  if (now.toISOString() >= end) return [];
   return (await listDeadlines(now.toISOString(), end)).filter((d) => d.at < end);
 }
 
 /**
- * From 07:00 Danish time on a day with a deadline still ahead, queues the reminder for every
- * administrator, once: the day is claimed in the database in the same transaction, so another
- * instance checking at the same moment queues nothing. Answers how many mails it queued.
+ * Queues the reminder for every administrator, and in the same transaction records the day's run
+ * as done, so that it goes once whichever instance runs it and whatever happens to the process.
  */
-export async function queueDeadlineReminder(now = new Date()): Promise<number> {
-  const local = danishLocal(now.toISOString());
-  if (Number(local.slice(11, 13)) < REMINDER_HOUR) return 0;
-  const { day } = danishDay(now);
-  const sent = await db().selectFrom("deadline_reminders").select("day").where("day", "=", day).executeTakeFirst();
-  if (sent) return 0;
-  if ((await deadlinesLeftToday(now)).length === 0) return 0;
+async function queueDeadlineReminder(complete: JobContext["complete"], now: Date): Promise<number> {
   const admins = await listAdmins();
   const queued = await db()
     .transaction()
     .execute(async (trx) => {
-      const claimed = await trx
-        .insertInto("deadline_reminders")
-        .values({ day, sent_at: now.toISOString() })
-        .onConflict((oc) => oc.column("day").doNothing())
-        .returning("day")
-        .executeTakeFirst();
-      if (!claimed) return 0;
       for (const admin of admins) {
         await enqueueMail(
           { kind: "deadline-reminder", toAddress: admin.email, attemptLimit: ATTEMPT_LIMIT },
           { executor: trx, now },
         );
       }
+      await complete(trx);
       return admins.length;
     });
   if (queued) {
-    log.info("deadline reminder queued", { day, administrators: queued });
+    log.info("deadline reminder queued", { day: danishDay(now).day, administrators: queued });
     wakeMailDelivery();
   }
   return queued;
 }
+
+/**
+ * From 07:00 Danish time on a day with a deadline still ahead that day, the reminder for every
+ * administrator, once. A day without one is looked at again every minute until its end (a
+ * deadline typed in later that day still gets its reminder); the day's run is its claim.
+ */
+export const deadlineReminderJob = job({
+  name: "deadline-reminder",
+  due: daily("07:00"),
+  retryMinutes: 1,
+  ready: async ({ period, now }) => (await deadlinesLeft(period.start, now)).length > 0,
+  run: async ({ now, complete }) => `${await queueDeadlineReminder(complete, now)} administrators`,
+});
 
 /**
  * The reminder as it is sent: the day's deadlines still ahead then, in the administrator's
@@ -77,9 +77,7 @@ export async function queueDeadlineReminder(now = new Date()): Promise<number> {
  */
 export async function composeDeadlineReminder(to: string, queuedAt: Date, now = new Date()): Promise<Mail | null> {
   const from = now > queuedAt ? now : queuedAt;
-  const deadlines = (await deadlinesLeftToday(from)).filter(
-    (d) => danishDay(new Date(d.at)).day === danishDay(queuedAt).day,
-  );
+  const deadlines = await deadlinesLeft(queuedAt, from);
   if (deadlines.length === 0) return null;
   const user = await db().selectFrom("users").select("id").where("email", "=", to).executeTakeFirst();
   const lang = user ? await getAdminLanguage(user.id) : "en";
@@ -101,32 +99,11 @@ export async function composeDeadlineReminder(to: string, queuedAt: Date, now = 
   });
 }
 
-/** Hands the mail queue the way to compose the reminder (at start-up, server/jobs.ts). */
-export function registerDeadlineReminderMail() {
+/** Hands the mail queue the way to compose the reminder, and the scheduler its job (at start-up, server/jobs.ts). */
+export function registerDeadlineReminder() {
   registerMailKind("deadline-reminder", async (claim) => {
     if (!claim.toAddress) throw new Error("The deadline reminder has no address");
     return composeDeadlineReminder(claim.toAddress, new Date(claim.createdAt));
   });
-}
-
-let timer: NodeJS.Timeout | undefined;
-let running: Promise<unknown> = Promise.resolve();
-
-/** Checks every minute (and at start) whether the day's reminder is due. */
-export function startDeadlineReminders({ everyMs = CHECK_EVERY_MS } = {}) {
-  if (timer) return;
-  const check = () => {
-    running = queueDeadlineReminder().catch((error: unknown) =>
-      log.warn("queueing the deadline reminder failed; will try again", { error }),
-    );
-  };
-  check();
-  timer = setInterval(check, everyMs);
-  timer.unref();
-}
-
-export async function stopDeadlineReminders() {
-  clearInterval(timer);
-  timer = undefined;
-  await running;
+  registerJob(deadlineReminderJob);
 }

@@ -1,4 +1,5 @@
 import { pruneActivity } from "~/models/activity.server";
+import { pruneJobRuns } from "~/models/job-run.server";
 import { pruneFinishedResetMail } from "~/models/mail-queue.server";
 import { pruneUsedFormStamps } from "~/models/used-form-stamp.server";
 import { log } from "~/platform/log.server";
@@ -19,7 +20,8 @@ export function registerHousekeeping(name: string, prune: Prune) {
 
 /**
  * Removes rows whose time is over: ended rate-limit windows, expired form stamps, day-old reset
- * mail and activity older than a year, and what features registered (trash older than 30 days, with its images).
+ * mail, activity older than a year, scheduled runs that ended 90 days ago, and what features
+ * registered (trash older than 30 days, with its images).
  */
 export async function pruneExpiredRows(now = new Date()): Promise<Record<string, number>> {
   const tasks: [string, Prune][] = [
@@ -27,6 +29,7 @@ export async function pruneExpiredRows(now = new Date()): Promise<Record<string,
     ["formStamps", pruneUsedFormStamps],
     ["resetMail", (at) => pruneFinishedResetMail(new Date(at.getTime() - DAY))],
     ["activity", pruneActivity],
+    ["jobRuns", pruneJobRuns],
     ...registered,
   ];
   return Object.fromEntries(await Promise.all(tasks.map(async ([name, prune]) => [name, await prune(now)] as const)));

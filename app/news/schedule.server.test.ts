@@ -6,13 +6,17 @@ import { listQueuedMail } from "~/models/mail-queue.server";
 import { createPost, latestPosts, listAllPosts, listOwnerUpdates, type NewPost } from "~/models/post.server";
 import { createGuest, createOwner, testHorse } from "@tests/owners";
 import { requestSubscription } from "~/models/subscriber.server";
-import { startPostSchedule } from "./schedule.server";
+import { startJobScheduler } from "~/jobs/scheduler.server";
+import { postScheduleJob } from "./schedule.server";
 
 useFreshDatabase();
 
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/** One instance's post schedule on the scheduler, on the test's (fake) timers. */
+const startPostSchedule = () => startJobScheduler({ jobs: [postScheduleJob()] });
 
 /** A post scheduled for 12:30 on the day the tests' fake clock starts at noon. */
 const raceDay = (values: Partial<NewPost> = {}): NewPost => ({
@@ -54,7 +58,27 @@ test("a scheduled post lets the page cache know when its time comes, not before"
     expect(changes.count).toBe(1);
   } finally {
     changes.stop();
-    schedule.stop();
+    await schedule.stop();
+  }
+});
+
+test("a post scheduled between two looks lets the page cache know at the next one", async () => {
+  vi.useFakeTimers({ now: new Date("2026-06-01T12:00:00Z"), toFake: ["Date", "setTimeout", "clearTimeout"] });
+  const schedule = startPostSchedule();
+  await createPost(raceDay({ publishAt: "2026-06-01T12:30:20.000Z" }));
+  await schedule.settled();
+  const minutes = minuteByMinute(() => schedule.settled());
+  const changes = countChanges();
+  try {
+    await minutes(30);
+    expect(changes.count).toBe(0);
+    await minutes(1);
+    expect(changes.count).toBe(1);
+    await minutes(5);
+    expect(changes.count).toBe(1);
+  } finally {
+    changes.stop();
+    await schedule.stop();
   }
 });
 
@@ -84,7 +108,7 @@ test("a scheduled post sent as newsletter is mailed once at its time, however ma
     await minutes(30);
     expect(await newsletterMail()).toHaveLength(3);
   } finally {
-    for (const s of schedules) s.stop();
+    await Promise.all(schedules.map((s) => s.stop()));
   }
 });
 
@@ -114,6 +138,6 @@ test("a scheduled owners-only post tells its owners at its time, once, and leave
     expect(changes.count).toBe(0);
   } finally {
     changes.stop();
-    for (const s of schedules) s.stop();
+    await Promise.all(schedules.map((s) => s.stop()));
   }
 });

@@ -41,11 +41,15 @@ test("every admin page but Home says so while the last scheduled backup has fail
   expect((await loader(args(buildRequest("/admin", { cookie })))).backupFailure).toBeNull();
 
   await db()
-    .updateTable("backup_schedule")
-    .set({
-      last_failure_at: "2026-11-22T10:30:00.000Z",
-      last_error: "The server's disk is full. (ENOSPC: no space left on device, write)",
-      next_due_at: "2026-11-22T11:30:00.000Z",
+    .insertInto("job_runs")
+    .values({
+      job: "backup",
+      period: "2026-11-22T00:00:00.000Z",
+      status: "failed",
+      started_at: "2026-11-22T10:29:00.000Z",
+      finished_at: "2026-11-22T10:30:00.000Z",
+      error: "The server's disk is full. (ENOSPC: no space left on device, write)",
+      retry_at: "2026-11-22T11:30:00.000Z",
     })
     .execute();
   const data = await loader(args(buildRequest("/admin/horses", { cookie })));

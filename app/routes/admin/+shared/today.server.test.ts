@@ -76,8 +76,16 @@ describe("Today at the Stable", () => {
     const [first] = await db().selectFrom("contact_messages").select("id").where("name", "=", "Dorte").execute();
     await markContactMessageRead(first!.id);
     await db()
-      .updateTable("backup_schedule")
-      .set({ last_failure_at: "2026-06-13T03:00:00.000Z", last_error: "The server's disk is full." })
+      .insertInto("job_runs")
+      .values({
+        job: "backup",
+        period: "2026-06-13T00:00:00.000Z",
+        status: "failed",
+        started_at: "2026-06-13T03:00:00.000Z",
+        finished_at: "2026-06-13T03:00:00.000Z",
+        error: "The server's disk is full.",
+        retry_at: "2026-06-13T04:00:00.000Z",
+      })
       .execute();
 
     const today = await readToday(en, TODAY);
