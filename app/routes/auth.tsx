@@ -128,7 +128,11 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
     // The same answer whether or not the address has an account.
-    return redirectWithToast(self, { type: "success", title: t("auth.checkEmail"), description: t("auth.checkEmailText") });
+    return redirectWithToast(self, {
+      type: "success",
+      title: t("auth.checkEmail"),
+      description: t("auth.checkEmailText"),
+    });
   }
 
   if (intent === "reset-password") {
