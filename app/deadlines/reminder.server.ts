@@ -1,7 +1,7 @@
 import { registerMailKind, wakeMailDelivery } from "~/jobs/mail-delivery.server";
 import { adminTranslator } from "~/i18n/admin/dictionary";
 import { enqueueMail } from "~/models/mail-queue.server";
-import { listDeadlines, type Deadline } from "~/models/runner.server";
+import { listDeadlines, type Deadline } from "~/models/runner-deadline.server";
 import { getAdminLanguage } from "~/models/admin-language.server";
 import { listAdmins } from "~/models/user-role.server";
 import { db } from "~/platform/db.server";

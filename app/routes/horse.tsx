@@ -10,13 +10,8 @@ import { RunnerTableOrEmpty } from "~/components/runner-table";
 import { RaceRecordSection } from "~/components/race-record-section";
 import { HorseCalendarLink } from "~/components/calendar-link";
 import { findHorseBySlug, type Horse } from "~/models/horse.server";
-import {
-  getRaceRecord,
-  listHorseUpcomingRunners,
-  publicRunners,
-  type RaceRecord,
-  type Runner,
-} from "~/models/runner.server";
+import { listHorseUpcomingRunners, publicRunners, type Runner } from "~/models/runner.server";
+import { getRaceRecord, type RaceRecord } from "~/models/runner-result.server";
 import { isStoredImageUrl, SOCIAL_CARD, socialCardUrl } from "~/media/image";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";

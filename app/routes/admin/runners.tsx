@@ -26,11 +26,11 @@ import {
   listRecentResults,
   listUpcomingRunners,
   reinstateRunner,
-  RunnerStatusError,
   updateRunner,
   withdrawRunner,
   type Runner,
 } from "~/models/runner.server";
+import { RunnerStatusError } from "~/models/runner-change.server";
 import { adminAction, intent, toTrash } from "./+shared/admin-action.server";
 import { openTab, readForTab } from "./+shared/tab-reads.server";
 import {
