@@ -35,7 +35,8 @@ import playfairLatin from "@fontsource/playfair-display/files/playfair-display-l
 import { ServerDocumentContext, SiteCssContext } from "~/components/document-context";
 import { leafHandle } from "~/routes/+shared/route-handle";
 import publicScript from "~/islands/main.ts?worker&url";
-import { langFromPath, localizedPath, type Lang } from "~/i18n/lang";
+import { langFromPath, type Lang } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { translator } from "~/i18n/dictionary";
 import { LangContext, useLang, useT } from "~/i18n/use-lang";
 
@@ -232,7 +233,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="mx-auto max-w-3xl px-4 py-24 text-center">
       <h1 className="text-5xl font-bold">{title}</h1>
       <p className="mt-4 text-lg text-stone-600">{details}</p>
-      <a href={localizedPath("/", lang)} className="mt-6 inline-block text-brand-700 underline">
+      <a href={pathTo("home", { lang })} className="mt-6 inline-block text-brand-700 underline">
         {t("notFound.home")}
       </a>
     </section>

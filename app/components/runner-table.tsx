@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { localizedPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { localResultText } from "~/i18n/results";
 import { useLang, useT } from "~/i18n/use-lang";
 import type { MessageKey } from "~/i18n/dictionary";
@@ -116,7 +116,7 @@ export function RunnerTable({
           {showHorse ? (
             <Cell label={h.horse} order={ORDER.horse}>
               <Link
-                to={localizedPath(`/horses/${runner.horseSlug}`, lang)}
+                to={pathTo("horse", { slug: runner.horseSlug, lang })}
                 // A 44 px tap target on a phone whose text stays on the line of its label.
                 className="font-medium text-brand-700 underline max-sm:-my-3 max-sm:inline-block max-sm:py-3"
               >
