@@ -114,11 +114,6 @@ export default tseslint.config(
     },
   },
   {
-    // app/routes.ts reads the page registry while the build is configured, before the ~/ alias exists.
-    files: ["app/pages/registry.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": "off" },
-  },
-  {
     // Migrations see the database before and after their change, so they are typed loosely on purpose.
     files: ["db/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

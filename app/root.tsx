@@ -35,7 +35,8 @@ import playfairLatin from "@fontsource/playfair-display/files/playfair-display-l
 import { ServerDocumentContext, SiteCssContext } from "~/components/document-context";
 import { leafHandle } from "~/routes/+shared/route-handle";
 import publicScript from "~/islands/main.ts?worker&url";
-import { langFromPath, localizedPath, type Lang } from "~/i18n/lang";
+import { langFromPath, type Lang } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { translator } from "~/i18n/dictionary";
 import { LangContext, useLang, useT } from "~/i18n/use-lang";
 
@@ -60,9 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       toast,
       // The footer's Subscribe form, when this page is its answer (decision 0243).
       footerSubscribe: footerAnswerOf(form),
-      user: user
-        ? { email: user.email, isAdmin: user.isAdmin, adminLang: user.adminLang, owner: !!user.owner }
-        : null,
+      user: user ? { email: user.email, isAdmin: user.isAdmin, adminLang: user.adminLang, owner: !!user.owner } : null,
       origin,
       structuredData,
     },
@@ -87,7 +86,10 @@ function SiteStyles({ plain }: { plain: boolean }) {
 /** The fallback for routes that set no meta of their own: the stable's name and tagline. */
 export function meta({ data, location }: Route.MetaArgs) {
   const site = data?.site ?? DEFAULT_SITE_SETTINGS;
-  return [{ title: site.stableName }, { name: "description", content: taglineIn(site, langFromPath(location.pathname)) }];
+  return [
+    { title: site.stableName },
+    { name: "description", content: taglineIn(site, langFromPath(location.pathname)) },
+  ];
 }
 
 /** The header draws the logo 40 px tall: an upload's smallest WebP variant is plenty. */
@@ -136,44 +138,44 @@ export function Layout({ children }: { children: React.ReactNode }) {
         data-toast-close-label={plain ? t("layout.closeToast") : undefined}
       >
         <LangContext value={lang}>
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-        >
-          {t("layout.skipToContent")}
-        </a>
-        <SiteHeader
-          stableName={site.stableName}
-          logoUrl={headerLogo(site)}
-          actions={signedIn ? <AuthActions admin={!root?.user?.owner} /> : undefined}
-          owner={!!root?.user?.owner}
-        />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter
-          stableName={site.stableName}
-          signedIn={signedIn}
-          contact={root?.contact}
-          social={socialLinks(site)}
-          subscribe={<FooterSubscribe answer={root?.footerSubscribe ?? null} />}
-        />
-        {plain ? (
-          <script type="module" src={handle.script ?? publicScript} />
-        ) : (
-          <>
-            {/* At the bottom, clear of the sticky navigation (Admin and Sign Out) and the admin tabs. */}
-            <Toaster
-              richColors
-              closeButton
-              position="bottom-right"
-              containerAriaLabel={t("layout.notifications")}
-              toastOptions={{ closeButtonAriaLabel: t("layout.closeToast") }}
-            />
-            <ScrollRestoration />
-            <Scripts />
-          </>
-        )}
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+          >
+            {t("layout.skipToContent")}
+          </a>
+          <SiteHeader
+            stableName={site.stableName}
+            logoUrl={headerLogo(site)}
+            actions={signedIn ? <AuthActions admin={!root?.user?.owner} /> : undefined}
+            owner={!!root?.user?.owner}
+          />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter
+            stableName={site.stableName}
+            signedIn={signedIn}
+            contact={root?.contact}
+            social={socialLinks(site)}
+            subscribe={<FooterSubscribe answer={root?.footerSubscribe ?? null} />}
+          />
+          {plain ? (
+            <script type="module" src={handle.script ?? publicScript} />
+          ) : (
+            <>
+              {/* At the bottom, clear of the sticky navigation (Admin and Sign Out) and the admin tabs. */}
+              <Toaster
+                richColors
+                closeButton
+                position="bottom-right"
+                containerAriaLabel={t("layout.notifications")}
+                toastOptions={{ closeButtonAriaLabel: t("layout.closeToast") }}
+              />
+              <ScrollRestoration />
+              <Scripts />
+            </>
+          )}
         </LangContext>
       </body>
     </html>
@@ -231,7 +233,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="mx-auto max-w-3xl px-4 py-24 text-center">
       <h1 className="text-5xl font-bold">{title}</h1>
       <p className="mt-4 text-lg text-stone-600">{details}</p>
-      <a href={localizedPath("/", lang)} className="mt-6 inline-block text-brand-700 underline">
+      <a href={pathTo("home", { lang })} className="mt-6 inline-block text-brand-700 underline">
         {t("notFound.home")}
       </a>
     </section>

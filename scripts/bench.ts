@@ -30,7 +30,7 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { matchPath } from "~/pages/registry";
+import { matchPath } from "~/pages/page-match";
 import { freePort, processMemoryMb, root, runBench, startBuiltServer, stopServer, tsx } from "./bench-server";
 import { FLOOD_SERVER_ENV, measureSignInFlood, printFlood, type FloodFigures } from "./bench-sign-in-flood";
 import { measureNewsletter, printNewsletter, type NewsletterFigures } from "./bench-newsletter";

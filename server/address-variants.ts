@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { canonicalPath, matchPath } from "~/pages/registry";
+import { canonicalPath, matchPath } from "~/pages/page-match";
 
 /** Percent-escapes of letters, digits and `-._~` decoded (RFC 3986 §6.2.2.2); every other escape kept. */
 function decodeUnreserved(path: string) {

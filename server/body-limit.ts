@@ -1,4 +1,5 @@
 import { unprefixedPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import type { IncomingMessage } from "node:http";
 import busboy from "busboy";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -38,7 +39,7 @@ function routeOf(path: string) {
 export function bodyRuleFor(path: string): FormRule | "upload" {
   const route = routeOf(path);
   if (UPLOAD_ROUTES.has(route)) return "upload";
-  if (unprefixedPath(route) === "/contact") return FORM_RULES.contact;
+  if (unprefixedPath(route) === pathTo("contact")) return FORM_RULES.contact;
   if (route.startsWith("/admin/")) return FORM_RULES.admin;
   return FORM_RULES.small;
 }

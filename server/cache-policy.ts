@@ -1,4 +1,5 @@
-import { matchPath, REGISTRY, type PageMatch } from "~/pages/registry";
+import { REGISTRY } from "~/pages/registry";
+import { matchPath, type PageMatch } from "~/pages/page-match";
 
 export type CacheDecision = { key: string } | { key: null; reason: string };
 

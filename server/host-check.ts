@@ -1,10 +1,11 @@
 import type { NextFunction, Request, Response } from "express";
+import { pathTo } from "~/pages/registry";
 
 /** The names this machine answers to when no PUBLIC_ORIGIN is configured. */
 export const LOCAL_HOSTNAMES = ["localhost", "127.0.0.1", "[::1]"];
 
 /** Paths any host may ask for: a load balancer's health check addresses the instance directly. */
-const ANY_HOST_PATHS = new Set(["/healthz"]);
+const ANY_HOST_PATHS = new Set([pathTo("healthz")]);
 
 /**
  * Which Host a request may name. With PUBLIC_ORIGIN only its host; without it only this machine's

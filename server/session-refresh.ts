@@ -2,7 +2,7 @@ import type { RequestHandler } from "express";
 import { hasSessionCookie, refreshSession } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/platform/client-ip.server";
 import { log } from "~/platform/log.server";
-import { matchPath } from "~/pages/registry";
+import { matchPath } from "~/pages/page-match";
 
 /**
  * Whether a request may push its session's expiry forward (and so set a cookie): a page, never a

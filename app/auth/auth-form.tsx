@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { pathTo } from "~/pages/registry";
 
 /** The sign-in and set-up pages' card: the title, the page's forms, and the way back to the site. */
 export function AuthCard({
   title,
-  home = { to: "/", label: "Back to Home" },
+  home = { to: pathTo("home"), label: "Back to Home" },
   children,
 }: {
   title: string;

@@ -6,12 +6,13 @@ import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import type { Mail } from "~/platform/mail.server";
 import { escapeHtml } from "~/utils/html";
-import { localizedPath, type Lang } from "~/i18n/lang";
+import type { Lang } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { mailSender, stableMail } from "~/mail/stable-mail.server";
 
 /** The reset link of an account, on the sign-in page of its language. */
 export function resetLink(origin: string, token: string, lang: Lang = "en") {
-  return `${origin}${localizedPath("/auth", lang)}?mode=reset&token=${encodeURIComponent(token)}`;
+  return `${origin}${pathTo("auth", { lang })}?mode=reset&token=${encodeURIComponent(token)}`;
 }
 
 /**

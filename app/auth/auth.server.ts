@@ -7,7 +7,8 @@ import { isAdminUser } from "~/models/user-role.server";
 import { getAdminLanguage, type AdminLanguage } from "~/models/admin-language.server";
 import { ownerStanding } from "~/models/owner-account.server";
 import type { OwnerLanguage, OwnerRole } from "~/models/owner-account";
-import { langFromPath, localizedPath } from "~/i18n/lang";
+import { langFromPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { CLIENT_IP_HEADER, clientNetwork } from "~/platform/client-ip.server";
 import { db, engine, type DB } from "~/platform/db.server";
 import { env, pinLibraryEnv } from "~/platform/env.server";
@@ -244,24 +245,24 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getUser(request);
   if (!user) {
     const back = request.method === "GET" ? pathOf(request) : new URL(request.url).pathname;
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
+    throw redirect(`${pathTo("auth")}?redirectTo=${encodeURIComponent(back)}`);
   }
   if (!user.isAdmin) {
     log.warn("admin access refused", { userId: user.id, path: new URL(request.url).pathname, method: request.method });
-    throw await redirectWithToast("/", { type: "error", title: ACCESS_DENIED });
+    throw await redirectWithToast(pathTo("home"), { type: "error", title: ACCESS_DENIED });
   }
   return user;
 }
 
 /** Where an owner or guest starts: My Horses, in their language. */
 export function ownersHome(language: OwnerLanguage) {
-  return localizedPath("/owners", language);
+  return pathTo("owners", { lang: language });
 }
 
 /** Where an account lands after signing in: an owner or guest on My Horses, anyone else on the home page. */
 export async function landingAfterSignIn(userId: string): Promise<string> {
   const standing = await ownerStanding(userId);
-  return standing?.active ? ownersHome(standing.language) : "/";
+  return standing?.active ? ownersHome(standing.language) : pathTo("home");
 }
 
 /**
@@ -274,11 +275,11 @@ export async function requireOwner(request: Request): Promise<SessionUser & { ow
   if (!user) {
     const back = request.method === "GET" ? pathOf(request) : new URL(request.url).pathname;
     // The sign-in page in the language of the page asked for (a Danish owner's notice links to /da/…).
-    const signIn = localizedPath("/auth", langFromPath(new URL(request.url).pathname));
+    const signIn = pathTo("auth", { lang: langFromPath(new URL(request.url).pathname) });
     throw redirect(`${signIn}?redirectTo=${encodeURIComponent(back)}`);
   }
   if (user.owner) return { ...user, owner: user.owner };
-  throw redirect(user.isAdmin ? "/admin/owners" : "/");
+  throw redirect(user.isAdmin ? "/admin/owners" : pathTo("home"));
 }
 
 export type SignInResult =

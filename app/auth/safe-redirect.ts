@@ -1,3 +1,5 @@
+import { pathTo } from "~/pages/registry";
+
 const BASE = "http://same.invalid";
 
 /**
@@ -5,7 +7,7 @@ const BASE = "http://same.invalid";
  * browser will read it (dot segments, '%2e', tabs and newlines dropped…) and the result is checked
  * again, so nothing that becomes `//host` or `/\host` after normalising can leave the site.
  */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = pathTo("home")): string {
   if (typeof to !== "string" || to.length > 2048) return fallback;
   // Browsers drop tabs and newlines inside URLs and treat '\' as '/'; refuse both outright.
   // eslint-disable-next-line no-control-regex

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { pagePath } from "~/pages/registry";
+import { pathTo } from "~/pages/registry";
 import { paragraphs } from "~/i18n/home-texts";
 import { horseFacts } from "~/i18n/horse-facts";
 import { useLang, useShown, useT } from "~/i18n/use-lang";
@@ -71,7 +71,7 @@ export function HorseHeader({
               <dt className="font-medium text-stone-600">{t("ownership.sharesHeading")}</dt>
               <dd>
                 {shares.text ? <span lang={shown.lang(shares)}>{shares.text} · </span> : null}
-                <Link to={pagePath("/ownership", lang)} className="font-medium text-brand-700 underline">
+                <Link to={pathTo("ownership", { lang })} className="font-medium text-brand-700 underline">
                   {t("horse.aboutOwnership")}
                 </Link>
               </dd>

@@ -1,5 +1,6 @@
 import { useLocation, useNavigation } from "react-router";
 import { langFromPath, unprefixedPath, type Lang } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useT } from "~/i18n/use-lang";
 import { HorsesIntro, TeamIntro, WinnersIntro } from "./page-intro";
 
@@ -63,9 +64,9 @@ export function TeamLoading() {
 
 /** Destinations (by English path) whose data is worth a loading view while a client-side navigation fetches it. */
 const LOADING_VIEWS: Record<string, () => React.JSX.Element> = {
-  "/horses": HorsesLoading,
-  "/winners": WinnersLoading,
-  "/team": TeamLoading,
+  [pathTo("horses")]: HorsesLoading,
+  [pathTo("winners")]: WinnersLoading,
+  [pathTo("team")]: TeamLoading,
 };
 
 /**

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import { LANGUAGE_NAMES, localizedPath, otherLang } from "~/i18n/lang";
+import { LANGUAGE_NAMES, otherLang } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
-import { navLinks } from "~/pages/registry";
+import { navLinks, pathTo } from "~/pages/registry";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 
 const PAGES = {
-  en: navLinks({ lang: "en" }).filter((link) => link.to !== "/"),
-  da: navLinks({ lang: "da" }).filter((link) => link.to !== "/da"),
+  en: navLinks({ lang: "en" }).filter((link) => link.to !== pathTo("home", { lang: "en" })),
+  da: navLinks({ lang: "da" }).filter((link) => link.to !== pathTo("home", { lang: "da" })),
 };
 
 /**
@@ -22,7 +22,7 @@ export function NotFoundPage() {
     <section className="mx-auto max-w-3xl px-4 py-24 text-center">
       <h1 className="text-6xl font-bold text-brand-800">404</h1>
       <p className="mt-4 text-xl text-stone-600">{t("notFound.text")}</p>
-      <Link to={localizedPath("/", lang)} className={cn(buttonClass.primary, "mt-8 px-5 py-3 text-base")}>
+      <Link to={pathTo("home", { lang })} className={cn(buttonClass.primary, "mt-8 px-5 py-3 text-base")}>
         {t("notFound.home")}
       </Link>
       <nav aria-labelledby="not-found-pages" className="mt-12">
@@ -44,7 +44,7 @@ export function NotFoundPage() {
       </nav>
       <p className="mt-8">
         <Link
-          to={localizedPath("/", other)}
+          to={pathTo("home", { lang: other })}
           hrefLang={other}
           lang={other}
           className="inline-flex min-h-11 items-center rounded-md border border-stone-300 px-4 font-medium text-stone-800 hover:bg-stone-100"

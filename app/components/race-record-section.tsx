@@ -2,7 +2,7 @@ import { PageSection } from "~/components/page-section";
 import { RaceRecordRow } from "~/components/runner-table";
 import { ScrollTable } from "~/components/scroll-table";
 import { useLang, useT } from "~/i18n/use-lang";
-import type { RaceRecord } from "~/models/runner.server";
+import type { RaceRecord } from "~/models/runner-result.server";
 import type { CareerAndRecord } from "~/racing/career";
 import { formatDay } from "~/racing/format";
 import { strikeRate } from "~/racing/race-day";

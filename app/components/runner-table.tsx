@@ -1,9 +1,10 @@
 import { Link } from "react-router";
-import { localizedPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { localResultText } from "~/i18n/results";
 import { useLang, useT } from "~/i18n/use-lang";
 import type { MessageKey } from "~/i18n/dictionary";
-import type { RaceRecordEntry, Runner } from "~/models/runner.server";
+import type { Runner } from "~/models/runner.server";
+import type { RaceRecordEntry } from "~/models/runner-result.server";
 import { Cell, Row, ScrollTable } from "~/components/scroll-table";
 import { formatWeight, type Equipment } from "~/racing/declaration";
 import { formatDay, formatPrize, orFallback } from "~/racing/format";
@@ -115,7 +116,7 @@ export function RunnerTable({
           {showHorse ? (
             <Cell label={h.horse} order={ORDER.horse}>
               <Link
-                to={localizedPath(`/horses/${runner.horseSlug}`, lang)}
+                to={pathTo("horse", { slug: runner.horseSlug, lang })}
                 // A 44 px tap target on a phone whose text stays on the line of its label.
                 className="font-medium text-brand-700 underline max-sm:-my-3 max-sm:inline-block max-sm:py-3"
               >

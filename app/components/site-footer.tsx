@@ -3,9 +3,10 @@ import { Link, useLocation } from "react-router";
 import type { ContactInfo } from "~/models/contact-info.server";
 import type { SocialNetwork } from "~/models/site-settings";
 import { LanguageSwitch } from "~/components/language-switch";
-import { localizedPath, otherLang, unprefixedPath } from "~/i18n/lang";
+import { otherLang, unprefixedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
-import { pageAlternates } from "~/pages/registry";
+import { pathTo } from "~/pages/registry";
+import { pageAlternates } from "~/pages/page-match";
 
 const NETWORK_NAMES: Record<SocialNetwork, string> = {
   facebook: "Facebook",
@@ -43,8 +44,8 @@ export function SiteFooter({
   const alternates = pageAlternates(location.pathname);
   const page = unprefixedPath(location.pathname);
   // The Contact page shows them in its own card already.
-  const details = page === "/contact" ? undefined : contact;
-  const withSubscribe = !!alternates && page !== "/news" && page !== "/auth";
+  const details = page === pathTo("contact") ? undefined : contact;
+  const withSubscribe = !!alternates && page !== pathTo("news") && page !== pathTo("auth");
   const address = details?.address.trim();
   const phone = details?.phoneNumber.trim();
   const email = details?.emailAddress.trim();
@@ -93,7 +94,7 @@ export function SiteFooter({
               <LanguageSwitch to={alternates[other]} lang={other} className="inline-flex min-h-11 items-center" />
             ) : null}
             {signedIn ? null : (
-              <Link to={localizedPath("/auth", lang)} className={linkClass}>
+              <Link to={pathTo("auth", { lang })} className={linkClass}>
                 {t("layout.signIn")}
               </Link>
             )}

@@ -2,10 +2,11 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 // clsx, not cn(): these classes never conflict, and tailwind-merge would add ~8 kB to every public page.
 import { clsx } from "clsx";
-import { localizedPath, otherLang } from "~/i18n/lang";
+import { otherLang } from "~/i18n/lang";
 import { LanguageSwitch } from "~/components/language-switch";
 import { useLang, useT } from "~/i18n/use-lang";
-import { navLinks, pageAlternates, readQuery } from "~/pages/registry";
+import { navLinks, pathTo } from "~/pages/registry";
+import { pageAlternates, readQuery } from "~/pages/page-match";
 
 const NAV_LINKS = { en: navLinks({ lang: "en" }), da: navLinks({ lang: "da" }) };
 const OWNER_NAV_LINKS = { en: navLinks({ owner: true, lang: "en" }), da: navLinks({ owner: true, lang: "da" }) };
@@ -51,7 +52,7 @@ export function SiteHeader({
   return (
     <header className="sticky top-0 z-40 bg-brand-900/95 shadow-md backdrop-blur">
       <nav aria-label={t("nav.label")} className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to={localizedPath("/", lang)} className="flex items-center gap-3 text-white">
+        <Link to={pathTo("home", { lang })} className="flex items-center gap-3 text-white">
           <img src={logoUrl} alt="" width={40} height={40} className="h-10 w-10 object-contain" />
           <span className="font-serif text-lg font-bold tracking-wide">{stableName}</span>
         </Link>

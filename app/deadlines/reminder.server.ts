@@ -3,7 +3,7 @@ import { daily } from "~/jobs/schedule";
 import { job, registerJob, type JobContext } from "~/jobs/scheduler.server";
 import { adminTranslator } from "~/i18n/admin/dictionary";
 import { enqueueMail } from "~/models/mail-queue.server";
-import { listDeadlines, type Deadline } from "~/models/runner.server";
+import { listDeadlines, type Deadline } from "~/models/runner-deadline.server";
 import { getAdminLanguage } from "~/models/admin-language.server";
 import { listAdmins } from "~/models/user-role.server";
 import { db } from "~/platform/db.server";

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { da } from "./da";
 import { interpolate, isMessageKey, translator } from "./dictionary";
 import { en } from "./en";
-import { langFromPath, localizedPath, unprefixedPath } from "./lang";
+import { langFromPath, unprefixedPath } from "./lang";
+import { pathTo } from "~/pages/registry";
 import { localResultText } from "./results";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)(?:'s)?\}/g)].map((m) => m[1]).sort();
@@ -86,9 +87,9 @@ describe("language from the path", () => {
   });
 
   it("maps paths between the languages", () => {
-    expect(localizedPath("/", "da")).toBe("/da");
-    expect(localizedPath("/horses", "da")).toBe("/da/horses");
-    expect(localizedPath("/horses", "en")).toBe("/horses");
+    expect(pathTo("home", { lang: "da" })).toBe("/da");
+    expect(pathTo("horses", { lang: "da" })).toBe("/da/horses");
+    expect(pathTo("horses", { lang: "en" })).toBe("/horses");
     expect(unprefixedPath("/da")).toBe("/");
     expect(unprefixedPath("/da/team")).toBe("/team");
     expect(unprefixedPath("/team")).toBe("/team");

@@ -1,4 +1,6 @@
-/** The languages the public site is written in; English is the default and has no prefix. */
+import { pathTo } from "~/pages/registry";
+
+/** The languages the public site is written in; English is the default and has no prefix (app/pages/registry.ts). */
 export const LANGS = ["en", "da"] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = "en";
@@ -9,7 +11,7 @@ export const LANGUAGE_NAMES: Record<Lang, string> = { en: "English", da: "Dansk"
 /** `og:locale` of each language. */
 export const LOCALES: Record<Lang, string> = { en: "en_GB", da: "da_DK" };
 
-const DA_PREFIX = "/da";
+const DA_PREFIX = pathTo("home", { lang: "da" });
 
 /**
  * The language of a path: Danish under /da (its client navigation data, /da.data, included),
@@ -25,12 +27,6 @@ export function langFromPath(pathname: string): Lang {
 export function unprefixedPath(pathname: string): string {
   if (langFromPath(pathname) !== "da") return pathname;
   return pathname.slice(DA_PREFIX.length) || "/";
-}
-
-/** An English path in `lang`: ('/horses', 'da') -> '/da/horses', ('/', 'da') -> '/da'. */
-export function localizedPath(path: string, lang: Lang): string {
-  if (lang === DEFAULT_LANG) return path;
-  return path === "/" ? DA_PREFIX : `${DA_PREFIX}${path}`;
 }
 
 /** The other language, for the switch. */

@@ -1,5 +1,6 @@
 import { convert, type HtmlToTextOptions } from "html-to-text";
-import { localizedPath, type Lang } from "~/i18n/lang";
+import type { Lang } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "~/models/site-settings";
 import type { Mail } from "~/platform/mail.server";
@@ -23,7 +24,7 @@ export function senderOf(site: SiteSettings, origin: string, lang: Lang): MailSe
   return {
     name: site.stableName,
     logoUrl: new URL(logo, origin).href,
-    homeUrl: new URL(localizedPath("/", lang), origin).href,
+    homeUrl: new URL(pathTo("home", { lang }), origin).href,
   };
 }
 

@@ -16,7 +16,8 @@ import {
   TotalTooLargeError,
   type RecordChange,
 } from "./horse-record.server";
-import { createRunner, deleteRunner, recordResult } from "./runner.server";
+import { createRunner, deleteRunner } from "./runner.server";
+import { recordResult } from "./runner-result.server";
 import { createWinner, deleteWinner, updateWinner } from "./winner.server";
 
 useFreshDatabase();

@@ -5,6 +5,7 @@ import { horseEdit } from "@tests/horses";
 import {
   createHorse,
   deleteHorse,
+  findHorseBySlug,
   getHorse,
   listHorses,
   listHorsesWithShares,
@@ -140,5 +141,33 @@ describe("horses", () => {
     expect(await deleteHorse(h.id)).toEqual({ trashId: expect.any(String) });
     expect(await getHorse(h.id)).toBeNull();
     expect((await listWinnersWithHorses())[0]).toMatchObject({ horseId: null, horseName: null });
+  });
+});
+
+describe("slugs", () => {
+  const kongens = { ...horse, name: "Kongens Ære" };
+
+  test("come from the name with Danish letters spelled out, unique with -2", async () => {
+    const a = await createHorse(kongens);
+    const b = await createHorse({ ...kongens, name: "KONGENS  ære!" });
+    const c = await createHorse({ ...kongens, name: "Ødegård Å" });
+    expect([a.slug, b.slug, c.slug]).toEqual(["kongens-aere", "kongens-aere-2", "oedegaard-aa"]);
+  });
+
+  test("a rename moves the address and the old one leads to the new", async () => {
+    const a = await createHorse(kongens);
+    await updateHorse(a.id, horseEdit(kongens, { name: "Nordlys" }));
+    expect(await findHorseBySlug("nordlys")).toMatchObject({ horse: { id: a.id } });
+    expect(await findHorseBySlug("kongens-aere")).toEqual({ redirectTo: "nordlys" });
+    expect(await findHorseBySlug("nobody")).toBeNull();
+    // Another horse may take the old name: the live address wins.
+    const b = await createHorse(kongens);
+    expect(b.slug).toBe("kongens-aere");
+    expect(await findHorseBySlug("kongens-aere")).toMatchObject({ horse: { id: b.id } });
+  });
+
+  test("simultaneous horses with one name each get their own address", async () => {
+    const made = await Promise.all(Array.from({ length: 5 }, () => createHorse(kongens)));
+    expect(new Set(made.map((h) => h.slug)).size).toBe(5);
   });
 });

@@ -1,17 +1,26 @@
 import { describe, expect, test } from "vitest";
-import { createSession } from "@tests/auth";
+import { createSession, createUser } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import { createGuest, createOwner, sessionsOf, testHorse } from "@tests/owners";
-import { runAs } from "~/platform/actor.server";
+import { runAs, type Actor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
 import { GUEST_LIMIT, INVITATION_VALID_MS } from "./owner-account";
 import { getOwnerAccount } from "./owner-account.server";
 import { resendInvitation } from "./owner-invitation.server";
 import { listActivity } from "./activity.server";
 import { listQueuedMail } from "./mail-queue.server";
-import { GuestLimitError, inviteGuest, listGuests, OnYourListError, removeGuest } from "./owner-guest.server";
+import {
+  GuestLimitError,
+  inviteGuest,
+  listGuests,
+  OnYourListError,
+  removeGuest,
+  removeGuestAsStable,
+} from "./owner-guest.server";
 
 useFreshDatabase();
+
+const admin: Actor = { userId: "admin-1", email: "admin@example.com", via: "dashboard" };
 
 describe("guests", () => {
   test("an active owner invites up to five; removing one ends its account", async () => {
@@ -103,6 +112,30 @@ describe("an invitation to an address that has an account", () => {
     const { entries } = await listActivity({ kind: "invite" });
     expect(entries.map((e) => e.summary)).toContain(
       `Guest invitation by ${owner.name} not sent, the address has an account: Ole (other@example.com)`,
+    );
+  });
+});
+
+describe("the stable removing a guest", () => {
+  test("any guest, of any owner, in any state, and a withheld invitation; logged", async () => {
+    const x = await testHorse("Xenia");
+    const host = await createOwner({ horseIds: [x.id], name: "Anna Holm" });
+    const guest = await createGuest(host.id, { name: "Gitte" });
+    await createSession(guest);
+    expect(await runAs(admin, () => removeGuestAsStable(guest.id))).toEqual({ name: "Gitte", email: guest.email });
+    expect(await getOwnerAccount(guest.id)).toBeNull();
+    expect(await sessionsOf(guest.id)).toEqual([]);
+    expect(await runAs(admin, () => removeGuestAsStable(host.id))).toBeNull();
+    await createUser({ email: "someone@example.com" });
+    const withheld = (await inviteGuest(host.id, { name: "Ole", email: "someone@example.com", language: "en" }))!;
+    expect(await runAs(admin, () => removeGuestAsStable(withheld.userId))).toEqual({
+      name: "Ole",
+      email: "someone@example.com",
+    });
+    expect(await listGuests(host.id)).toEqual([]);
+    const { entries } = await listActivity({ kind: "revoke" });
+    expect(entries.map((e) => e.summary)).toContain(
+      `Guest removed by the stable: Gitte (${guest.email}), guest of Anna Holm`,
     );
   });
 });

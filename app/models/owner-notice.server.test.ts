@@ -12,14 +12,8 @@ import {
   queueOwnerNotices,
   OWNER_MAIL_RETENTION_MS,
 } from "./owner-notice.server";
-import {
-  createRunner,
-  declareRunner,
-  recordResult,
-  reinstateRunner,
-  updateRunner,
-  withdrawRunner,
-} from "./runner.server";
+import { createRunner, declareRunner, reinstateRunner, updateRunner, withdrawRunner } from "./runner.server";
+import { recordResult } from "./runner-result.server";
 
 useFreshDatabase();
 

@@ -1,7 +1,8 @@
 import { latestPosts, postsTaggedWith, type Post, type PostPhoto } from "~/models/post.server";
 import { both } from "~/models/bilingual";
 import { isStoredImageUrl, socialCardUrl } from "~/media/image";
-import { localizedPath, type Lang } from "~/i18n/lang";
+import type { Lang } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { shownIn } from "~/i18n/localized";
 import { formatDayOf } from "~/racing/format";
 import { postExcerpt, renderPostBody } from "./markdown.server";
@@ -48,7 +49,7 @@ export function viewOf(post: Post, lang: Lang, { titleLevel = 1 }: { titleLevel?
 
 /** A post's address in a language of the site. */
 export function postPath(slug: string, lang: Lang) {
-  return localizedPath(`/news/${slug}`, lang);
+  return pathTo("news-item", { slug, lang });
 }
 
 /** schema.org NewsArticle for a post's page in `lang`. */

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { controlClass } from "~/components/ui/field-classes";
-import { localizedPath } from "~/i18n/lang";
 import { useLang, useT } from "~/i18n/use-lang";
-import { readQuery } from "~/pages/registry";
+import { pathTo } from "~/pages/registry";
+import { readQuery } from "~/pages/page-match";
 import { BUSY_LABEL, STAMP_FIELD, STAMP_ON_DEMAND, stampOnDemand } from "./stamp-on-demand";
 import { SubscribeAnswer } from "./subscribe-panel";
 import {
@@ -45,8 +45,8 @@ export function FooterSubscribe({ answer }: { answer: SubscribeActionData | null
         key={answer?.formStamp}
         ref={form}
         method="post"
-        action={localizedPath("/news", lang)}
-        {...{ [STAMP_ON_DEMAND]: "" }}
+        action={pathTo("news", { lang })}
+        {...{ [STAMP_ON_DEMAND]: pathTo("form-stamp") }}
         className="mt-3 flex flex-wrap items-end gap-2"
       >
         <div className="min-w-0 flex-1 basis-48">

@@ -16,18 +16,19 @@ import { translator } from "~/i18n/dictionary";
 import { isPrivateImageUrl, isStoredImageUrl, socialCardUrl } from "~/media/image";
 import { escapeHtml } from "~/utils/html";
 import { mailSender, stableMail } from "~/mail/stable-mail.server";
-import { localizedPath, type Lang } from "~/i18n/lang";
+import type { Lang } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { shownIn } from "~/i18n/localized";
 
 /** Links in mail are absolute: PUBLIC_ORIGIN, else localhost and the port; never a request's host. */
 const origin = () => mailOrigin(null);
 
 export function confirmLink(lang: Lang, token: string) {
-  return `${origin()}${localizedPath("/news/confirm", lang)}?token=${token}`;
+  return `${origin()}${pathTo("news-confirm", { lang })}?token=${token}`;
 }
 
 export function unsubscribeLink(lang: Lang, token: string) {
-  return `${origin()}${localizedPath("/news/unsubscribe", lang)}?token=${token}`;
+  return `${origin()}${pathTo("news-unsubscribe", { lang })}?token=${token}`;
 }
 
 /** The confirmation mail for a pending address, in the stable's name; null (dropped) once it is confirmed or gone. */

@@ -1,7 +1,8 @@
-/** Where a form whose page carries no stamp gets one (app/routes/form-stamp.ts). */
-export const FORM_STAMP_PATH = "/form-stamp";
-
-/** Marks such a form (and, inside it, the hidden field the stamp goes into, and the button). */
+/**
+ * Marks a form whose page carries no stamp, with where it gets one as its value (app/routes/form-stamp.ts,
+ * so the plain pages' script needs no copy of the address); inside it, the hidden field the stamp goes
+ * into, and the button.
+ */
 export const STAMP_ON_DEMAND = "data-stamp-on-demand";
 export const STAMP_FIELD = "data-form-stamp";
 export const BUSY_LABEL = "data-busy-label";
@@ -18,8 +19,9 @@ type Stamp = { stamp: string; waitMs: number };
  */
 export function stampOnDemand(form: HTMLFormElement): () => void {
   const field = form.querySelector<HTMLInputElement>(`input[${STAMP_FIELD}]`);
+  const from = form.getAttribute(STAMP_ON_DEMAND);
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
-  if (!field) return () => {};
+  if (!field || !from) return () => {};
   const label = button?.textContent ?? "";
   // The answer of a form sent back to be pressed again brings its stamp, old enough already.
   let asked: Promise<Stamp | null> | null = field.value ? Promise.resolve({ stamp: field.value, waitMs: 0 }) : null;
@@ -27,7 +29,7 @@ export function stampOnDemand(form: HTMLFormElement): () => void {
   let sending = false;
 
   const ask = () =>
-    (asked ??= fetch(FORM_STAMP_PATH, { cache: "no-store", credentials: "same-origin" })
+    (asked ??= fetch(from, { cache: "no-store", credentials: "same-origin" })
       .then((res) => (res.ok ? (res.json() as Promise<Stamp>) : null))
       .then((got) => {
         if (!got || typeof got.stamp !== "string") return null;

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/ui/button";
 import { Field, SelectField } from "~/components/ui/field";
-import { localizedPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useT } from "~/i18n/use-lang";
 import { FORM_STAMP_FIELD, HONEYPOT_FIELD, NEWSLETTER_SECTION, type SubscribeActionData } from "./subscribe-form";
 import { EMAIL_MAX } from "~/utils/email";
@@ -47,7 +47,7 @@ export function NewsletterSubscribe({ stamp, outcome }: { stamp: string; outcome
       <Form
         key={outcome?.formStamp}
         method="post"
-        action={localizedPath("/news", lang)}
+        action={pathTo("news", { lang })}
         className="mt-4 grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
       >
         <Field

@@ -10,7 +10,7 @@ import { hitRateLimit } from "~/platform/rate-limit.server";
 import { toastMessage } from "~/toast/toast";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath } from "~/i18n/lang";
-import { matchPath, readQuery } from "~/pages/registry";
+import { matchPath, readQuery } from "~/pages/page-match";
 import {
   checkSubscribe,
   FORM_STAMP_FIELD,

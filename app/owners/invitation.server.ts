@@ -3,7 +3,7 @@ import { signIn } from "~/auth/auth.server";
 import { newPasswordShapeErrors, type NewPasswordErrors } from "~/auth/password-rules";
 import { weakPasswordError } from "~/auth/password-rules.server";
 import { translator, type Translate } from "~/i18n/dictionary";
-import { localizedPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { acceptInvitation, findInvitation, issueInvitationLink } from "~/models/owner-invitation.server";
 import { isTokenShaped } from "~/platform/signed-token.server";
 import type { Mail } from "~/platform/mail.server";
@@ -18,7 +18,7 @@ import { mailSender, stableMail } from "~/mail/stable-mail.server";
  */
 
 export function welcomeLink(origin: string, language: "en" | "da", token: string) {
-  return `${origin}${localizedPath("/owners/welcome", language)}?token=${encodeURIComponent(token)}`;
+  return `${origin}${pathTo("owners-welcome", { lang: language })}?token=${encodeURIComponent(token)}`;
 }
 
 /** The invitation mail for an invited address, in the stable's name and the invitee's language; null once there is nothing to send. */
@@ -32,7 +32,7 @@ export async function composeInvitationMail(email: string, origin: string, now =
   const values = { stable: sender.name, owner: link.hostName ?? "" };
   const guest = link.role === "guest";
   const intro = guest ? t("owners.mail.guestInvitation", values) : t("owners.mail.invitation", values);
-  const signIn = `${origin}${localizedPath("/auth", lang)}`;
+  const signIn = `${origin}${pathTo("auth", { lang })}`;
   return stableMail(sender, {
     to: link.email,
     lang,

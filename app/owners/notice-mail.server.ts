@@ -1,5 +1,6 @@
 import { translator, type MessageKey, type Translate } from "~/i18n/dictionary";
-import { localizedPath, type Lang } from "~/i18n/lang";
+import type { Lang } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { localResultText } from "~/i18n/results";
 import { shownIn } from "~/i18n/localized";
 import { both } from "~/models/bilingual";
@@ -70,7 +71,7 @@ export async function unsubscribeTarget(
 
 export function unsubscribeLink(origin: string, lang: Lang, person: AudienceMember, kind: OwnerNoticeKind) {
   const token = unsubscribeToken(person.userId, kind, person.activatedAt);
-  return `${origin}${localizedPath("/owners/unsubscribe", lang)}?token=${encodeURIComponent(token)}`;
+  return `${origin}${pathTo("owners-unsubscribe", { lang })}?token=${encodeURIComponent(token)}`;
 }
 
 const EQUIPMENT_TEXT: Record<Equipment, MessageKey> = {
@@ -145,8 +146,8 @@ async function noticeFrame(notice: QueuedNotice, horse: { name: string; slug: st
   const lang = person.language;
   const t = translator(lang);
   const sender = await mailSender(origin, lang);
-  const horsePage = `${origin}${localizedPath(`/owners/horses/${horse.slug}`, lang)}`;
-  const settings = `${origin}${localizedPath("/owners/settings", lang)}`;
+  const horsePage = `${origin}${pathTo("owners-horse", { slug: horse.slug, lang })}`;
+  const settings = `${origin}${pathTo("owners-settings", { lang })}`;
   const unsubscribe = unsubscribeLink(origin, lang, person, kind);
   const stop = t("owners.mail.stop", { kind: t(`owners.noticeLower.${kind}`) });
   const why = t("owners.mail.why", { horse: horse.name, stable: sender.name });

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
+import { pathTo } from "~/pages/registry";
 import { redirectWithToast } from "~/toast/toast.server";
 import { toastMessage, type Toast } from "~/toast/toast";
 import { translator, type Translate } from "~/i18n/dictionary";
@@ -46,7 +47,7 @@ export function turnedDown(
 
 /** A private calendar address as an owners' page shows it (decisions 0203 and 0244). */
 export function calendarAddress(request: Request, token: string) {
-  return `${publicOrigin(request)}/owners/calendar/${token}.ics`;
+  return `${publicOrigin(request)}${pathTo("owners-calendar", { token })}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { clsx } from "clsx";
-import { localizedPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useT } from "~/i18n/use-lang";
 import type { Toast } from "~/toast/toast";
 import { ShowToast } from "~/components/ui/toast";
@@ -11,8 +11,8 @@ export function OwnerAreaNav() {
   const lang = useLang();
   const t = useT();
   const links = [
-    { to: localizedPath("/owners", lang), label: t("nav.myHorses") },
-    { to: localizedPath("/owners/settings", lang), label: t("owners.settings") },
+    { to: pathTo("owners", { lang }), label: t("nav.myHorses") },
+    { to: pathTo("owners-settings", { lang }), label: t("owners.settings") },
   ];
   return (
     <nav aria-label={t("owners.area")} className="mb-8">

@@ -1,12 +1,14 @@
+import fs from "node:fs";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
+import { LANGS } from "~/i18n/lang";
+import { canonicalPath, matchPath, pageAlternates, readQuery } from "./page-match";
 import {
-  canonicalPath,
-  matchPath,
+  ENTRIES,
+  languagesOf,
   navLinks,
-  pageAlternates,
-  pagePath,
-  readQuery,
+  pathTo,
   REGISTRY,
   routeId,
   sitemapEntries,
@@ -52,6 +54,16 @@ const NEXT: readonly RegistryEntry[] = [
 ];
 
 describe("the page registry", () => {
+  it("imports nothing that runs: app/routes.ts reads it before the ~/ alias exists (decision 0262)", () => {
+    const file = new URL("./registry.ts", import.meta.url);
+    const source = ts.createSourceFile("registry.ts", fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
+    const running = source.statements
+      .filter((s) => (ts.isImportDeclaration(s) && !s.importClause?.isTypeOnly) || ts.isImportEqualsDeclaration(s))
+      .map((s) => s.getText(source));
+    expect(running).toEqual([]);
+    expect(source.statements.some((s) => ts.isExportDeclaration(s) && s.moduleSpecifier)).toBe(false);
+  });
+
   it("is what the route table serves, in both languages, under the route ids the cache keys use", () => {
     type RouteEntry = { id?: string; path?: string; index?: boolean; file: string };
     const table = new Map((routes as RouteEntry[]).map((r) => [r.id, r]));
@@ -167,14 +179,44 @@ describe("the page registry", () => {
     expect(pageAlternates("/ownership")).toEqual({ en: "/ownership", da: "/da/ejerskab" });
     expect(pageAlternates("/da/ejerskab")).toEqual({ en: "/ownership", da: "/da/ejerskab" });
     expect(canonicalPath("/DA/Ejerskab/")).toBe("/da/ejerskab");
-    expect(pagePath("/ownership", "da")).toBe("/da/ejerskab");
-    expect(pagePath("/ownership", "en")).toBe("/ownership");
-    expect(pagePath("/horses/nordlys", "da")).toBe("/da/horses/nordlys");
+    expect(pathTo("ownership", { lang: "da" })).toBe("/da/ejerskab");
+    expect(pathTo("ownership", { lang: "en" })).toBe("/ownership");
+    expect(pathTo("horse", { slug: "nordlys", lang: "da" })).toBe("/da/horses/nordlys");
     const listed = sitemapEntries({}).find((e) => e.versions.some((v) => v.path === "/ownership"));
     expect(listed?.versions).toEqual([
       { lang: "en", path: "/ownership" },
       { lang: "da", path: "/da/ejerskab" },
     ]);
+  });
+});
+
+describe("an address from code", () => {
+  it("names the entry by its route module and fills in its language and parameters", () => {
+    for (const [name, entry] of Object.entries(ENTRIES)) {
+      expect(entry.file.replace(/^routes\/|\.tsx?$/g, ""), name).toBe(name);
+    }
+    expect(pathTo("winners")).toBe("/winners");
+    expect(pathTo("winners", { lang: "da" })).toBe("/da/winners");
+    expect(pathTo("home", { lang: "da" })).toBe("/da");
+    expect(pathTo("news-item", { slug: "derby-dag", lang: "da" })).toBe("/da/news/derby-dag");
+    expect(pathTo("owners-horse", { slug: "nordlys" })).toBe("/owners/horses/nordlys");
+    expect(pathTo("horse-ics", { slug: "nordlys" })).toBe("/horses/nordlys.ics");
+    // A feed or file is one for both languages: a Danish page links to the same address.
+    expect(pathTo("runners-ics", { lang: "da" })).toBe("/runners.ics");
+    expect(pathTo("owners-calendar", { token: "t".repeat(43), lang: "da" })).toBe(
+      `/owners/calendar/${"t".repeat(43)}.ics`,
+    );
+  });
+
+  it("is what the registry matches, for every entry in each of its languages", () => {
+    const params = { slug: "kongens-aere", token: "a".repeat(43) };
+    for (const [name, entry] of Object.entries(ENTRIES) as [keyof typeof ENTRIES, RegistryEntry][]) {
+      for (const lang of languagesOf(entry)) {
+        const path = (pathTo as (n: string, o: object) => string)(name, { ...params, lang });
+        expect(matchPath(path), path).toMatchObject({ entry, lang, id: routeId(entry, lang) });
+      }
+    }
+    expect(languagesOf(ENTRIES.home)).toEqual(LANGS);
   });
 });
 

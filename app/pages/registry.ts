@@ -1,8 +1,7 @@
-// Relative imports: app/routes.ts reads this file while the build is configured, before the ~/ alias exists
-// (eslint.config.js allows them here only).
-import type { MessageKey } from "../i18n/dictionary";
-import { LANGS, localizedPath, type Lang } from "../i18n/lang";
-import { isSlugShaped } from "../racing/slug";
+// No import here runs: app/routes.ts reads this file while the build is configured, before the ~/ alias
+// exists, so it holds what the route table needs itself and takes only types from elsewhere (decision 0262).
+import type { MessageKey } from "~/i18n/dictionary";
+import type { Lang } from "~/i18n/lang";
 
 /**
  * Who a page is for: everyone, or signed-in owners only. An owners' page is never shared through
@@ -48,26 +47,63 @@ export type FileEntry = Entry & { kind: "feed" | "file"; contentType: string };
 
 export type RegistryEntry = PageEntry | FileEntry;
 
-const page = (entry: Omit<PageEntry, "kind" | "audience" | "danish"> & Partial<PageEntry>): PageEntry => ({
+/** Where each language's pages are: English at the root, Danish under /da. */
+const LANGUAGE_ROOTS = { en: "/", da: "/da" } as const satisfies Record<Lang, string>;
+
+const LANGUAGES = Object.keys(LANGUAGE_ROOTS) as Lang[];
+
+/** An English path in `lang`: ('/horses', 'da') → '/da/horses', ('/', 'da') → '/da'. */
+function localizedPath(path: string, lang: Lang): string {
+  const root: string = LANGUAGE_ROOTS[lang];
+  if (root === "/") return path;
+  return path === "/" ? root : `${root}${path}`;
+}
+
+type PageFields = Omit<PageEntry, "kind" | "audience" | "danish"> & Partial<Pick<PageEntry, "audience" | "danish">>;
+
+const page = <const P extends string>(entry: PageFields & { path: P }): PageEntry & { path: P } => ({
   kind: "page",
   audience: "public",
   danish: true,
   ...entry,
 });
 
+const feed = <const P extends string>(entry: Omit<FileEntry, "kind"> & { path: P }) => ({
+  kind: "feed" as const,
+  ...entry,
+});
+
+const file = <const P extends string>(entry: Omit<FileEntry, "kind"> & { path: P }) => ({
+  kind: "file" as const,
+  ...entry,
+});
+
 /**
- * Every public page, feed and site file, once. `app/routes.ts`, the page cache's policy, the
- * navigation, the language switch and hreflang links, and the sitemap all read it: adding a public
- * page is an entry here and its route module (docs/architecture.md).
+ * Every public page, feed and site file, once, under the name of its route module. `app/routes.ts`,
+ * the page cache's policy, the navigation, the language switch and hreflang links, the sitemap and
+ * every link the code makes (`pathTo`) read it: adding a public page is an entry here and its route
+ * module (docs/architecture.md).
  */
-export const REGISTRY: readonly RegistryEntry[] = [
-  page({ path: "/", file: "routes/home.tsx", cache: "shared", nav: "nav.home", sitemap: "fixed" }),
-  page({ path: "/horses", file: "routes/horses.tsx", cache: "shared", nav: "nav.horses", sitemap: "fixed" }),
-  page({ path: "/horses/:slug", file: "routes/horse.tsx", cache: "shared", sitemap: "horses" }),
-  page({ path: "/winners", file: "routes/winners.tsx", cache: "shared", nav: "nav.winners", sitemap: "fixed" }),
-  page({ path: "/runners", file: "routes/runners.tsx", cache: "shared", nav: "nav.runners", sitemap: "fixed" }),
-  page({ path: "/team", file: "routes/team.tsx", cache: "shared", nav: "nav.team", sitemap: "fixed" }),
-  page({
+export const ENTRIES = {
+  home: page({ path: "/", file: "routes/home.tsx", cache: "shared", nav: "nav.home", sitemap: "fixed" }),
+  horses: page({ path: "/horses", file: "routes/horses.tsx", cache: "shared", nav: "nav.horses", sitemap: "fixed" }),
+  horse: page({ path: "/horses/:slug", file: "routes/horse.tsx", cache: "shared", sitemap: "horses" }),
+  winners: page({
+    path: "/winners",
+    file: "routes/winners.tsx",
+    cache: "shared",
+    nav: "nav.winners",
+    sitemap: "fixed",
+  }),
+  runners: page({
+    path: "/runners",
+    file: "routes/runners.tsx",
+    cache: "shared",
+    nav: "nav.runners",
+    sitemap: "fixed",
+  }),
+  team: page({ path: "/team", file: "routes/team.tsx", cache: "shared", nav: "nav.team", sitemap: "fixed" }),
+  ownership: page({
     path: "/ownership",
     danishPath: "/da/ejerskab",
     file: "routes/ownership.tsx",
@@ -75,7 +111,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
     nav: "nav.ownership",
     sitemap: "fixed",
   }),
-  page({
+  contact: page({
     path: "/contact",
     file: "routes/contact.tsx",
     cache: "stamped",
@@ -84,7 +120,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
     // An enquiry about a share in a horse (the ownership page's links): its message starts with it.
     reads: ["horse"],
   }),
-  page({
+  news: page({
     path: "/news",
     file: "routes/news.tsx",
     cache: "stamped",
@@ -92,76 +128,101 @@ export const REGISTRY: readonly RegistryEntry[] = [
     sitemap: "fixed",
     reads: ["page"],
   }),
-  page({ path: "/news/confirm", file: "routes/news-confirm.tsx", cache: "never", reads: ["token"] }),
-  page({ path: "/news/unsubscribe", file: "routes/news-unsubscribe.tsx", cache: "never", reads: ["token"] }),
-  page({ path: "/news/:slug", file: "routes/news-item.tsx", cache: "shared", sitemap: "news" }),
+  "news-confirm": page({ path: "/news/confirm", file: "routes/news-confirm.tsx", cache: "never", reads: ["token"] }),
+  "news-unsubscribe": page({
+    path: "/news/unsubscribe",
+    file: "routes/news-unsubscribe.tsx",
+    cache: "never",
+    reads: ["token"],
+  }),
+  "news-item": page({ path: "/news/:slug", file: "routes/news-item.tsx", cache: "shared", sitemap: "news" }),
   // Sign-in (the spec's /auth, in English) and its Danish twin /da/auth, for the owners who read Danish.
-  page({ path: "/auth", file: "routes/auth.tsx", cache: "never", reads: ["mode", "token", "redirectTo"] }),
-  page({ path: "/owners", file: "routes/owners.tsx", cache: "never", audience: "owners", nav: "nav.myHorses" }),
-  page({ path: "/owners/horses/:slug", file: "routes/owners-horse.tsx", cache: "never", audience: "owners" }),
-  page({ path: "/owners/settings", file: "routes/owners-settings.tsx", cache: "never", audience: "owners" }),
+  auth: page({ path: "/auth", file: "routes/auth.tsx", cache: "never", reads: ["mode", "token", "redirectTo"] }),
+  owners: page({ path: "/owners", file: "routes/owners.tsx", cache: "never", audience: "owners", nav: "nav.myHorses" }),
+  "owners-horse": page({
+    path: "/owners/horses/:slug",
+    file: "routes/owners-horse.tsx",
+    cache: "never",
+    audience: "owners",
+  }),
+  "owners-settings": page({
+    path: "/owners/settings",
+    file: "routes/owners-settings.tsx",
+    cache: "never",
+    audience: "owners",
+  }),
   // Reached from an invitation or a notice mail, signed out: the token is the authority.
-  page({ path: "/owners/welcome", file: "routes/owners-welcome.tsx", cache: "never", reads: ["token"] }),
-  page({ path: "/owners/unsubscribe", file: "routes/owners-unsubscribe.tsx", cache: "never", reads: ["token"] }),
-  {
-    kind: "feed",
+  "owners-welcome": page({
+    path: "/owners/welcome",
+    file: "routes/owners-welcome.tsx",
+    cache: "never",
+    reads: ["token"],
+  }),
+  "owners-unsubscribe": page({
+    path: "/owners/unsubscribe",
+    file: "routes/owners-unsubscribe.tsx",
+    cache: "never",
+    reads: ["token"],
+  }),
+  "runners-ics": feed({
     path: "/runners.ics",
     file: "routes/runners-ics.ts",
     cache: "shared",
     contentType: "text/calendar; charset=utf-8",
-  },
-  {
-    kind: "feed",
+  }),
+  "horse-ics": feed({
     path: "/horses/:slug.ics",
     file: "routes/horse-ics.ts",
     cache: "shared",
     contentType: "text/calendar; charset=utf-8",
-  },
-  {
-    kind: "feed",
+  }),
+  "owners-calendar": feed({
     path: "/owners/calendar/:token.ics",
     file: "routes/owners-calendar.ts",
     cache: "never",
     contentType: "text/calendar; charset=utf-8",
-  },
-  {
-    kind: "feed",
+  }),
+  "news-rss": feed({
     path: "/news.rss",
     file: "routes/news-rss.ts",
     cache: "shared",
     contentType: "application/rss+xml; charset=utf-8",
-  },
-  {
-    kind: "feed",
+  }),
+  "news-atom": feed({
     path: "/news.atom",
     file: "routes/news-atom.ts",
     cache: "shared",
     contentType: "application/atom+xml; charset=utf-8",
-  },
-  {
-    kind: "file",
+  }),
+  sitemap: file({
     path: "/sitemap.xml",
     file: "routes/sitemap.ts",
     cache: "never",
     contentType: "application/xml; charset=utf-8",
-  },
-  {
-    kind: "file",
+  }),
+  robots: file({
     path: "/robots.txt",
     file: "routes/robots.ts",
     cache: "never",
     contentType: "text/plain; charset=utf-8",
-  },
-  { kind: "file", path: "/healthz", file: "routes/healthz.ts", cache: "never", contentType: "application/json" },
+  }),
+  healthz: file({ path: "/healthz", file: "routes/healthz.ts", cache: "never", contentType: "application/json" }),
   // The footer's Subscribe form asks for its stamp here, so the pages themselves carry none.
-  {
-    kind: "file",
+  "form-stamp": file({
     path: "/form-stamp",
     file: "routes/form-stamp.ts",
     cache: "never",
     contentType: "application/json; charset=utf-8",
-  },
-];
+  }),
+};
+
+type Entries = typeof ENTRIES;
+
+/** A page, feed or site file by the name of its route module: "winners", "news-item", "runners-ics". */
+export type EntryName = keyof Entries;
+
+/** Every entry, in order: the route table's and the navigation's order. */
+export const REGISTRY: readonly RegistryEntry[] = Object.values(ENTRIES);
 
 /** The route id of an entry in a language: the file's for English, `da/<name>` for Danish. */
 export function routeId(entry: RegistryEntry, lang: Lang): string {
@@ -171,133 +232,46 @@ export function routeId(entry: RegistryEntry, lang: Lang): string {
 
 /** The languages an entry exists in. */
 export function languagesOf(entry: RegistryEntry): readonly Lang[] {
-  return entry.kind === "page" && entry.danish ? LANGS : ["en"];
+  return entry.kind === "page" && entry.danish ? LANGUAGES : ["en"];
 }
 
-/** An entry's address pattern in a language: its English path, or its Danish one (`danishPath`, else under /da). */
-function patternIn(entry: RegistryEntry, lang: Lang): string {
-  if (lang === "en") return entry.path;
-  return (entry.kind === "page" && entry.danishPath) || localizedPath(entry.path, lang);
-}
-
-/** What each kind of path segment accepts. */
-const PARAMS: Record<string, (value: string) => boolean> = {
-  slug: isSlugShaped,
-  // A private address's token (app/platform/signed-token.server.ts): 43 URL-safe characters.
-  token: (value) => /^[A-Za-z0-9_-]{43}$/.test(value),
-};
-
-type Segment = { literal: string } | { param: string; suffix: string };
-
-const compiled = new WeakMap<RegistryEntry, Record<Lang, Segment[]>>();
-
-/** An entry's address in a language as segments ("/" is one empty segment). */
-function segmentsOf(entry: RegistryEntry, lang: Lang): Segment[] {
-  let both = compiled.get(entry);
-  if (!both) {
-    const parse = (path: string) =>
-      path
-        .split("/")
-        .slice(1)
-        .map((part): Segment => {
-          const m = /^:(\w+)(.*)$/.exec(part);
-          if (!m) return { literal: part };
-          if (!PARAMS[m[1]!])
-            throw new Error(`app/pages/registry.ts: ${entry.path} has a segment of unknown kind :${m[1]}`);
-          return { param: m[1]!, suffix: m[2]! };
-        });
-    both = { en: parse(patternIn(entry, "en")), da: parse(patternIn(entry, "da")) };
-    compiled.set(entry, both);
-  }
-  return both[lang];
-}
-
-export type PageMatch = { entry: RegistryEntry; lang: Lang; id: string; params: Record<string, string> };
-
-/** Longest address matched: a longer one cannot be a page (so no work is spent on it). */
-const MAX_PATH = 200;
-
-/** The registry entry an exact, canonical path names (its language and parameters), or null. */
-export function matchPath(pathname: string, registry: readonly RegistryEntry[] = REGISTRY): PageMatch | null {
-  if (pathname.length > MAX_PATH || (pathname.endsWith("/") && pathname !== "/")) return null;
-  const parts = pathname.split("/").slice(1);
-  for (const entry of registry) {
-    for (const lang of languagesOf(entry)) {
-      const params = matchSegments(segmentsOf(entry, lang), parts);
-      if (params) return { entry, lang, id: routeId(entry, lang), params };
-    }
-  }
-  return null;
-}
-
-function matchSegments(segments: Segment[], parts: string[]): Record<string, string> | null {
-  if (segments.length !== parts.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i]!;
-    const part = parts[i]!;
-    if ("literal" in segment) {
-      if (segment.literal !== part) return null;
-      continue;
-    }
-    if (!part.endsWith(segment.suffix)) return null;
-    const value = part.slice(0, part.length - segment.suffix.length);
-    if (!PARAMS[segment.param]!(value)) return null;
-    params[segment.param] = value;
-  }
-  return params;
-}
-
-/** An entry's address in `lang` (English unless said) with its parameters filled in. */
+/** An entry's address in `lang` (English unless said) with its parameters filled in; without them, its pattern. */
 export function pathOf(entry: RegistryEntry, params: Record<string, string> = {}, lang: Lang = "en"): string {
-  return patternIn(entry, lang).replace(/:(\w+)/g, (whole, name: string) => params[name] ?? whole);
+  const pattern =
+    lang === "en" ? entry.path : (entry.kind === "page" && entry.danishPath) || localizedPath(entry.path, lang);
+  return pattern.replace(/:(\w+)/g, (whole, name: string) => params[name] ?? whole);
 }
+
+/** The names of the parameters in an address pattern: "/horses/:slug.ics" → "slug". */
+type ParamsIn<P extends string> = P extends `${string}:${infer Param}/${infer Rest}`
+  ? NameOf<Param> | ParamsIn<`/${Rest}`>
+  : P extends `${string}:${infer Param}`
+    ? NameOf<Param>
+    : never;
+type NameOf<Segment extends string> = Segment extends `${infer Name}.${string}` ? Name : Segment;
+
+type PathOptions<N extends EntryName> = [ParamsIn<Entries[N]["path"]>] extends [never]
+  ? [options?: { lang?: Lang }]
+  : [options: { lang?: Lang } & Record<ParamsIn<Entries[N]["path"]>, string>];
 
 /**
- * The address of the page at the English `path` in `lang`: "/ownership" → "/da/ejerskab",
- * "/horses/nordlys" → "/da/horses/nordlys". A link to a page whose Danish address is a word of its
- * own goes through here; any other may use localizedPath().
+ * The address of the page, feed or file `name`, in `lang` where it exists in it (else its English
+ * one: a feed is one for both languages), its parameters filled in: pathTo("winners", { lang }) →
+ * "/da/winners", pathTo("horse", { slug: "nordlys" }) → "/horses/nordlys". Every link the code
+ * makes to a registered address comes from here, so each address is written once, above.
  */
-export function pagePath(path: string, lang: Lang, registry: readonly RegistryEntry[] = REGISTRY): string {
-  if (lang === "en") return path;
-  const match = matchPath(path, registry);
-  return match && match.lang === "en" && languagesOf(match.entry).includes(lang)
-    ? pathOf(match.entry, match.params, lang)
-    : localizedPath(path, lang);
+export function pathTo<N extends EntryName>(name: N, ...[options]: PathOptions<N>): string {
+  const entry: RegistryEntry = ENTRIES[name];
+  const { lang = "en", ...params } = (options ?? {}) as { lang?: Lang } & Record<string, string>;
+  return pathOf(entry, params, languagesOf(entry).includes(lang) ? lang : "en");
 }
 
-/**
- * The canonical address of a case or trailing-slash variant of a page or feed (`/DA` → `/da`,
- * `/horses/` → `/horses`), null when `pathname` is canonical already or names no entry.
- */
-export function canonicalPath(pathname: string, registry: readonly RegistryEntry[] = REGISTRY): string | null {
-  if (pathname.length > MAX_PATH || matchPath(pathname, registry)) return null;
-  const folded = pathname.toLowerCase().replace(/(.)\/+$/, "$1");
-  if (folded === pathname || !folded.startsWith("/") || folded.startsWith("//")) return null;
-  return matchPath(folded, registry) ? folded : null;
-}
+/** The entries that are feeds or site files, by name. */
+type FileName = { [N in EntryName]: Entries[N]["kind"] extends "page" ? never : N }[EntryName];
 
-/** The path of the same page in each language, or null where the page exists in English only. */
-export function pageAlternates(
-  pathname: string,
-  registry: readonly RegistryEntry[] = REGISTRY,
-): Record<Lang, string> | null {
-  const match = matchPath(pathname.replace(/(.)\/+$/, "$1"), registry);
-  if (!match || match.entry.kind !== "page" || !match.entry.danish) return null;
-  return { en: pathOf(match.entry, match.params, "en"), da: pathOf(match.entry, match.params, "da") };
-}
-
-/**
- * The part of a query string the page at `pathname` reads (its `reads`), for a link to the same page
- * in the other language: a token from a mail or a page number survives the switch, nothing else.
- */
-export function readQuery(pathname: string, search: string, registry: readonly RegistryEntry[] = REGISTRY): string {
-  const reads = matchPath(pathname.replace(/(.)\/+$/, "$1"), registry)?.entry.reads;
-  if (!reads?.length || !search) return "";
-  const kept = new URLSearchParams();
-  for (const [name, value] of new URLSearchParams(search)) if (reads.includes(name)) kept.append(name, value);
-  const query = kept.toString();
-  return query ? `?${query}` : "";
+/** The content type a feed or site file answers with (its route module sets it from here). */
+export function contentTypeOf(name: FileName): string {
+  return ENTRIES[name].contentType;
 }
 
 export type NavLink = { to: string; label: MessageKey };
@@ -335,11 +309,4 @@ export function sitemapEntries(
       versions: languagesOf(entry).map((lang) => ({ lang, path: pathOf(entry, params, lang) })),
     }));
   });
-}
-
-/** The content type a feed or site file answers with (its route module sets it from here). */
-export function contentTypeOf(path: string): string {
-  const entry = REGISTRY.find((e) => e.kind !== "page" && e.path === path);
-  if (!entry || entry.kind === "page") throw new Error(`app/pages/registry.ts lists no feed or file at ${path}`);
-  return entry.contentType;
 }

@@ -32,7 +32,8 @@ import { newPasswordShapeErrors, PASSWORD_MIN } from "~/auth/password-rules";
 import { weakPasswordError } from "~/auth/password-rules.server";
 import { EMAIL_MAX } from "~/utils/email";
 import { isMessageKey, translator, type MessageKey, type Translate } from "~/i18n/dictionary";
-import { langFromPath, localizedPath } from "~/i18n/lang";
+import { langFromPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useT } from "~/i18n/use-lang";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { toastMessage } from "~/toast/toast";
@@ -44,14 +45,14 @@ type Mode = "sign-in" | "forgot" | "reset";
 /** The page's language, from its address (/auth or /da/auth), with its texts and its own address. */
 function pageOf(request: Request) {
   const lang = langFromPath(new URL(request.url).pathname);
-  return { lang, t: translator(lang), self: localizedPath("/auth", lang) };
+  return { lang, t: translator(lang), self: pathTo("auth", { lang }) };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { lang } = pageOf(request);
   const user = await getUser(request).catch(() => null);
-  if (user) throw redirect(user.owner ? ownersHome(user.owner.language) : localizedPath("/", lang));
+  if (user) throw redirect(user.owner ? ownersHome(user.owner.language) : pathTo("home", { lang }));
   const modeParam = url.searchParams.get("mode");
   const mode: Mode = modeParam === "reset" ? "reset" : modeParam === "forgot" ? "forgot" : "sign-in";
   const token = url.searchParams.get("token") ?? "";
@@ -128,7 +129,11 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
     // The same answer whether or not the address has an account.
-    return redirectWithToast(self, { type: "success", title: t("auth.checkEmail"), description: t("auth.checkEmailText") });
+    return redirectWithToast(self, {
+      type: "success",
+      title: t("auth.checkEmail"),
+      description: t("auth.checkEmailText"),
+    });
   }
 
   if (intent === "reset-password") {
@@ -193,7 +198,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Administrators go home, as the spec says (the Danish page: the Danish home); owners and guests
   // to My Horses in their language.
   const landing = await landingAfterSignIn(result.userId);
-  const home = landing === "/" ? localizedPath("/", lang) : landing;
+  const home = landing === pathTo("home") ? pathTo("home", { lang }) : landing;
   throw redirect(safeRedirect(parsed.data.redirectTo, home), { headers: result.headers });
 }
 
@@ -202,7 +207,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const t = useT();
   const lang = useLang();
   return (
-    <AuthCard title={t("auth.title")} home={{ to: localizedPath("/", lang), label: t("auth.backHome") }}>
+    <AuthCard title={t("auth.title")} home={{ to: pathTo("home", { lang }), label: t("auth.backHome") }}>
       <ShowToast toast={actionData?.toast} />
       {mode === "forgot" ? (
         <ForgotForm />
@@ -219,7 +224,7 @@ const linkClass = "text-sm text-brand-700 underline-offset-4 hover:underline";
 
 /** This page's address in its language, with a query. */
 function useSelf() {
-  return localizedPath("/auth", useLang());
+  return pathTo("auth", { lang: useLang() });
 }
 
 function SignInForm({ redirectTo }: { redirectTo: string }) {

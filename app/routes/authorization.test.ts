@@ -16,7 +16,8 @@ import routes from "~/routes";
 import { createHorse, deleteHorse } from "~/models/horse.server";
 import { saveNews } from "~/models/news.server";
 import { createTeamMember } from "~/models/team-member.server";
-import { createRunner, recordResult } from "~/models/runner.server";
+import { createRunner } from "~/models/runner.server";
+import { recordResult } from "~/models/runner-result.server";
 import { createWinner } from "~/models/winner.server";
 import { db, engine } from "~/platform/db.server";
 import { buildRequest, signedInUser } from "@tests/auth";
@@ -56,9 +57,11 @@ const PUBLIC_ACTIONS: Record<string, string> = {
   "/news/unsubscribe": "leaving the newsletter (also RFC 8058 one-click): guarded by its token",
   "/da/news/unsubscribe": "leaving the newsletter, in Danish",
   "/sign-out": "ends only the caller's own session (tested separately below)",
-  "/owners/welcome": "setting a password with an invitation link: guarded by its single-use token and a limit per network",
+  "/owners/welcome":
+    "setting a password with an invitation link: guarded by its single-use token and a limit per network",
   "/da/owners/welcome": "setting a password with an invitation link, in Danish",
-  "/owners/unsubscribe": "turning off one kind of owners' notice (also RFC 8058 one-click): guarded by its signed token",
+  "/owners/unsubscribe":
+    "turning off one kind of owners' notice (also RFC 8058 one-click): guarded by its signed token",
   "/da/owners/unsubscribe": "turning off one kind of owners' notice, in Danish",
 };
 
@@ -175,8 +178,10 @@ async function answerOf(run: () => unknown): Promise<{ status?: number; location
     outcome = error;
   }
   if (outcome instanceof Response) return { status: outcome.status, location: outcome.headers.get("Location") };
-  const body = outcome && typeof outcome === "object" && "data" in outcome ? (outcome as { data: unknown }).data : outcome;
-  const errors = body && typeof body === "object" && "errors" in body ? (body as { errors?: unknown }).errors : undefined;
+  const body =
+    outcome && typeof outcome === "object" && "data" in outcome ? (outcome as { data: unknown }).data : outcome;
+  const errors =
+    body && typeof body === "object" && "errors" in body ? (body as { errors?: unknown }).errors : undefined;
   return { status: statusOf(outcome) ?? 200, errors };
 }
 
@@ -247,44 +252,48 @@ describe(`authorization matrix (${testEngine})`, () => {
 
   // Every form of every tab, twice, with the whole database compared around each: it grows with the
   // dashboard, and on PostgreSQL beside other test files it needs more than the default 30 seconds.
-  it("refuses anonymous and non-admin visitors on every admin loader and every non-public action", { timeout: 90_000 }, async () => {
-    const ids = await seed();
-    const member = await signedInUser({ email: "member@example.com" });
-    const identities = [
-      { name: "anonymous", cookie: undefined },
-      { name: "signed-in non-admin", cookie: member.cookie },
-    ];
-    let checked = 0;
-    for (const target of targets) {
-      const mod = await load(target.file);
-      const { concrete, params } = concretePath(target.path, ids);
-      const guardedAction = !!mod.action && !(target.path in PUBLIC_ACTIONS);
-      if (target.path in PUBLIC_ACTIONS) expect(target.underAdmin, `${target.path} must not be public`).toBe(false);
-      for (const who of identities) {
-        if (target.underAdmin && mod.loader) {
-          const before = await snapshot();
-          const status = await outcomeOf(() =>
-            mod.loader!({ request: buildRequest(concrete, { cookie: who.cookie }), params, context: {} }),
-          );
-          expect(REFUSED, `GET ${target.path} as ${who.name} answered ${status}`).toContain(status);
-          expect(await snapshot(), `GET ${target.path} as ${who.name} changed data`).toEqual(before);
-          checked++;
-        }
-        if (guardedAction || (target.underAdmin && mod.action)) {
-          const forms = target.underAdmin ? bodiesFor(ids, declaredIntents(target, mod)) : ownersAreaForms(ids);
-          for (const form of forms) {
+  it(
+    "refuses anonymous and non-admin visitors on every admin loader and every non-public action",
+    { timeout: 90_000 },
+    async () => {
+      const ids = await seed();
+      const member = await signedInUser({ email: "member@example.com" });
+      const identities = [
+        { name: "anonymous", cookie: undefined },
+        { name: "signed-in non-admin", cookie: member.cookie },
+      ];
+      let checked = 0;
+      for (const target of targets) {
+        const mod = await load(target.file);
+        const { concrete, params } = concretePath(target.path, ids);
+        const guardedAction = !!mod.action && !(target.path in PUBLIC_ACTIONS);
+        if (target.path in PUBLIC_ACTIONS) expect(target.underAdmin, `${target.path} must not be public`).toBe(false);
+        for (const who of identities) {
+          if (target.underAdmin && mod.loader) {
             const before = await snapshot();
-            const request = buildRequest(concrete, { cookie: who.cookie, form });
-            const status = await outcomeOf(() => mod.action!({ request, params, context: {} }));
-            expect(REFUSED, `POST ${target.path} as ${who.name} answered ${status}`).toContain(status);
-            expect(await snapshot(), `POST ${target.path} as ${who.name} changed data`).toEqual(before);
+            const status = await outcomeOf(() =>
+              mod.loader!({ request: buildRequest(concrete, { cookie: who.cookie }), params, context: {} }),
+            );
+            expect(REFUSED, `GET ${target.path} as ${who.name} answered ${status}`).toContain(status);
+            expect(await snapshot(), `GET ${target.path} as ${who.name} changed data`).toEqual(before);
             checked++;
+          }
+          if (guardedAction || (target.underAdmin && mod.action)) {
+            const forms = target.underAdmin ? bodiesFor(ids, declaredIntents(target, mod)) : ownersAreaForms(ids);
+            for (const form of forms) {
+              const before = await snapshot();
+              const request = buildRequest(concrete, { cookie: who.cookie, form });
+              const status = await outcomeOf(() => mod.action!({ request, params, context: {} }));
+              expect(REFUSED, `POST ${target.path} as ${who.name} answered ${status}`).toContain(status);
+              expect(await snapshot(), `POST ${target.path} as ${who.name} changed data`).toEqual(before);
+              checked++;
+            }
           }
         }
       }
-    }
-    expect(checked).toBeGreaterThan(0);
-  });
+      expect(checked).toBeGreaterThan(0);
+    },
+  );
 
   it("refuses owners, guests and a revoked owner on every admin page and every intent", async () => {
     const ids = await seed();
@@ -360,8 +369,9 @@ describe(`authorization matrix (${testEngine})`, () => {
     const { horseB, ownerA, ownerB, guestA, revoked, revokedCalendar } = await seedOwners(ids.horse!);
     const admin = await signedInUser({ admin: true });
     const member = await signedInUser({ email: "member@example.com" });
-    const horseA = (await db().selectFrom("horses").select("slug").where("id", "=", ids.horse!).executeTakeFirstOrThrow())
-      .slug!;
+    const horseA = (
+      await db().selectFrom("horses").select("slug").where("id", "=", ids.horse!).executeTakeFirstOrThrow()
+    ).slug!;
     type Who = "anonymous" | "ownerA" | "ownerB" | "guestA" | "revoked" | "admin" | "member";
     const cookies: Record<Who, string | undefined> = {
       anonymous: undefined,
@@ -375,24 +385,73 @@ describe(`authorization matrix (${testEngine})`, () => {
     // The owners' pages are the registry's owners' entries, in both languages: the route table lists them all.
     const ownerPaths = targets.filter((t) => /^\/(da\/)?owners(\/|$)/.test(t.path)).map((t) => t.path);
     expect(ownerPaths).toEqual(
-      expect.arrayContaining(["/owners", "/da/owners", "/owners/horses/:slug", "/owners/settings", "/owners/calendar/:token.ics", "/owners/media/*"]),
+      expect.arrayContaining([
+        "/owners",
+        "/da/owners",
+        "/owners/horses/:slug",
+        "/owners/settings",
+        "/owners/calendar/:token.ics",
+        "/owners/media/*",
+      ]),
     );
 
     const page = async (path: string, who: Who, params: Record<string, string> = {}) => {
       const target = targets.find((t) => t.path === path.replace(/\/horses\/[^/]+$/, "/horses/:slug"))!;
       const mod = await load(target.file);
-      return answerOf(() => mod.loader!({ request: buildRequest(path, { cookie: cookies[who] }), params, context: {} }));
+      return answerOf(() =>
+        mod.loader!({ request: buildRequest(path, { cookie: cookies[who] }), params, context: {} }),
+      );
     };
     // The sign-in page in the language of the page asked for.
     const signIn = (path: string) =>
       `${path.startsWith("/da/") ? "/da" : ""}/auth?redirectTo=${encodeURIComponent(path)}`;
     // Who gets what, page by page: a redirect's target, or a status.
     const GETS: Record<string, Record<Who, string | number>> = {
-      "/owners": { anonymous: signIn("/owners"), ownerA: 200, ownerB: 200, guestA: 200, revoked: signIn("/owners"), admin: "/admin/owners", member: "/" },
-      "/da/owners": { anonymous: signIn("/da/owners"), ownerA: 200, ownerB: 200, guestA: 200, revoked: signIn("/da/owners"), admin: "/admin/owners", member: "/" },
-      "/owners/settings": { anonymous: signIn("/owners/settings"), ownerA: 200, ownerB: 200, guestA: 200, revoked: signIn("/owners/settings"), admin: "/admin/owners", member: "/" },
-      [`/owners/horses/${horseA}`]: { anonymous: signIn(`/owners/horses/${horseA}`), ownerA: 200, ownerB: 404, guestA: 200, revoked: signIn(`/owners/horses/${horseA}`), admin: "/admin/owners", member: "/" },
-      [`/da/owners/horses/${horseB.slug}`]: { anonymous: signIn(`/da/owners/horses/${horseB.slug}`), ownerA: 404, ownerB: 200, guestA: 404, revoked: signIn(`/da/owners/horses/${horseB.slug}`), admin: "/admin/owners", member: "/" },
+      "/owners": {
+        anonymous: signIn("/owners"),
+        ownerA: 200,
+        ownerB: 200,
+        guestA: 200,
+        revoked: signIn("/owners"),
+        admin: "/admin/owners",
+        member: "/",
+      },
+      "/da/owners": {
+        anonymous: signIn("/da/owners"),
+        ownerA: 200,
+        ownerB: 200,
+        guestA: 200,
+        revoked: signIn("/da/owners"),
+        admin: "/admin/owners",
+        member: "/",
+      },
+      "/owners/settings": {
+        anonymous: signIn("/owners/settings"),
+        ownerA: 200,
+        ownerB: 200,
+        guestA: 200,
+        revoked: signIn("/owners/settings"),
+        admin: "/admin/owners",
+        member: "/",
+      },
+      [`/owners/horses/${horseA}`]: {
+        anonymous: signIn(`/owners/horses/${horseA}`),
+        ownerA: 200,
+        ownerB: 404,
+        guestA: 200,
+        revoked: signIn(`/owners/horses/${horseA}`),
+        admin: "/admin/owners",
+        member: "/",
+      },
+      [`/da/owners/horses/${horseB.slug}`]: {
+        anonymous: signIn(`/da/owners/horses/${horseB.slug}`),
+        ownerA: 404,
+        ownerB: 200,
+        guestA: 404,
+        revoked: signIn(`/da/owners/horses/${horseB.slug}`),
+        admin: "/admin/owners",
+        member: "/",
+      },
     };
     for (const [path, expected] of Object.entries(GETS)) {
       const slug = /\/horses\/([^/]+)$/.exec(path)?.[1];
@@ -409,7 +468,11 @@ describe(`authorization matrix (${testEngine})`, () => {
     // What each owner's My Horses holds: their own horse, never the other's.
     const shown = async (who: Who) => {
       const mod = await load("routes/owners.tsx");
-      const outcome = (await mod.loader!({ request: buildRequest("/owners", { cookie: cookies[who] }), params: {}, context: {} })) as { data: unknown };
+      const outcome = (await mod.loader!({
+        request: buildRequest("/owners", { cookie: cookies[who] }),
+        params: {},
+        context: {},
+      })) as { data: unknown };
       return JSON.stringify(outcome.data);
     };
     expect(await shown("ownerA")).toContain("Nordlys");
@@ -425,12 +488,42 @@ describe(`authorization matrix (${testEngine})`, () => {
       answerOf(() => mod.action!({ request: buildRequest(path, { cookie: cookies[who], form }), params, context: {} }));
     const guestId = guestA.user.id;
     const refusals: [RouteModule, string, Who[], Record<string, string>, Record<string, string>][] = [
-      [horseModule, `/owners/horses/${horseA}`, ["anonymous", "ownerB", "revoked", "admin", "member"], { intent: "calendar" }, { slug: horseA }],
+      [
+        horseModule,
+        `/owners/horses/${horseA}`,
+        ["anonymous", "ownerB", "revoked", "admin", "member"],
+        { intent: "calendar" },
+        { slug: horseA },
+      ],
       [myHorsesModule, "/owners", ["anonymous", "revoked", "admin", "member"], { intent: "calendar" }, {}],
-      [settingsModule, "/owners/settings", ["anonymous", "revoked", "admin", "member"], { intent: "settings", language: "da" }, {}],
-      [settingsModule, "/owners/settings", ["anonymous", "guestA", "revoked", "admin", "member"], { intent: "invite-guest", name: "Eve", email: "eve@example.com", language: "en" }, {}],
-      [settingsModule, "/owners/settings", ["anonymous", "ownerB", "guestA", "revoked", "admin", "member"], { intent: "resend-guest", id: guestId }, {}],
-      [settingsModule, "/owners/settings", ["anonymous", "ownerB", "guestA", "revoked", "admin", "member"], { intent: "remove-guest", id: guestId }, {}],
+      [
+        settingsModule,
+        "/owners/settings",
+        ["anonymous", "revoked", "admin", "member"],
+        { intent: "settings", language: "da" },
+        {},
+      ],
+      [
+        settingsModule,
+        "/owners/settings",
+        ["anonymous", "guestA", "revoked", "admin", "member"],
+        { intent: "invite-guest", name: "Eve", email: "eve@example.com", language: "en" },
+        {},
+      ],
+      [
+        settingsModule,
+        "/owners/settings",
+        ["anonymous", "ownerB", "guestA", "revoked", "admin", "member"],
+        { intent: "resend-guest", id: guestId },
+        {},
+      ],
+      [
+        settingsModule,
+        "/owners/settings",
+        ["anonymous", "ownerB", "guestA", "revoked", "admin", "member"],
+        { intent: "remove-guest", id: guestId },
+        {},
+      ],
     ];
     for (const [mod, path, refused, form, params] of refusals) {
       for (const who of refused) {
@@ -438,7 +531,9 @@ describe(`authorization matrix (${testEngine})`, () => {
         const answer = await post(mod, path, who, form, params);
         const where = `POST ${path} ${form.intent} as ${who} answered ${JSON.stringify(answer)}`;
         expect([...REFUSED, 404], where).toContain(answer.status);
-        expect(answer.location === `/owners/horses/${horseA}` || answer.location === "/owners/settings", where).toBe(false);
+        expect(answer.location === `/owners/horses/${horseA}` || answer.location === "/owners/settings", where).toBe(
+          false,
+        );
         expect(await snapshot(), `${where} and changed data`).toEqual(before);
       }
     }
@@ -451,9 +546,9 @@ describe(`authorization matrix (${testEngine})`, () => {
       const answer = await post(myHorsesModule, "/owners", who, { intent: "calendar" });
       expect(answer.location, `all-horses calendar as ${who}`).toBe("/owners");
     }
-    expect((await post(settingsModule, "/owners/settings", "guestA", { intent: "settings", language: "da" })).location).toBe(
-      "/da/owners/settings",
-    );
+    expect(
+      (await post(settingsModule, "/owners/settings", "guestA", { intent: "settings", language: "da" })).location,
+    ).toBe("/da/owners/settings");
 
     // A's private update and its photo: for A's owner and guest and the administrators, a 404 for anyone else.
     const photo = await storedPostPhoto({ private: true });
@@ -461,7 +556,15 @@ describe(`authorization matrix (${testEngine})`, () => {
     const media = await load("routes/owners-media.ts");
     const photoAnswer = async (url: string, who: Who) =>
       statusOf(await media.loader!({ request: buildRequest(url, { cookie: cookies[who] }), params: {}, context: {} }));
-    const PHOTO: Record<Who, number> = { anonymous: 404, ownerA: 200, ownerB: 404, guestA: 200, revoked: 404, admin: 200, member: 404 };
+    const PHOTO: Record<Who, number> = {
+      anonymous: 404,
+      ownerA: 200,
+      ownerB: 404,
+      guestA: 200,
+      revoked: 404,
+      admin: 200,
+      member: 404,
+    };
     for (const url of [photo.url, variantUrl(photo.url, 320, "webp")]) {
       for (const who of Object.keys(PHOTO) as Who[]) {
         const before = await snapshot();
@@ -470,7 +573,11 @@ describe(`authorization matrix (${testEngine})`, () => {
       }
     }
     const updatesOn = async (who: Who) => {
-      const answer = await horseModule.loader!({ request: buildRequest(`/owners/horses/${horseA}`, { cookie: cookies[who] }), params: { slug: horseA }, context: {} });
+      const answer = await horseModule.loader!({
+        request: buildRequest(`/owners/horses/${horseA}`, { cookie: cookies[who] }),
+        params: { slug: horseA },
+        context: {},
+      });
       return JSON.stringify((answer as { data: unknown }).data);
     };
     expect(await updatesOn("ownerA")).toContain("Private morning work");
@@ -481,10 +588,18 @@ describe(`authorization matrix (${testEngine})`, () => {
     // The private calendars: the address is the authority, while its person may see the horse.
     const feed = await load("routes/owners-calendar.ts");
     const ics = async (token: string) => {
-      const response = (await feed.loader!({ request: buildRequest(`/owners/calendar/${token}.ics`), params: { token }, context: {} })) as Response;
-      return { status: response.status, body: await response.text(), cacheControl: response.headers.get("Cache-Control") };
+      const response = (await feed.loader!({
+        request: buildRequest(`/owners/calendar/${token}.ics`),
+        params: { token },
+        context: {},
+      })) as Response;
+      return {
+        status: response.status,
+        body: await response.text(),
+        cacheControl: response.headers.get("Cache-Control"),
+      };
     };
-    const tokenOf = async (userId: string, horseId: string) => (await renewCalendarToken(userId, horseId));
+    const tokenOf = async (userId: string, horseId: string) => await renewCalendarToken(userId, horseId);
     const calendarA = await tokenOf(ownerA.user.id, ids.horse!);
     const calendarB = await tokenOf(ownerB.user.id, horseB.id);
     await createRunner({ horseId: ids.horse!, raceName: "Future Cup", raceDate: "2099-01-01" });
@@ -502,7 +617,9 @@ describe(`authorization matrix (${testEngine})`, () => {
     await revokeOwner(ownerA.user.id);
     expect((await ics(calendarA)).status).toBe(404);
     expect((await ics(allA)).status).toBe(404);
-    expect((await page(`/owners/horses/${horseA}`, "guestA", { slug: horseA })).location).toBe(signIn(`/owners/horses/${horseA}`));
+    expect((await page(`/owners/horses/${horseA}`, "guestA", { slug: horseA })).location).toBe(
+      signIn(`/owners/horses/${horseA}`),
+    );
   });
 
   it("bounds the mail anyone but an administrator can cause, per actor and per recipient", async () => {
@@ -523,13 +640,26 @@ describe(`authorization matrix (${testEngine})`, () => {
       (await db().selectFrom("mail_queue").select("id").where("to_address", "=", address).execute()).length;
 
     // A's pending guest: 40 resends by everyone, A among them, from many networks; at most 3 mails reach it.
-    await post(ownerA.cookie, { intent: "invite-guest", name: "Pending", email: "pending@example.com", language: "en" });
+    await post(ownerA.cookie, {
+      intent: "invite-guest",
+      name: "Pending",
+      email: "pending@example.com",
+      language: "en",
+    });
     const pending = (await db()
       .selectFrom("users")
       .select("id")
       .where("email", "=", "pending@example.com")
       .executeTakeFirstOrThrow()) as { id: string };
-    const everyone = [undefined, ownerA.cookie, ownerB.cookie, guestA.cookie, revoked.cookie, admin.cookie, member.cookie];
+    const everyone = [
+      undefined,
+      ownerA.cookie,
+      ownerB.cookie,
+      guestA.cookie,
+      revoked.cookie,
+      admin.cookie,
+      member.cookie,
+    ];
     for (let i = 0; i < 40; i++) {
       await post(everyone[i % everyone.length], { intent: "resend-guest", id: pending.id }, `198.51.100.${i}`);
     }
@@ -537,8 +667,22 @@ describe(`authorization matrix (${testEngine})`, () => {
 
     // One owner: at most 10 invitation mails an hour, whatever the addresses and networks.
     for (let i = 0; i < 20; i++) {
-      await post(ownerB.cookie, { intent: "invite-guest", name: "Guest", email: `b${i}@example.com`, language: "en" }, `192.0.2.${i}`);
-      await post(ownerB.cookie, { intent: "remove-guest", id: (await db().selectFrom("owner_accounts").select("user_id").where("host_id", "=", ownerB.user.id).executeTakeFirst())?.user_id ?? "none" });
+      await post(
+        ownerB.cookie,
+        { intent: "invite-guest", name: "Guest", email: `b${i}@example.com`, language: "en" },
+        `192.0.2.${i}`,
+      );
+      await post(ownerB.cookie, {
+        intent: "remove-guest",
+        id:
+          (
+            await db()
+              .selectFrom("owner_accounts")
+              .select("user_id")
+              .where("host_id", "=", ownerB.user.id)
+              .executeTakeFirst()
+          )?.user_id ?? "none",
+      });
     }
     let sent = 0;
     for (let i = 0; i < 20; i++) sent += await mailTo(`b${i}@example.com`);
@@ -547,9 +691,17 @@ describe(`authorization matrix (${testEngine})`, () => {
     // Anonymous: the newsletter's confirmation, one waiting at a time for one address, from any number of networks.
     const subscribe = await load("routes/news.tsx");
     for (let i = 0; i < 12; i++) {
-      const form = { email: "victim@example.com", language: "en", [FORM_STAMP_FIELD]: issueFormStamp(new Date(Date.now() - 60_000)) };
+      const form = {
+        email: "victim@example.com",
+        language: "en",
+        [FORM_STAMP_FIELD]: issueFormStamp(new Date(Date.now() - 60_000)),
+      };
       await answerOf(() =>
-        subscribe.action!({ request: buildRequest("/news", { form, headers: { "x-client-ip": `2001:db8:${i}::1` } }), params: {}, context: {} }),
+        subscribe.action!({
+          request: buildRequest("/news", { form, headers: { "x-client-ip": `2001:db8:${i}::1` } }),
+          params: {},
+          context: {},
+        }),
       );
     }
     expect(await mailTo("victim@example.com")).toBe(1);

@@ -25,7 +25,8 @@ import { stableNameFrom } from "~/models/site-settings";
 import { toastMessage, type Toast } from "~/toast/toast";
 import { formStampFor } from "~/contact/form-stamp.server";
 import { translator } from "~/i18n/dictionary";
-import { langFromPath, localizedPath } from "~/i18n/lang";
+import { langFromPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useT } from "~/i18n/use-lang";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { ENQUIRY_PARAM } from "~/contact/enquiry";
@@ -119,7 +120,7 @@ function ContactForm({
   const navigation = useNavigation();
   const lang = useLang();
   const t = useT();
-  const action = localizedPath("/contact", lang);
+  const action = pathTo("contact", { lang });
   const sending = navigation.state === "submitting" && navigation.formAction === action;
   const values = actionData && "values" in actionData ? actionData.values : undefined;
   const started = enquiry ? t("ownership.enquiryMessage", { horse: enquiry.horse }) : "";

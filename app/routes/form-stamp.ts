@@ -10,7 +10,7 @@ import { contentTypeOf } from "~/pages/registry";
 export function loader() {
   return new Response(JSON.stringify({ stamp: issueFormStamp(), waitMs: env().CONTACT_MIN_FILL_MS }), {
     headers: {
-      "Content-Type": contentTypeOf("/form-stamp"),
+      "Content-Type": contentTypeOf("form-stamp"),
       "Cache-Control": "no-store",
       "X-Robots-Tag": "noindex",
     },

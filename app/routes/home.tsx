@@ -20,7 +20,8 @@ import { isStoredImageUrl, SOCIAL_CARD, socialCardUrl } from "~/media/image";
 import { FeaturedHorse, HomeHero, LatestWinner } from "~/routes/+shared/home-sections";
 import { seo } from "~/seo/seo";
 import { translator, type MessageKey } from "~/i18n/dictionary";
-import { langFromPath, localizedPath, type Lang } from "~/i18n/lang";
+import { langFromPath, type Lang } from "~/i18n/lang";
+import { pathTo, type EntryName } from "~/pages/registry";
 import { useLang, useShown, useT } from "~/i18n/use-lang";
 import { both } from "~/models/bilingual";
 import { shownIn, type Shown } from "~/i18n/localized";
@@ -73,11 +74,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 const FEATURES = [
-  { title: "home.trainingTitle", text: "home.trainingText", to: "/horses" },
-  { title: "home.winnersTitle", text: "home.winnersText", to: "/winners" },
-  { title: "home.teamTitle", text: "home.teamText", to: "/team" },
-  { title: "home.consultationTitle", text: "home.consultationText", to: "/contact" },
-] as const satisfies readonly { title: MessageKey; text: MessageKey; to: string }[];
+  { title: "home.trainingTitle", text: "home.trainingText", to: "horses" },
+  { title: "home.winnersTitle", text: "home.winnersText", to: "winners" },
+  { title: "home.teamTitle", text: "home.teamText", to: "team" },
+  { title: "home.consultationTitle", text: "home.consultationText", to: "contact" },
+] as const satisfies readonly { title: MessageKey; text: MessageKey; to: EntryName }[];
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site ?? DEFAULT_SITE_SETTINGS;
@@ -86,7 +87,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const shown = useShown();
   const newsText = news ? shown.show(news) : null;
-  const to = (path: string) => localizedPath(path, lang);
+  const to = (page: (typeof FEATURES)[number]["to"] | "runners") => pathTo(page, { lang });
   const byPosition = new Map(images.map((image) => [image.position, image]));
   const hero = heroOf(site, images, lang);
   const texts = homeTextsIn(site, lang);
@@ -122,7 +123,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             <h2 id="next-runners" className="text-3xl font-bold text-brand-900 sm:text-4xl">
               {t("home.nextRunners")}
             </h2>
-            <Link to={to("/runners")} className="font-semibold text-brand-700 underline">
+            <Link to={to("runners")} className="font-semibold text-brand-700 underline">
               {t("home.allRunners")}
             </Link>
           </div>
@@ -193,7 +194,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-4xl px-4 py-16 text-center sm:py-20">
         <h2 className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("home.readyHeading")}</h2>
         <p className="mt-4 text-lg text-stone-700">{t("home.readyText")}</p>
-        <Link to={to("/contact")} className={cn(buttonClass.primary, "mt-8 px-6 py-3 text-base shadow")}>
+        <Link to={to("contact")} className={cn(buttonClass.primary, "mt-8 px-6 py-3 text-base shadow")}>
           {t("home.contactUs")}
         </Link>
       </section>

@@ -8,6 +8,7 @@ import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
 import { danishToday } from "~/racing/race-day";
 import { isSlugShaped } from "~/racing/slug";
+import { pathTo } from "~/pages/registry";
 import { calendarResponse, calendarUnavailable, runnersCalendar } from "~/routes/+shared/runner-calendar.server";
 
 const notFound = () =>
@@ -23,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     found = await findHorseBySlug(slug);
     if (!found) return notFound();
     // A renamed horse's old feed moves for good to the new one.
-    if ("redirectTo" in found) throw redirect(`/horses/${found.redirectTo}.ics`, 301);
+    if ("redirectTo" in found) throw redirect(pathTo("horse-ics", { slug: found.redirectTo }), 301);
     runners = await listHorseUpcomingRunners(found.horse.id, danishToday());
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -36,5 +37,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     name: `${found.horse.name} – ${site.stableName}`,
     prodId: site.stableName,
   });
-  return calendarResponse("/horses/:slug.ics", `${found.horse.slug}.ics`, body);
+  return calendarResponse("horse-ics", `${found.horse.slug}.ics`, body);
 }

@@ -10,13 +10,8 @@ import { RunnerTableOrEmpty } from "~/components/runner-table";
 import { RaceRecordSection } from "~/components/race-record-section";
 import { HorseCalendarLink } from "~/components/calendar-link";
 import { findHorseBySlug, type Horse } from "~/models/horse.server";
-import {
-  getRaceRecord,
-  listHorseUpcomingRunners,
-  publicRunners,
-  type RaceRecord,
-  type Runner,
-} from "~/models/runner.server";
+import { listHorseUpcomingRunners, publicRunners, type Runner } from "~/models/runner.server";
+import { getRaceRecord, type RaceRecord } from "~/models/runner-result.server";
 import { isStoredImageUrl, SOCIAL_CARD, socialCardUrl } from "~/media/image";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
@@ -35,7 +30,8 @@ import { colourAndSex, horseSummary } from "~/i18n/horse-facts";
 import { shownIn } from "~/i18n/localized";
 import { both } from "~/models/bilingual";
 import { translator } from "~/i18n/dictionary";
-import { langFromPath, localizedPath } from "~/i18n/lang";
+import { langFromPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useT } from "~/i18n/use-lang";
 
 type Page =
@@ -78,14 +74,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!read.value) return missing();
   // A renamed horse: its old address moves for good to the new one, in the same language.
   if ("redirectTo" in read.value) {
-    throw redirect(localizedPath(`/horses/${read.value.redirectTo}`, lang), 301);
+    throw redirect(pathTo("horse", { slug: read.value.redirectTo, lang }), 301);
   }
   const { horse, nextRuns, record, news } = read.value;
   const origin = publicOrigin(request);
   const events = nextRuns.length ? jsonLd(runnerEvents(nextRuns, origin)) : null;
   const about = jsonLd(
     horseStructuredData(horse, {
-      url: `${origin}${localizedPath(`/horses/${horse.slug}`, lang)}`,
+      url: `${origin}${pathTo("horse", { slug: horse.slug, lang })}`,
       origin,
       summary: horseSummary(horse, lang, translator(lang)),
       description: shownIn(both(horse, "description"), lang).text,
@@ -139,7 +135,7 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: about }} />
       {events ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: events }} /> : null}
       <p className="text-sm">
-        <Link to={localizedPath("/horses", lang)} className="font-medium text-brand-700 underline">
+        <Link to={pathTo("horses", { lang })} className="font-medium text-brand-700 underline">
           {t("horse.allHorses")}
         </Link>
       </p>
@@ -187,7 +183,7 @@ export function meta(args: Route.MetaArgs) {
     rel: "alternate",
     type: "text/calendar",
     title: t("horse.calendarTitle", { horse: horse.name }),
-    href: `/horses/${horse.slug}.ics`,
+    href: pathTo("horse-ics", { slug: horse.slug }),
   });
   if (socialCard) {
     tags.push(

@@ -11,7 +11,8 @@ import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
 import { stableNameFrom } from "~/models/site-settings";
 import { seo } from "~/seo/seo";
 import { translator } from "~/i18n/dictionary";
-import { langFromPath, localizedPath } from "~/i18n/lang";
+import { langFromPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useT } from "~/i18n/use-lang";
 import { horseFacts } from "~/i18n/horse-facts";
 
@@ -58,7 +59,7 @@ function HorseCard({ horse, priority, eager }: { horse: Horse; priority: boolean
       ) : null}
       <div className="flex flex-1 flex-col p-5">
         <h2 className="text-2xl font-bold text-brand-900">
-          <Link to={localizedPath(`/horses/${horse.slug}`, lang)} className="hover:underline">
+          <Link to={pathTo("horse", { slug: horse.slug, lang })} className="hover:underline">
             {horse.name}
           </Link>
         </h2>

@@ -10,7 +10,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const { title, posts } = await feedContent(origin);
     return new Response(atomFeed(origin, title, posts), {
-      headers: { "Content-Type": contentTypeOf("/news.atom"), "Cache-Control": "public, max-age=900" },
+      headers: { "Content-Type": contentTypeOf("news-atom"), "Cache-Control": "public, max-age=900" },
     });
   } catch (error) {
     log.error("Reading posts for the news feed failed", { error });

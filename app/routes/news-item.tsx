@@ -21,7 +21,8 @@ import { isSlugShaped } from "~/racing/slug";
 import { seo } from "~/seo/seo";
 import { jsonLd } from "~/seo/structured-data";
 import { translator } from "~/i18n/dictionary";
-import { langFromPath, localizedPath } from "~/i18n/lang";
+import { langFromPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useShown, useT } from "~/i18n/use-lang";
 
 type Page = { state: "missing" } | { state: "failed" } | { state: "found"; post: PostView; article: string };
@@ -78,7 +79,7 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: article }} />
       <p className="text-sm">
-        <Link to={localizedPath("/news", lang)} className="font-medium text-brand-700 underline">
+        <Link to={pathTo("news", { lang })} className="font-medium text-brand-700 underline">
           {t("news.all")}
         </Link>
       </p>
@@ -119,7 +120,7 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
               {post.horses.map((h) => (
                 <li key={h.slug}>
                   <Link
-                    to={localizedPath(`/horses/${h.slug}`, lang)}
+                    to={pathTo("horse", { slug: h.slug, lang })}
                     className="inline-block rounded-full border border-brand-200 bg-brand-50 px-4 py-1.5 font-medium text-brand-800 hover:bg-brand-100"
                   >
                     {h.name}

@@ -15,7 +15,8 @@ import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
 import { PLAIN_PAGE } from "~/routes/+shared/route-handle";
 import { seo } from "~/seo/seo";
 import { translator } from "~/i18n/dictionary";
-import { langFromPath, localizedPath } from "~/i18n/lang";
+import { langFromPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useT } from "~/i18n/use-lang";
 
 type Page = (
@@ -57,8 +58,7 @@ export default function NewsPage({ loaderData, actionData }: Route.ComponentProp
   const page = loaderData as Page;
   const t = useT();
   const lang = useLang();
-  const pageLink = (n: number) =>
-    n === 1 ? localizedPath("/news", lang) : `${localizedPath("/news", lang)}?page=${n}`;
+  const pageLink = (n: number) => (n === 1 ? pathTo("news", { lang }) : `${pathTo("news", { lang })}?page=${n}`);
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <PageIntro eyebrow={t("news.eyebrow")} title={t("news.title")}>

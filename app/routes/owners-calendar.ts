@@ -6,13 +6,11 @@ import { listHorseUpcomingRunners, type Runner } from "~/models/runner.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { DEFAULT_SITE_SETTINGS } from "~/models/site-settings";
 import { PRIVATE } from "~/owners/owner-page.server";
-import { contentTypeOf } from "~/pages/registry";
+import { contentTypeOf, pathTo } from "~/pages/registry";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
 import { danishToday } from "~/racing/race-day";
 import { calendarUnavailable, runnersCalendar } from "~/routes/+shared/runner-calendar.server";
-
-const PATH = "/owners/calendar/:token.ics";
 
 /** A made-up, replaced or revoked address, or one for a horse its person no longer sees: nothing to tell. */
 const notFound = () =>
@@ -36,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     body = runnersCalendar(
       feed.runners,
       { origin: publicOrigin(request), name: `${feed.name} – ${site.stableName}`, prodId: site.stableName },
-      { eventPath: (r) => `/owners/horses/${r.horseSlug}`, reasons: true, uidTag: "-owners" },
+      { eventPath: (r) => pathTo("owners-horse", { slug: r.horseSlug }), reasons: true, uidTag: "-owners" },
     );
   } catch (error) {
     log.error("Reading a private calendar failed", { error });
@@ -44,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   return new Response(body, {
     headers: {
-      "Content-Type": contentTypeOf(PATH),
+      "Content-Type": contentTypeOf("owners-calendar"),
       "Content-Disposition": 'inline; filename="runs.ics"',
       ...PRIVATE,
     },

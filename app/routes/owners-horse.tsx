@@ -8,12 +8,14 @@ import { RaceRecordSection } from "~/components/race-record-section";
 import { ReadFailed } from "~/components/read-failed";
 import { RunnerTableOrEmpty } from "~/components/runner-table";
 import { translator } from "~/i18n/dictionary";
-import { langFromPath, localizedPath } from "~/i18n/lang";
+import { langFromPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useT } from "~/i18n/use-lang";
 import type { Horse } from "~/models/horse.server";
 import { findVisibleHorse } from "~/models/owner-access.server";
 import { calendarToken, renewCalendarToken } from "~/models/owner-calendar.server";
-import { getRaceRecord, listHorseUpcomingRunners, type RaceRecord, type Runner } from "~/models/runner.server";
+import { listHorseUpcomingRunners, type Runner } from "~/models/runner.server";
+import { getRaceRecord, type RaceRecord } from "~/models/runner-result.server";
 import { stableNameFrom } from "~/models/site-settings";
 import type { PostView } from "~/news/post-types";
 import { HorseUpdates } from "~/owners/horse-updates";
@@ -78,7 +80,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!read.ok) return data<Page>({ state: "failed" }, { ...FAILED_READ_INIT, headers: PRIVATE });
   if (!read.value) return missing();
   if ("redirectTo" in read.value) {
-    throw redirect(localizedPath(`/owners/horses/${read.value.redirectTo}`, lang), 301);
+    throw redirect(pathTo("owners-horse", { slug: read.value.redirectTo, lang }), 301);
   }
   return data<Page>({ state: "found", ...read.value }, { headers: PRIVATE });
 }
@@ -153,7 +155,7 @@ function PublicPageLink({ horse }: { horse: Horse }) {
   const t = useT();
   return (
     <p className="mt-6 text-sm">
-      <Link to={localizedPath(`/horses/${horse.slug}`, lang)} className="font-medium text-brand-700 underline">
+      <Link to={pathTo("horse", { slug: horse.slug, lang })} className="font-medium text-brand-700 underline">
         {t("home.meetHorse", { name: horse.name })}
       </Link>
     </p>

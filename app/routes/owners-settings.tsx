@@ -9,7 +9,8 @@ import { Field, SelectField } from "~/components/ui/field";
 import { LanguageChoice } from "~/components/ui/language-choice";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { translator, type Translate } from "~/i18n/dictionary";
-import { LANGS, LANGUAGE_NAMES, langFromPath, localizedPath } from "~/i18n/lang";
+import { LANGS, LANGUAGE_NAMES, langFromPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useT } from "~/i18n/use-lang";
 import { AlreadyActiveError, getOwnerAccount, type OwnerAccount } from "~/models/owner-account.server";
 import { getGuest, GuestLimitError, listGuests, OnYourListError, removeGuest } from "~/models/owner-guest.server";
@@ -81,7 +82,7 @@ async function answer(request: Request, user: Owner, values: Record<string, stri
     return done(
       chosen("owners.settingsSaved"),
       chosen("owners.settingsSavedText"),
-      localizedPath("/owners/settings", parsed.data.language),
+      pathTo("owners-settings", { lang: parsed.data.language }),
     );
   }
 

@@ -7,7 +7,8 @@ import { SubmitButton } from "~/components/ui/button";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { translator } from "~/i18n/dictionary";
-import { langFromPath, localizedPath } from "~/i18n/lang";
+import { langFromPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useT } from "~/i18n/use-lang";
 import { stableNameFrom } from "~/models/site-settings";
 import { acceptWithPassword, welcomePage, type NewPasswordErrors, type WelcomePage } from "~/owners/invitation.server";
@@ -111,7 +112,7 @@ export default function WelcomePageView({ loaderData, actionData }: Route.Compon
           </>
         )}
         <p className="mt-6 text-center">
-          <Link to={localizedPath("/", lang)} className="text-sm text-brand-700 underline-offset-4 hover:underline">
+          <Link to={pathTo("home", { lang })} className="text-sm text-brand-700 underline-offset-4 hover:underline">
             {t("notFound.home")}
           </Link>
         </p>

@@ -4,7 +4,8 @@ import { requireOwner } from "~/auth/auth.server";
 import { ReadFailed } from "~/components/read-failed";
 import { EQUIPMENT_TEXT } from "~/components/runner-table";
 import { translator } from "~/i18n/dictionary";
-import { langFromPath, localizedPath } from "~/i18n/lang";
+import { langFromPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { langAttr } from "~/i18n/localized";
 import { localResultText } from "~/i18n/results";
 import { useLang, useT } from "~/i18n/use-lang";
@@ -12,7 +13,8 @@ import { ResponsiveImage } from "~/media/responsive-image";
 import type { Horse } from "~/models/horse.server";
 import { listVisibleHorses } from "~/models/owner-access.server";
 import { getOwnerAccount } from "~/models/owner-account.server";
-import { getRaceRecord, listHorseUpcomingRunners, type RaceRecordEntry, type Runner } from "~/models/runner.server";
+import { listHorseUpcomingRunners, type Runner } from "~/models/runner.server";
+import { getRaceRecord, type RaceRecordEntry } from "~/models/runner-result.server";
 import { stableNameFrom } from "~/models/site-settings";
 import type { PostSummary } from "~/news/post-types";
 import { latestHorseUpdate } from "~/owners/horse-updates.server";
@@ -141,7 +143,7 @@ function HorseCardView({ card: { horse, nextRuns, latest, update, news } }: { ca
         <div className="p-5 sm:p-6">
           <h2 id={headingId} className="text-2xl font-bold text-brand-900">
             <Link
-              to={localizedPath(`/owners/horses/${horse.slug}`, lang)}
+              to={pathTo("owners-horse", { slug: horse.slug, lang })}
               className="underline-offset-4 hover:underline"
               aria-label={t("owners.openHorse", { horse: horse.name })}
             >
@@ -164,7 +166,7 @@ function HorseCardView({ card: { horse, nextRuns, latest, update, news } }: { ca
             <dt className="font-medium text-stone-600">{t("owners.latestNews")}</dt>
             <dd>
               {news ? (
-                <Link to={localizedPath(`/news/${news.slug}`, lang)} className="text-brand-700 underline">
+                <Link to={pathTo("news-item", { slug: news.slug, lang })} className="text-brand-700 underline">
                   <span lang={langAttr(news.title, lang)}>{news.title.text}</span>, {news.date}
                 </Link>
               ) : (
@@ -175,7 +177,7 @@ function HorseCardView({ card: { horse, nextRuns, latest, update, news } }: { ca
             <dd>
               {update ? (
                 <Link
-                  to={`${localizedPath(`/owners/horses/${horse.slug}`, lang)}#updates`}
+                  to={`${pathTo("owners-horse", { slug: horse.slug, lang })}#updates`}
                   className="text-brand-700 underline"
                 >
                   <span lang={langAttr(update.title, lang)}>{update.title.text}</span>, {update.date}

@@ -14,7 +14,8 @@ import { seo } from "~/seo/seo";
 import { translator } from "~/i18n/dictionary";
 import { ownershipTextIn } from "~/i18n/home-texts";
 import { horseFacts } from "~/i18n/horse-facts";
-import { langFromPath, localizedPath } from "~/i18n/lang";
+import { langFromPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useShown, useT } from "~/i18n/use-lang";
 import { enquiryPath } from "~/contact/enquiry";
 import { cn } from "~/utils/cn";
@@ -56,7 +57,7 @@ export default function OwnershipPage({ loaderData }: Route.ComponentProps) {
         ) : horses.length === 0 ? (
           <p className="mt-8 text-center text-lg text-stone-600">
             {t("ownership.sharesEmpty")}{" "}
-            <Link to={localizedPath("/contact", lang)} className="font-medium text-brand-700 underline">
+            <Link to={pathTo("contact", { lang })} className="font-medium text-brand-700 underline">
               {t("nav.contact")}
             </Link>
           </p>
@@ -114,7 +115,7 @@ function ShareCard({ horse, priority, eager }: { horse: Horse; priority: boolean
             {t("ownership.enquire", { horse: horse.name })}
           </Link>
           <Link
-            to={localizedPath(`/horses/${horse.slug}`, lang)}
+            to={pathTo("horse", { slug: horse.slug, lang })}
             className="inline-flex min-h-11 items-center font-medium text-brand-700 underline"
           >
             {t("ownership.seeHorse", { horse: horse.name })}

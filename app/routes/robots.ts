@@ -1,6 +1,6 @@
 import type { Route } from "./+types/robots";
 import { publicOrigin } from "~/platform/origin.server";
-import { contentTypeOf } from "~/pages/registry";
+import { contentTypeOf, pathTo } from "~/pages/registry";
 
 /**
  * GET /robots.txt: admin, sign-in and owners' pages stay out of search engines; the sitemap is
@@ -10,15 +10,15 @@ export function loader({ request }: Route.LoaderArgs) {
   const body = [
     "User-agent: *",
     "Disallow: /admin",
-    "Disallow: /auth",
-    "Disallow: /owners",
-    "Disallow: /da/owners",
-    "Allow: /ownership",
+    `Disallow: ${pathTo("auth")}`,
+    `Disallow: ${pathTo("owners")}`,
+    `Disallow: ${pathTo("owners", { lang: "da" })}`,
+    `Allow: ${pathTo("ownership")}`,
     "",
-    `Sitemap: ${publicOrigin(request)}/sitemap.xml`,
+    `Sitemap: ${publicOrigin(request)}${pathTo("sitemap")}`,
     "",
   ].join("\n");
   return new Response(body, {
-    headers: { "Content-Type": contentTypeOf("/robots.txt"), "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": contentTypeOf("robots"), "Cache-Control": "public, max-age=3600" },
   });
 }

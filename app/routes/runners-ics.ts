@@ -23,5 +23,5 @@ export async function loader({ request }: Route.LoaderArgs) {
     name: `${site.stableName} runners`,
     prodId: site.stableName,
   });
-  return calendarResponse("/runners.ics", "runners.ics", body);
+  return calendarResponse("runners-ics", "runners.ics", body);
 }

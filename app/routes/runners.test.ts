@@ -6,14 +6,8 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { createHorse, deleteHorse, updateHorse } from "~/models/horse.server";
-import {
-  createRunner,
-  declareRunner,
-  recordResult,
-  reinstateRunner,
-  updateRunner,
-  withdrawRunner,
-} from "~/models/runner.server";
+import { createRunner, declareRunner, reinstateRunner, updateRunner, withdrawRunner } from "~/models/runner.server";
+import { recordResult } from "~/models/runner-result.server";
 import { createWinner } from "~/models/winner.server";
 import { foldLine } from "~/racing/ical";
 import { danishToday } from "~/racing/race-day";

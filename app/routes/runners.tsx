@@ -15,6 +15,7 @@ import { jsonLd, runnerEvents } from "~/seo/structured-data";
 import { translator } from "~/i18n/dictionary";
 import { langFromPath } from "~/i18n/lang";
 import { useT } from "~/i18n/use-lang";
+import { pathTo } from "~/pages/registry";
 
 const RECENT_RESULTS = 20;
 
@@ -49,7 +50,7 @@ export default function RunnersPage({ loaderData }: Route.ComponentProps) {
       <PageIntro eyebrow={t("runners.eyebrow")} title={t("runners.title")}>
         <p>{t("runners.intro")}</p>
         <p>
-          <a href="/runners.ics" className="font-semibold text-brand-700 underline">
+          <a href={pathTo("runners-ics")} className="font-semibold text-brand-700 underline">
             {t("runners.addToCalendar")}
           </a>
           <span className="text-base text-stone-600"> {t("runners.subscribe")}</span>
@@ -92,7 +93,7 @@ export function meta(args: Route.MetaArgs) {
       rel: "alternate",
       type: "text/calendar",
       title: t("runners.calendarTitle"),
-      href: "/runners.ics",
+      href: pathTo("runners-ics"),
     },
   ];
 }

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
 import { getUser, signOut, type SignOutScope } from "~/auth/auth.server";
+import { pathTo } from "~/pages/registry";
 import { adminTranslator, inEnglish } from "~/i18n/admin/dictionary";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/toast/toast.server";
@@ -25,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   let t = inEnglish;
   try {
     const user = await getUser(request);
-    if (!user) return redirect("/");
+    if (!user) return redirect(pathTo("home"));
     userId = user.id;
     t = adminTranslator(user.adminLang);
     const headers = await signOut(request, scope);
@@ -37,12 +38,12 @@ export async function action({ request }: Route.ActionArgs) {
         description: t("account.signedOutOthersText"),
       });
     }
-    return redirect("/", { headers });
+    return redirect(pathTo("home"), { headers });
   } catch (error) {
     log.error("sign-out failed", { userId, scope, error });
     // Sign Out in the header fails back to the (English) home page; the account page's buttons to it.
     if (scope === "local") t = inEnglish;
-    return redirectWithToast(scope === "local" ? "/" : ACCOUNT_PAGE, {
+    return redirectWithToast(scope === "local" ? pathTo("home") : ACCOUNT_PAGE, {
       type: "error",
       title: t("account.signOutError"),
       description: t("account.signOutErrorText"),

@@ -45,6 +45,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
   const records: Records = { horses: await read("horses"), news: await read("news") };
   return new Response(sitemapXml(publicOrigin(request), records), {
-    headers: { "Content-Type": contentTypeOf("/sitemap.xml"), "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": contentTypeOf("sitemap"), "Cache-Control": "public, max-age=3600" },
   });
 }

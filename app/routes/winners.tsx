@@ -11,7 +11,8 @@ import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
 import { stableNameFrom } from "~/models/site-settings";
 import { seo } from "~/seo/seo";
 import { translator } from "~/i18n/dictionary";
-import { langFromPath, localizedPath } from "~/i18n/lang";
+import { langFromPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useT } from "~/i18n/use-lang";
 
 export const handle = PLAIN_PAGE;
@@ -75,7 +76,7 @@ function WinnerCard({ winner, priority, eager }: { winner: Winner; priority: boo
       <div className="p-5">
         <h2 className="text-2xl font-bold text-brand-900">
           {winner.horseSlug ? (
-            <Link to={localizedPath(`/horses/${winner.horseSlug}`, lang)} className="hover:underline">
+            <Link to={pathTo("horse", { slug: winner.horseSlug, lang })} className="hover:underline">
               {horseName}
             </Link>
           ) : (

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { pathTo } from "~/pages/registry";
 
 /** The news feeds' autodiscovery links, on every public page. */
 export function feedLinks(origin: string, siteName = "News"): MetaDescriptor[] {
@@ -8,14 +9,14 @@ export function feedLinks(origin: string, siteName = "News"): MetaDescriptor[] {
       rel: "alternate",
       type: "application/rss+xml",
       title: `${siteName} (RSS)`,
-      href: `${origin}/news.rss`,
+      href: `${origin}${pathTo("news-rss")}`,
     },
     {
       tagName: "link",
       rel: "alternate",
       type: "application/atom+xml",
       title: `${siteName} (Atom)`,
-      href: `${origin}/news.atom`,
+      href: `${origin}${pathTo("news-atom")}`,
     },
   ];
 }

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { langFromPath, LANGS, LOCALES, otherLang } from "~/i18n/lang";
-import { pageAlternates } from "~/pages/registry";
+import { pageAlternates } from "~/pages/page-match";
 import { feedLinks } from "./feed-links";
 
 export const SOCIAL_IMAGE = { path: "/social-card.png", width: 1200, height: 630 };

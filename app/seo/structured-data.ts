@@ -2,6 +2,7 @@ import type { ContactInfo } from "~/models/contact-info.server";
 import type { Runner } from "~/models/runner.server";
 import { raceStartIso } from "~/racing/race-day";
 import { socialLinks, taglineIn, type SiteSettings } from "~/models/site-settings";
+import { pathTo } from "~/pages/registry";
 
 /**
  * schema.org data describing the stable, for search engines' rich results: its name, tagline in the
@@ -21,7 +22,7 @@ export function stableStructuredData(
     name: site.stableName,
     description: taglineIn(site, lang),
     sport: "Horse racing",
-    url: `${origin}${lang === "da" ? "/da" : "/"}`,
+    url: `${origin}${pathTo("home", { lang })}`,
     logo: /^https?:/.test(site.logoUrl) ? site.logoUrl : `${origin}${site.logoUrl}`,
     ...(profiles.length ? { sameAs: profiles } : {}),
     ...(contact.phoneNumber.trim() ? { telephone: contact.phoneNumber.trim() } : {}),
@@ -49,7 +50,7 @@ export function runnerEvents(runners: Runner[], origin: string) {
     eventStatus:
       runner.status === "withdrawn" ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-    url: `${origin}/horses/${runner.horseSlug}`,
+    url: `${origin}${pathTo("horse", { slug: runner.horseSlug })}`,
     ...(runner.track?.trim() ? { location: { "@type": "Place", name: runner.track.trim() } } : {}),
   }));
 }

@@ -6,14 +6,8 @@ import { horseEdit } from "@tests/horses";
 import { plainJpeg } from "@tests/images";
 import { listActivity } from "~/models/activity.server";
 import { createHorse, deleteHorse, findHorseBySlug, getHorse, updateHorse, type Horse } from "~/models/horse.server";
-import {
-  createRunner,
-  deleteRunner,
-  getRaceRecord,
-  getRunner,
-  recordResult,
-  updateRunner,
-} from "~/models/runner.server";
+import { createRunner, deleteRunner, getRunner, updateRunner } from "~/models/runner.server";
+import { getRaceRecord, recordResult } from "~/models/runner-result.server";
 import { listTrash, RestoreRefusedError, TRASH_RETENTION_MS, trashedImageUrls } from "~/models/trash.server";
 import { createTeamMember, deleteTeamMember, listTeamMembers } from "~/models/team-member.server";
 import { createWinner, deleteWinner, listWinnersWithHorses, updateWinner } from "~/models/winner.server";

@@ -5,7 +5,8 @@ import { saveContactInfo } from "~/models/contact-info.server";
 import { listContactMessages } from "~/models/contact-message.server";
 import { updateHorse } from "~/models/horse.server";
 import { saveNews } from "~/models/news.server";
-import { createRunner, recordResult } from "~/models/runner.server";
+import { createRunner } from "~/models/runner.server";
+import { recordResult } from "~/models/runner-result.server";
 import { danishToday } from "~/racing/race-day";
 import { test, expect } from "./fixtures";
 import {

@@ -1,6 +1,7 @@
 import { test, expect } from "./fixtures";
 import { seedHorse } from "./public-helpers";
-import { createRunner, recordResult } from "~/models/runner.server";
+import { createRunner } from "~/models/runner.server";
+import { recordResult } from "~/models/runner-result.server";
 import { danishToday } from "~/racing/race-day";
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);

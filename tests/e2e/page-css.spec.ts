@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { saveNews } from "~/models/news.server";
 import { createPost } from "~/models/post.server";
-import { createRunner, declareRunner, recordResult, withdrawRunner } from "~/models/runner.server";
+import { createRunner, declareRunner, withdrawRunner } from "~/models/runner.server";
+import { recordResult } from "~/models/runner-result.server";
 import { test, expect } from "./fixtures";
 import { inDays, seedHorse, seedTeam, seedWinner, storeTestImage } from "./public-helpers";
 

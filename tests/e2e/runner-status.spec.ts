@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { inDays, seedHorse } from "./public-helpers";
-import { createRunner, recordResult } from "~/models/runner.server";
+import { createRunner } from "~/models/runner.server";
+import { recordResult } from "~/models/runner-result.server";
 import { danishToday } from "~/racing/race-day";
 
 test.describe.configure({ timeout: 120_000 });

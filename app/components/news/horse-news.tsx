@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PageSection } from "~/components/page-section";
-import { localizedPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useT } from "~/i18n/use-lang";
 import type { HorseNews } from "~/news/post-types";
 import { PostGallery } from "./post-gallery";
@@ -19,7 +19,7 @@ export function HorseNewsSections({ news, horse }: { news: HorseNews | null; hor
       <PageSection id="horse-news" title={t("news.aboutHorse", { horse })} className="mt-14">
         <PostCards posts={news.posts} headingLevel="h3" className="mt-6" />
         <p className="mt-6">
-          <Link to={localizedPath("/news", lang)} className="font-medium text-brand-700 underline">
+          <Link to={pathTo("news", { lang })} className="font-medium text-brand-700 underline">
             {t("news.all")}
           </Link>
         </p>

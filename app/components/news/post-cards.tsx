@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { localizedPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useShown, useT } from "~/i18n/use-lang";
 import { ResponsiveImage, THREE_COLUMN_CARD_SIZES } from "~/media/responsive-image";
 import type { PostSummary } from "~/news/post-types";
@@ -43,7 +43,7 @@ export function PostCards({
               <time dateTime={post.publishAt}>{post.date}</time>
             </p>
             <Heading className="mt-1 text-xl font-bold text-brand-900" lang={shown.lang(post.title)}>
-              <Link to={localizedPath(`/news/${post.slug}`, lang)} className="hover:underline">
+              <Link to={pathTo("news-item", { slug: post.slug, lang })} className="hover:underline">
                 {post.title.text}
               </Link>
             </Heading>
@@ -69,7 +69,7 @@ export function PostsSection({ posts, title, id }: { posts: PostSummary[]; title
       </h2>
       <PostCards posts={posts} headingLevel="h3" className="mt-6" />
       <p className="mt-6">
-        <Link to={localizedPath("/news", lang)} className="font-medium text-brand-700 underline">
+        <Link to={pathTo("news", { lang })} className="font-medium text-brand-700 underline">
           {t("news.all")}
         </Link>
       </p>

@@ -4,7 +4,7 @@ import type { ImageRef } from "~/models/image-columns";
 import type { Horse } from "~/models/horse.server";
 import type { Winner } from "~/models/winner.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
-import { localizedPath } from "~/i18n/lang";
+import { pathTo } from "~/pages/registry";
 import { useLang, useT } from "~/i18n/use-lang";
 import { horseFacts } from "~/i18n/horse-facts";
 
@@ -52,13 +52,13 @@ export function HomeHero({
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:gap-4">
           <Link
-            to={localizedPath("/horses", lang)}
+            to={pathTo("horses", { lang })}
             className="rounded-md bg-gold-400 px-6 py-3 text-center font-semibold text-stone-900 shadow hover:bg-gold-300"
           >
             {t("home.viewChampions")}
           </Link>
           <Link
-            to={localizedPath("/contact", lang)}
+            to={pathTo("contact", { lang })}
             className="rounded-md border border-white/80 bg-black/20 px-6 py-3 text-center font-semibold text-white backdrop-blur-sm hover:bg-white/10"
           >
             {t("home.startTraining")}
@@ -82,7 +82,7 @@ export function LatestWinner({ winner }: { winner: Winner }) {
         <h2 id="latest-winner" className="text-3xl font-bold text-brand-900 sm:text-4xl">
           {t("home.latestWinner")}
         </h2>
-        <Link to={localizedPath("/winners", lang)} className="font-semibold text-brand-700 underline">
+        <Link to={pathTo("winners", { lang })} className="font-semibold text-brand-700 underline">
           {t("home.allWinners")}
         </Link>
       </div>
@@ -99,7 +99,7 @@ export function LatestWinner({ winner }: { winner: Winner }) {
           </p>
           <h3 className="mt-2 text-3xl font-bold text-brand-900">
             {winner.horseSlug ? (
-              <Link to={localizedPath(`/horses/${winner.horseSlug}`, lang)} className="hover:underline">
+              <Link to={pathTo("horse", { slug: winner.horseSlug, lang })} className="hover:underline">
                 {horse}
               </Link>
             ) : (
@@ -123,7 +123,7 @@ export function LatestWinner({ winner }: { winner: Winner }) {
 export function FeaturedHorse({ horse }: { horse: Horse }) {
   const t = useT();
   const lang = useLang();
-  const page = localizedPath(`/horses/${horse.slug}`, lang);
+  const page = pathTo("horse", { slug: horse.slug, lang });
   return (
     <section aria-labelledby="featured-horse" className="mx-auto max-w-7xl px-4 pt-16 sm:pt-20">
       <h2 id="featured-horse" className="text-3xl font-bold text-brand-900 sm:text-4xl">

@@ -1,5 +1,5 @@
 import type { Runner } from "~/models/runner.server";
-import { contentTypeOf } from "~/pages/registry";
+import { contentTypeOf, pathTo } from "~/pages/registry";
 import { formatWeight, type Equipment } from "~/racing/declaration";
 import { COPENHAGEN_VTIMEZONE, icalDate, icalDocument, icalText, icalTime, icalUtc } from "~/racing/ical";
 import { RACE_TIME_ZONE } from "~/racing/race-day";
@@ -36,7 +36,11 @@ function description(runner: Runner, reasons: boolean): string {
  */
 export type CalendarAudience = { eventPath: (runner: Runner) => string; reasons: boolean; uidTag: string };
 
-const PUBLIC_FEED: CalendarAudience = { eventPath: (r) => `/horses/${r.horseSlug}`, reasons: false, uidTag: "" };
+const PUBLIC_FEED: CalendarAudience = {
+  eventPath: (r) => pathTo("horse", { slug: r.horseSlug }),
+  reasons: false,
+  uidTag: "",
+};
 
 /**
  * One VEVENT per runner; its UID stays the same through edits and a withdrawal, and SEQUENCE rises
@@ -84,10 +88,10 @@ export function runnersCalendar(
  * A calendar feed's response. `Last-Modified` is when it was made: the page cache keeps it until
  * the next change of content, and answers If-None-Match / If-Modified-Since with 304.
  */
-export function calendarResponse(path: string, filename: string, body: string): Response {
+export function calendarResponse(feed: "runners-ics" | "horse-ics", filename: string, body: string): Response {
   return new Response(body, {
     headers: {
-      "Content-Type": contentTypeOf(path),
+      "Content-Type": contentTypeOf(feed),
       "Content-Disposition": `inline; filename="${filename}"`,
       "Cache-Control": "public, max-age=900",
       "Last-Modified": new Date().toUTCString(),

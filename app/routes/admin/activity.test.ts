@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { setAdminLanguage } from "~/models/admin-language.server";
 import { createHorse, deleteHorse, updateHorse } from "~/models/horse.server";
-import { createRunner, recordResult } from "~/models/runner.server";
+import { createRunner } from "~/models/runner.server";
+import { recordResult } from "~/models/runner-result.server";
 import { runAs, type Actor } from "~/platform/actor.server";
 import { adminTranslator } from "~/i18n/admin/dictionary";
 import { buildRequest, signedInUser } from "@tests/auth";

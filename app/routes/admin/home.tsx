@@ -20,6 +20,7 @@ import { recordResultIntent } from "./+shared/runner-result.server";
 import { homeImageSchema, NEWS_MAX, newsSchema } from "./+shared/admin-forms";
 import { danishToday } from "~/racing/race-day";
 import { cn } from "~/utils/cn";
+import { pathTo } from "~/pages/registry";
 
 const TAB = "/admin";
 
@@ -130,7 +131,7 @@ function GalleryImage({ image }: { image: HomeImage }) {
       </div>
       {saved ? (
         <p className="mt-2 text-sm">
-          <a href="/" className="font-medium text-brand-700 underline underline-offset-4">
+          <a href={pathTo("home")} className="font-medium text-brand-700 underline underline-offset-4">
             {t("form.viewOnSite")}
           </a>
         </p>

@@ -60,7 +60,8 @@ describe("Horses tab: the amounts of the edit form", () => {
 describe("Horses tab: places from results", () => {
   it("tells the edit form how many of the horse's places its recorded results gave it", async () => {
     const h = await createHorse({ ...nordlys, firstPlaces: 3 });
-    const { createRunner, recordResult } = await import("~/models/runner.server");
+    const { createRunner } = await import("~/models/runner.server");
+    const { recordResult } = await import("~/models/runner-result.server");
     for (const position of [1, 1, 3]) {
       const run = await createRunner({ horseId: h.id, raceName: `Race ${position}`, raceDate: "2026-06-01" });
       await recordResult(run.id, { position, didNotFinish: false, prizeOre: null }, "2026-06-01");

@@ -23,6 +23,7 @@ import { horseEditSchema, horseSchema } from "./+shared/admin-forms";
 import type { ImageSpec } from "./+shared/admin-images.server";
 import { formatAmount, formatDkk } from "~/racing/format";
 import { AMOUNT_LIMIT_TEXT } from "~/racing/money";
+import { pathTo } from "~/pages/registry";
 
 const TAB = "/admin/horses";
 
@@ -125,7 +126,7 @@ function HorseRow({ horse }: { horse: Horse }) {
       recordId={horse.id}
       picture={{ image: horse.image, alt: horse.name }}
       actions={<EditAndDelete id={horse.id} name={horse.name} />}
-      publicPage={{ href: `/horses/${horse.slug}`, name: horse.name }}
+      publicPage={{ href: pathTo("horse", { slug: horse.slug }), name: horse.name }}
     >
       <p className="text-base font-semibold text-stone-900">{horse.name}</p>
       <p className="text-stone-700">

@@ -41,6 +41,7 @@ import { EditAndDelete, RecordList, RecordRow } from "./+shared/record-list";
 import { adminMeta } from "./+shared/admin-meta";
 import { openTab, readForTab } from "./+shared/tab-reads.server";
 import { RecordForms, TabPage, useTabForms, type RecordCards, type RecordFormProps } from "./+shared/tab-parts";
+import { pathTo } from "~/pages/registry";
 
 const TAB = "/admin/news";
 
@@ -271,7 +272,9 @@ function PostRow({ post, now, progress }: { post: Post; now: string; progress?: 
       picture={first ? { image: first.image, alt: t("posts.photoAlt", { title: title.text }) } : undefined}
       actions={<EditAndDelete id={post.id} name={title.text} />}
       publicPage={
-        post.draft || post.audience === "owners" ? undefined : { href: `/news/${post.slug}`, name: title.text }
+        post.draft || post.audience === "owners"
+          ? undefined
+          : { href: pathTo("news-item", { slug: post.slug }), name: title.text }
       }
     >
       <p className="text-base font-semibold text-stone-900" lang={langAttr(title, lang)}>

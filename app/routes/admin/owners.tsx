@@ -36,6 +36,7 @@ import {
   type RecordCards,
   type RecordFormProps,
 } from "./+shared/tab-parts";
+import { pathTo } from "~/pages/registry";
 
 const TAB = "/admin/owners";
 
@@ -286,7 +287,7 @@ function OwnerRowView({ owner }: { owner: OwnerRow }) {
           owner.horses.map((h, i) => (
             <span key={h.id}>
               {i ? ", " : ""}
-              <Link to={`/horses/${h.slug}`} className="text-brand-700 underline underline-offset-2">
+              <Link to={pathTo("horse", { slug: h.slug })} className="text-brand-700 underline underline-offset-2">
                 {h.name}
               </Link>
             </span>

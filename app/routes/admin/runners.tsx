@@ -26,11 +26,11 @@ import {
   listRecentResults,
   listUpcomingRunners,
   reinstateRunner,
-  RunnerStatusError,
   updateRunner,
   withdrawRunner,
   type Runner,
 } from "~/models/runner.server";
+import { RunnerStatusError } from "~/models/runner-change.server";
 import { adminAction, intent, toTrash } from "./+shared/admin-action.server";
 import { openTab, readForTab } from "./+shared/tab-reads.server";
 import {
@@ -51,6 +51,7 @@ import { requireChosenHorse } from "./+shared/chosen-horse.server";
 import { recordResultIntent } from "./+shared/runner-result.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
 import { danishToday } from "~/racing/race-day";
+import { pathTo } from "~/pages/registry";
 
 const TAB = "/admin/runners";
 
@@ -226,7 +227,7 @@ function RunnerRow({ runner, today }: { runner: Runner; today: string }) {
   return (
     <RecordRow
       recordId={runner.id}
-      publicPage={{ href: "/runners", name: label }}
+      publicPage={{ href: pathTo("runners"), name: label }}
       actions={
         <>
           <StatusActions runner={runner} today={today} label={label} />

@@ -26,6 +26,7 @@ import { openTab, readForTab } from "./+shared/tab-reads.server";
 import { recordIdSchema, teamMemberEditSchema, teamMemberSchema, teamMoveToSchema } from "./+shared/admin-forms";
 import type { ImageSpec } from "./+shared/admin-images.server";
 import { DEFAULT_MEMBER_DESCRIPTION } from "~/models/team-member";
+import { pathTo } from "~/pages/registry";
 
 const TAB = "/admin/team";
 
@@ -219,7 +220,7 @@ function MemberRow({
       recordId={member.id}
       highlighted={order.movedId === member.id}
       picture={{ image: member.photo, alt: member.name, round: true }}
-      publicPage={{ href: "/team", name: member.name }}
+      publicPage={{ href: pathTo("team"), name: member.name }}
       actions={
         <>
           {moves.map((move) => (

@@ -29,6 +29,7 @@ import { winnerEditSchema, winnerSchema } from "./+shared/admin-forms";
 import type { ImageSpec } from "./+shared/admin-images.server";
 import { requireChosenHorse } from "./+shared/chosen-horse.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
+import { pathTo } from "~/pages/registry";
 
 const TAB = "/admin/winners";
 
@@ -118,7 +119,7 @@ function WinnerRow({ winner }: { winner: Winner }) {
       recordId={winner.id}
       picture={{ image: winner.photo, alt: t("winners.photoAlt", { horse: horseName, race: winner.raceName }) }}
       actions={<EditAndDelete id={winner.id} name={name} />}
-      publicPage={{ href: "/winners", name }}
+      publicPage={{ href: pathTo("winners"), name }}
     >
       <p className="text-base font-semibold text-stone-900">{horseName}</p>
       <p className="text-stone-800">{winner.raceName}</p>

@@ -1,4 +1,5 @@
-import { RaceNotRunError, recordResult, RunnerStatusError } from "~/models/runner.server";
+import { RunnerStatusError } from "~/models/runner-change.server";
+import { RaceNotRunError, recordResult } from "~/models/runner-result.server";
 import { danishToday } from "~/racing/race-day";
 import { intent } from "./admin-action.server";
 import { resultSchema } from "./admin-forms";

@@ -4,7 +4,8 @@ import { createContactMessage, markContactMessageRead } from "~/models/contact-m
 import { saveContactInfo } from "~/models/contact-info.server";
 import { listHomeImages, updateHomeImage } from "~/models/home-image.server";
 import { createHorse } from "~/models/horse.server";
-import { createRunner, recordResult } from "~/models/runner.server";
+import { createRunner } from "~/models/runner.server";
+import { recordResult } from "~/models/runner-result.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { db } from "~/platform/db.server";
 import { useFreshDatabase } from "@tests/db";

@@ -8,7 +8,8 @@ import {
 import { getContactInfo, isContactInfoEmpty } from "~/models/contact-info.server";
 import { listHomeImages } from "~/models/home-image.server";
 import { listHorses } from "~/models/horse.server";
-import { listAwaitingResults, listDeadlines, listRunnersUntil, type Runner } from "~/models/runner.server";
+import { listAwaitingResults, listRunnersUntil, type Runner } from "~/models/runner.server";
+import { listDeadlines } from "~/models/runner-deadline.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { formatDanishTime } from "~/racing/format";
