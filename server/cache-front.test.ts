@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { cachedHandler } from "./cache-front";
 import { PageCache } from "./page-cache";
 import type { Slot } from "./page-encoding";
@@ -45,10 +45,18 @@ let servers: import("node:http").Server[] = [];
 afterEach(() => {
   for (const s of servers) s.close();
   servers = [];
+  vi.useRealTimers();
 });
+
+/** Requests that have reached the cached handler (it runs to its first wait without pausing). */
+let arrived = 0;
 
 async function serve(cache: PageCache, handle: FetchHandler, slot?: Slot) {
   const app = express();
+  app.use((_req, _res, next) => {
+    arrived += 1;
+    next();
+  });
   app.use(cachedHandler(handle, cache, { slot }));
   const server = app.listen(0, "127.0.0.1");
   servers.push(server);
@@ -210,6 +218,7 @@ describe("the cached handler", () => {
   });
 
   it("serves the last good copy, marked STALE-IF-ERROR, when a page fails to render", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
     const cache = new PageCache();
     const { state, handle } = fakeSite();
     const base = await serve(cache, handle);
@@ -217,11 +226,11 @@ describe("the cached handler", () => {
     // The database goes away: the listener is lost first, then reads fail.
     cache.setAvailable(false);
     state.databaseDown = true;
-    await new Promise((r) => setTimeout(r, 1100));
+    vi.setSystemTime(Date.now() + 2500);
     const stale = await fetch(`${base}/winners`);
     expect(stale.status).toBe(200);
     expect(stale.headers.get("x-cache")).toBe("STALE-IF-ERROR");
-    expect(Number(stale.headers.get("age"))).toBeGreaterThanOrEqual(1);
+    expect(stale.headers.get("age")).toBe("2");
     expect(await stale.text()).toContain("/winners v1");
     // A page never rendered before has no copy: the page's own 503 goes out.
     const none = await fetch(`${base}/team`);
@@ -273,9 +282,10 @@ describe("the cached handler", () => {
     const base = await serve(cache, handle);
     let release!: () => void;
     state.gate = new Promise<void>((r) => (release = r));
+    arrived = 0;
     const answers = Array.from({ length: 8 }, () => fetch(`${base}/winners`));
-    while (state.renders === 0) await new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setTimeout(r, 50));
+    // Every request is waiting, on the one render or as that render, before it may finish.
+    while (arrived < 8 || state.renders === 0) await new Promise((r) => setTimeout(r, 5));
     release();
     const all = await Promise.all(answers);
     expect(state.renders).toBe(1);

@@ -1,10 +1,11 @@
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { saveContactInfo } from "~/models/contact-info.server";
 import { db } from "~/platform/db.server";
 import { TEST_DATABASE_URL, useFreshDatabase } from "@tests/db";
 import { createCacheSync } from "./cache-sync";
-import { startContentBus, type ContentBus } from "./content-bus";
+import { CHANNEL, startContentBus, type ContentBus } from "./content-bus";
 import { PageCache } from "./page-cache";
 
 // Runs only with TEST_DATABASE_URL (vitest.config.ts includes *.pg.test.ts then): two instances need a server.
@@ -54,14 +55,27 @@ describe("PostgreSQL: two instances", () => {
     expect(cacheA.isAvailable).toBe(false);
     await until(() => cacheA.isAvailable && cacheB.isAvailable, "both instances listening");
 
+    // Every notification the two listeners handle (a client's listeners run within its emit).
+    let handled = 0;
+    const emit = pg.Client.prototype.emit;
+    const spy = vi.spyOn(pg.Client.prototype, "emit").mockImplementation(function (this: pg.Client, event, ...args) {
+      const result = emit.call(this, event, ...args);
+      if (event === "notification") handled += 1;
+      return result;
+    });
+    cleanups.push(() => spy.mockRestore());
+
     const a0 = cacheA.generation;
     const b0 = cacheB.generation;
     await saveContactInfo({ address: "Stalden 1", phoneNumber: "+45 12 34 56 78", emailAddress: "mail@example.dk" });
     expect(cacheA.generation).toBe(a0 + 1);
     await until(() => cacheB.generation > b0, "instance B to hear the change");
-    // A ignores its own notification: no second, needless invalidation.
-    await new Promise((r) => setTimeout(r, 200));
-    expect(cacheA.generation).toBe(a0 + 1);
+    // A ignores its own notification: no second, needless invalidation. A third instance's change,
+    // sent after it, reaches each listener after A's own, so once both have handled it, A has too.
+    await sql`select pg_notify(${CHANNEL}, 'another-instance:removal')`.execute(db());
+    await until(() => handled === 4, "both listeners to hear both changes");
+    expect(cacheA.generation).toBe(a0 + 2);
+    expect(cacheB.generation).toBe(b0 + 2);
 
     // Kill the listeners' connections: both stop serving from cache, then reconnect and resume.
     let sawOff = false;

@@ -19,13 +19,19 @@ async function serve(app: express.Express) {
 
 function recorder() {
   const lines: { msg: string; fields?: Record<string, unknown> }[] = [];
-  const push = (msg: string, fields?: Record<string, unknown>) => lines.push({ msg, fields });
-  return { lines, logger: { info: push, error: push } };
+  let logged!: () => void;
+  /** Resolves at the first line logged (the request line is written once the response has gone). */
+  const first = new Promise<void>((r) => (logged = r));
+  const push = (msg: string, fields?: Record<string, unknown>) => {
+    lines.push({ msg, fields });
+    logged();
+  };
+  return { lines, first, logger: { info: push, error: push } };
 }
 
 describe("requestLog", () => {
   it("logs one line per request with id, method, path, status and duration, and nothing secret", async () => {
-    const { lines, logger } = recorder();
+    const { lines, first, logger } = recorder();
     const app = express();
     app.use(requestLog(logger));
     app.get("/auth", (_req, res) => res.status(201).send("ok"));
@@ -35,7 +41,9 @@ describe("requestLog", () => {
     });
     const id = res.headers.get("x-request-id");
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    await new Promise((r) => setTimeout(r, 20));
+    await first;
+    // Anything else the request would log comes at once with it.
+    await new Promise((r) => setImmediate(r));
     expect(lines).toHaveLength(1);
     expect(lines[0]!.msg).toBe("request");
     expect(lines[0]!.fields).toMatchObject({ requestId: id, method: "GET", path: "/auth", status: 201 });
@@ -61,7 +69,8 @@ describe("requestLog", () => {
     const app = express();
     app.use(requestLog(logger));
     app.get("/", async (_req, res) => {
-      await new Promise((r) => setTimeout(r, 5));
+      // After a turn of the event loop the request's context must still be there.
+      await new Promise((r) => setImmediate(r));
       res.send(requestContext.getStore()?.requestId ?? "none");
     });
     const base = await serve(app);

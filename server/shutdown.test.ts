@@ -22,6 +22,8 @@ describe("graceful shutdown", () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 
     let exitCode: number | undefined;
+    let drained!: () => void;
+    const draining = new Promise<void>((r) => (drained = r));
     const exited = new Promise<void>((resolve) => {
       const shutdown = createShutdown({
         server,
@@ -29,7 +31,10 @@ describe("graceful shutdown", () => {
         stop: async () => {
           events.push("services stopped");
         },
-        onDraining: () => events.push("draining"),
+        onDraining: () => {
+          events.push("draining");
+          drained();
+        },
         exit: (code) => {
           exitCode = code;
           resolve();
@@ -39,7 +44,7 @@ describe("graceful shutdown", () => {
     });
     const inFlight = fetch(url).then((r) => r.text());
     await requestStarted;
-    await new Promise((r) => setTimeout(r, 50));
+    await draining;
     // New connections are refused while the old request is still running.
     await expect(fetch(url, { signal: AbortSignal.timeout(1000) })).rejects.toThrow();
     expect(events).toEqual(["request started", "draining"]);

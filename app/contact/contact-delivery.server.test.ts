@@ -34,6 +34,15 @@ function useSmtp(url: string) {
   resetEnvCache();
 }
 
+/**
+ * Stops every worker, once each has finished the delivery it was making: a mail sent twice has
+ * reached the mail server by then. A queue step then finds nothing more to send.
+ */
+async function settle() {
+  await Promise.all(workers.map((w) => w.stop()));
+  expect(await deliverNextMail({ ...(FAST as DeliveryOptions), concurrency: 1 })).toBe("idle");
+}
+
 function worker(options: Partial<DeliveryOptions> = {}) {
   const w = startMailDeliveryWorker({ ...FAST, ...options });
   workers.push(w);
@@ -179,7 +188,7 @@ describe("the delivery queue", () => {
       10_000,
       "delivery after recovery",
     );
-    await new Promise((r) => setTimeout(r, 400));
+    await settle();
     expect(server.received).toHaveLength(1);
     expect(server.received[0]!.body).toContain("Sent while the mail server is down");
     const sent = await getContactMessage(stored!.id);
@@ -199,7 +208,7 @@ describe("the delivery queue", () => {
     expect(afterStop.sent).toBe(server.received.length);
     worker();
     await waitFor(() => server.received.length === 20, 10_000, "all deliveries");
-    await new Promise((r) => setTimeout(r, 300));
+    await settle();
     expect(new Set(server.received.map((m) => m.header("message-id"))).size).toBe(20);
     expect(server.received).toHaveLength(20);
     expect(await countContactMessagesByState()).toEqual({ pending: 0, sending: 0, sent: 20, failed: 0 });
@@ -229,8 +238,8 @@ describe("the delivery queue", () => {
     const [stored] = await listContactMessages();
     await waitFor(async () => (await getContactMessage(stored!.id))?.state === "failed", 10_000, "failed state");
     expect(await getContactMessage(stored!.id)).toMatchObject({ attempts: 2, state: "failed" });
-    // Nothing more happens on its own.
-    await new Promise((r) => setTimeout(r, 300));
+    // Nothing more happens on its own: a queue step leaves it alone.
+    expect(await deliverNextMail({ ...(FAST as DeliveryOptions), concurrency: 1 })).toBe("idle");
     expect((await getContactMessage(stored!.id))!.attempts).toBe(2);
 
     const server = await smtp(port);
@@ -276,7 +285,7 @@ describe("the delivery queue", () => {
 
     await waitFor(() => server.received.length >= 505, 90_000, "505 deliveries");
     const deliveredIn = Date.now() - started;
-    await new Promise((r) => setTimeout(r, 500));
+    await settle();
     expect(server.received).toHaveLength(505);
     const ids = server.received.map((m) => m.header("x-contact-message-id"));
     expect(new Set(ids).size).toBe(505);

@@ -56,6 +56,57 @@ describe("submitting the contact form", () => {
     expect(await listContactMessages()).toEqual([]);
   });
 
+  // The browser tests send one row of each matrix; the server holds every rule on its own, whatever
+  // the page's limits (maxlength) let through.
+  const email = (length: number) => `${"a".repeat(length - "@example.com".length)}@example.com`;
+  const valid = { name: "Anne Jensen", email: "anne@example.com", message: "We would like to visit the yard." };
+
+  test.each([
+    ["name", "   ", "Name is required"],
+    ["name", "n".repeat(101), "Name must be less than 100 characters"],
+    ["email", "anne@localhost", "Invalid email address"],
+    ["email", email(256), "Email must be less than 255 characters"],
+    ["message", "   123456789   ", "Message must be at least 10 characters"],
+    ["message", "            ", "Message must be at least 10 characters"],
+    ["message", "m".repeat(2001), "Message must be less than 2000 characters"],
+  ] as const)(
+    "%s %j is refused with %j beside it, the values kept as typed, nothing stored",
+    async (field, value, error) => {
+      const typed = { ...valid, [field]: value };
+      const outcome = await submitContact(contactRequest(typed));
+      expect(outcome.status).toBe(400);
+      expect(outcome.body).toEqual({
+        result: "invalid",
+        toast: expect.objectContaining({ type: "error", title: "Validation Error", description: error }),
+        values: typed,
+        fieldErrors: { [field]: error },
+      });
+      expect(await listContactMessages()).toEqual([]);
+    },
+  );
+
+  test("the limits are inclusive: 100-character name, 255-character e-mail, 10 and 2000-character messages", async () => {
+    const rows = [
+      { name: "n".repeat(100) },
+      { email: email(255) },
+      { message: "1234567890" },
+      { message: "m".repeat(2000) },
+    ];
+    for (const [i, row] of rows.entries()) {
+      const outcome = await submitContact(contactRequest({ ...valid, ...row }, { ip: `203.0.113.${10 + i}` }));
+      expect(outcome.status, JSON.stringify(row)).toBe(200);
+    }
+    const stored = await listContactMessages();
+    expect(stored.map((m) => [m.name.length, m.email.length, m.message.length]).sort()).toEqual(
+      [
+        [100, 16, 32],
+        [11, 255, 32],
+        [11, 16, 10],
+        [11, 16, 2000],
+      ].sort(),
+    );
+  });
+
   test("a filled spam trap looks like success but nothing is stored", async () => {
     const outcome = await submitContact(contactRequest({ [HONEYPOT_FIELD]: "+45 1234" }));
     expect(outcome).toMatchObject({ status: 200, body: { result: "sent" } });

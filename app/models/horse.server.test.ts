@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { countChanges } from "@tests/content-changes";
 import { useFreshDatabase } from "@tests/db";
 import { horseEdit } from "@tests/horses";
@@ -29,9 +29,14 @@ describe("horses", () => {
   });
 
   test("horses come newest first", async () => {
-    await createHorse({ ...horse, name: "Old" });
-    await new Promise((r) => setTimeout(r, 5));
-    await createHorse({ ...horse, name: "New" });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      await createHorse({ ...horse, name: "Old" });
+      vi.setSystemTime(Date.now() + 1000);
+      await createHorse({ ...horse, name: "New" });
+    } finally {
+      vi.useRealTimers();
+    }
     expect((await listHorses()).map((h) => h.name)).toEqual(["New", "Old"]);
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { useFreshDatabase } from "@tests/db";
 import { getLatestNews, saveNews } from "./news.server";
 
@@ -10,9 +10,14 @@ describe("latest news", () => {
   });
 
   test("the newest news wins", async () => {
-    await saveNews("first");
-    await new Promise((r) => setTimeout(r, 5));
-    await saveNews("second");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      await saveNews("first");
+      vi.setSystemTime(Date.now() + 1000);
+      await saveNews("second");
+    } finally {
+      vi.useRealTimers();
+    }
     expect((await getLatestNews())!.text).toBe("second");
   });
 

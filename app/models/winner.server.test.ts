@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { useFreshDatabase } from "@tests/db";
 import { horseEdit } from "@tests/horses";
 import { createHorse, deleteHorse, getHorse, updateHorse, type HorseUpdate } from "./horse.server";
@@ -22,10 +22,15 @@ describe("victories and the horse's total", () => {
 
   test("victories come latest race first, then newest record; missing details stay null", async () => {
     const h = await createHorse(horse);
-    await createWinner({ horseId: h.id, raceName: "Spring", raceDate: "2026-04-12" });
-    await createWinner({ horseId: h.id, raceName: "Autumn", raceDate: "2026-09-20", track: "", jockey: "" });
-    await new Promise((r) => setTimeout(r, 5));
-    await createWinner({ horseId: h.id, raceName: "Autumn rerun", raceDate: "2026-09-20" });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      await createWinner({ horseId: h.id, raceName: "Spring", raceDate: "2026-04-12" });
+      await createWinner({ horseId: h.id, raceName: "Autumn", raceDate: "2026-09-20", track: "", jockey: "" });
+      vi.setSystemTime(Date.now() + 1000);
+      await createWinner({ horseId: h.id, raceName: "Autumn rerun", raceDate: "2026-09-20" });
+    } finally {
+      vi.useRealTimers();
+    }
     const winners = await listWinnersWithHorses();
     expect(winners.map((w) => w.raceName)).toEqual(["Autumn rerun", "Autumn", "Spring"]);
     expect(winners[1]).toMatchObject({ track: null, distance: null, jockey: null, prizeOre: null, photo: null });

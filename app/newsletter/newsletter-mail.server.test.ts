@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useFreshDatabase } from "@tests/db";
 import { startSmtpServer } from "@tests/smtp";
 import { pruneExpiredRows } from "~/jobs/housekeeping.server";
@@ -179,7 +179,8 @@ describe("a newsletter mail's Message-ID", () => {
     process.env.SMTP_URL = server.url;
     resetEnvCache();
     try {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // Later than the lost claim's lease.
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 1000 });
       const options = { ...defaultDeliveryOptions(), concurrency: 1 };
       while ((await deliverNextMail(options)) !== "idle");
       const received = new Map(server.received.map((m) => [m.envelopeTo[0], m.header("message-id")]));
@@ -188,6 +189,7 @@ describe("a newsletter mail's Message-ID", () => {
       expect(received.get(crashed.toAddress!)).toBe(id);
       expect(new Set(received.values()).size).toBe(2);
     } finally {
+      vi.useRealTimers();
       delete process.env.SMTP_URL;
       resetEnvCache();
       await server.close();

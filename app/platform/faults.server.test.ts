@@ -115,7 +115,7 @@ describe("recordingFaults", () => {
     const quiet = await recordingFaults(async () => "page");
     expect(quiet).toEqual({ value: "page", fault: undefined });
     const failing = await recordingFaults(async () => {
-      await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setImmediate(r));
       noteFault(new TypeError("a bug is not a fault"));
       noteFault(new Error("Connection terminated unexpectedly"));
       noteFault(systemError("ENOSPC"));

@@ -16,16 +16,28 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 type Raw = { status: number; text: string; ms: number };
 
+const CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n";
+
 /**
  * Sends a request over a plain socket: the head at once, then the body in pieces `everyMs` apart,
- * and resolves with the answer (status 0 when the connection closed without one).
+ * and resolves with the answer (status 0 when the connection closed without one). A head with
+ * `Expect: 100-continue` waits for the server's 100 Continue before the body, and `onContinue`
+ * hears it: the server has taken the request by then.
  */
-function trickle(url: string, head: string, pieces: Buffer[], everyMs: number): Promise<Raw> {
+function trickle(
+  url: string,
+  head: string,
+  pieces: Buffer[],
+  everyMs: number,
+  { onContinue }: { onContinue?: () => void } = {},
+): Promise<Raw> {
   const { hostname, port } = new URL(url);
   const started = Date.now();
+  const waitsForContinue = /^expect: 100-continue$/im.test(head);
   return new Promise((resolve) => {
     const socket = net.connect(Number(port), hostname);
     let received = "";
+    let continued = false;
     let timer: NodeJS.Timeout | undefined;
     const done = () => {
       clearTimeout(timer);
@@ -34,6 +46,12 @@ function trickle(url: string, head: string, pieces: Buffer[], everyMs: number): 
     };
     socket.on("data", (chunk: Buffer) => {
       received += chunk.toString();
+      if (waitsForContinue && !continued && received.startsWith(CONTINUE)) {
+        continued = true;
+        received = received.slice(CONTINUE.length);
+        onContinue?.();
+        next();
+      }
       // An answer with its whole body is enough: the server may keep reading for a moment.
       const length = Number(/content-length: (\d+)/i.exec(received)?.[1] ?? NaN);
       const body = received.indexOf("\r\n\r\n");
@@ -53,7 +71,20 @@ function trickle(url: string, head: string, pieces: Buffer[], everyMs: number): 
       socket.write(pieces[i++]!);
       timer = setTimeout(next, everyMs);
     };
-    next();
+    if (!waitsForContinue) next();
+  });
+}
+
+/** True once nothing listens at `url` any more (the connection is refused). */
+function refused(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", () => resolve(true));
   });
 }
 
@@ -148,17 +179,25 @@ test(
 
       const request = contactRequest({});
       const body = Buffer.from(await request.text());
+      let taken!: () => void;
+      const requestTaken = new Promise<void>((r) => (taken = r));
       const inFlight = trickle(
         url,
-        head("/contact", url, { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length }),
+        head("/contact", url, {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": body.length,
+          Expect: "100-continue",
+        }),
         pieces(body, Math.ceil(body.length / 4)),
         500,
+        { onContinue: taken },
       );
-      await new Promise((r) => setTimeout(r, 300));
+      await requestTaken;
       // systemd's default: every process of the unit's group gets it, and npm forwards it to node
-      // too, so node hears it twice, at an interval it does not control; here a second time later.
+      // too, so node hears it twice, at an interval it does not control; here a second time once
+      // the site has stopped listening, while the request's body is still arriving.
       process.kill(-child.pid!, "SIGTERM");
-      await new Promise((r) => setTimeout(r, 200));
+      await expect.poll(() => refused(url), { timeout: 10_000 }).toBe(true);
       process.kill(-child.pid!, "SIGTERM");
 
       const answer = await inFlight;

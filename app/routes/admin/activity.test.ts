@@ -5,10 +5,14 @@ import { createRunner } from "~/models/runner.server";
 import { recordResult } from "~/models/runner-result.server";
 import { runAs, type Actor } from "~/platform/actor.server";
 import { adminTranslator } from "~/i18n/admin/dictionary";
-import { buildRequest, signedInUser } from "@tests/auth";
+import { recordFailedSignIn } from "~/models/activity.server";
+import { useAdmin, type Args } from "@tests/admin-actions";
+import { buildRequest } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import { summaryIn } from "./+shared/activity-language";
 import * as activityTab from "./activity";
+import * as contactInfoTab from "./contact-info";
+import * as horsesTab from "./horses";
 
 useFreshDatabase();
 
@@ -17,16 +21,15 @@ type Loaded = {
   entries: { summary: string; kind: string; changes: { field: string; old: string | null; new: string | null }[] }[];
 };
 
-let cookie = "";
+const admin = useAdmin();
+const { run } = admin;
 let actor: Actor;
-beforeEach(async () => {
-  const signedIn = await signedInUser({ admin: true });
-  cookie = signedIn.cookie;
-  actor = { userId: signedIn.user.id, email: signedIn.user.email, via: "dashboard" };
+beforeEach(() => {
+  actor = { userId: admin.user.id, email: admin.user.email, via: "dashboard" };
 });
 
 async function load() {
-  const request = buildRequest("/admin/activity", { cookie });
+  const request = buildRequest("/admin/activity", { cookie: admin.cookie });
   return (await activityTab.loader({ request, params: {}, context: {} } as never)) as unknown as Loaded;
 }
 
@@ -94,5 +97,55 @@ describe("Activity tab", () => {
     );
     expect(summaryIn("Gallery image 3 updated", da, "da")).toBe("Galleribillede 3 opdateret");
     expect(summaryIn("Something new happened", da, "da")).toBe("Something new happened");
+  });
+});
+
+describe("Activity tab: what the administrator did", () => {
+  it("the Activity tab lists what the administrator did, newest first; bad page and kind values are ignored", async () => {
+    await run(horsesTab.action, "/admin/horses", {
+      intent: "create",
+      name: "Storm",
+      age: "3",
+      color: "Grey",
+      sire: "S",
+      dam: "D",
+    });
+    await run(contactInfoTab.action, "/admin/contact-info", {
+      address: "Klampenborg",
+      phoneNumber: "",
+      emailAddress: "",
+    });
+    type Loaded = {
+      entries: { kind: string; summary: string; actorEmail: string | null }[];
+      page: number;
+      kind: string;
+    };
+    const load = (url: string) =>
+      (activityTab.loader as unknown as (a: Args) => Promise<Loaded>)({
+        request: buildRequest(url, { cookie: admin.cookie }),
+        params: {},
+        context: {},
+      });
+    const all = await load("/admin/activity?page=abc&kind=nope");
+    expect(all.page).toBe(1);
+    expect(all.kind).toBe("");
+    expect(all.entries.map((e) => [e.kind, e.summary])).toEqual([
+      ["update", "Contact information updated"],
+      ["create", "Horse added: Storm"],
+    ]);
+    expect(all.entries[0]!.actorEmail).toMatch(/@example\.com$/);
+    expect((await load("/admin/activity?kind=create")).entries.map((e) => e.summary)).toEqual(["Horse added: Storm"]);
+  });
+
+  it("shows the invisible characters in a failed sign-in's address by their code, folded with a count", async () => {
+    for (let i = 0; i < 3; i++) await recordFailedSignIn("admin\u202Emoc.elpmaxe@evil.example", "198.51.100.9");
+    const loaded = (await (activityTab.loader as unknown as (a: Args) => Promise<unknown>)({
+      request: buildRequest("/admin/activity?kind=sign-in-failed", { cookie: admin.cookie }),
+      params: {},
+      context: {},
+    })) as { entries: { actorEmail: string | null; repeat: number; network: string | null }[] };
+    expect(loaded.entries).toMatchObject([
+      { actorEmail: "admin[U+202E]moc.elpmaxe@evil.example", repeat: 3, network: "198.51.100.9" },
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The admin action's steps at their one place, with intents no tab has yet: several images, no
  * record id, a refusal before any image is stored, a write that fails or finds nothing. What each
- * tab does with them is app/routes/admin/admin-actions.test.ts.
+ * tab does with them is in the tab's own test (app/routes/admin/<tab>.test.ts), and the faults any
+ * tab's form meets are in ./admin-faults.test.ts.
  */
 import fsp from "node:fs/promises";
 import path from "node:path";
