@@ -208,9 +208,11 @@ describe("PostgreSQL: dropped connections and a full disk", () => {
     for (let round = 1; round <= 3; round++) {
       // 1. Connections dropped again and again while visitors, an administrator and the health probe keep asking.
       const traffic = runTraffic(base, cookie);
+      // Each drop waits for the traffic to get an answer after the one before: drops between requests, not all at once.
       for (let i = 0; i < 12; i++) {
         await terminate();
-        await new Promise((r) => setTimeout(r, 120));
+        const seen = traffic.answers.length;
+        await until("an answer after a drop", async () => (traffic.answers.length > seen ? true : undefined), 20_000);
       }
       // Enough answers to judge, however busy the machine (a count, not a time).
       await until(

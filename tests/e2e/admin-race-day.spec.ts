@@ -119,37 +119,38 @@ test("the team is reordered in place from the keyboard: focus stays on the moved
   expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
 });
 
-test("without JavaScript, a required field left empty shows its error beside the field", async ({
-  browser,
-  app,
-  admin,
-}) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: app.url });
-  const page = await context.newPage();
-  await signInAs(page, app, admin);
-  await page.goto("/admin/team");
-  const add = page.getByRole("form", { name: "Add Team Member" });
-  await expect(add.getByText("Fields marked * must be filled in.")).toBeVisible();
-  const name = add.getByLabel("Full Name", { exact: true });
-  await expect(name).toHaveAttribute("required", "");
-  await add.getByLabel("Role", { exact: true }).fill("Groom");
-  await add.getByRole("button", { name: "Add Member" }).click();
+// Its own browser context: the same size in either project.
+test(
+  "without JavaScript, a required field left empty shows its error beside the field",
+  { tag: "@any-width" },
+  async ({ browser, app, admin }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: app.url });
+    const page = await context.newPage();
+    await signInAs(page, app, admin);
+    await page.goto("/admin/team");
+    const add = page.getByRole("form", { name: "Add Team Member" });
+    await expect(add.getByText("Fields marked * must be filled in.")).toBeVisible();
+    const name = add.getByLabel("Full Name", { exact: true });
+    await expect(name).toHaveAttribute("required", "");
+    await add.getByLabel("Role", { exact: true }).fill("Groom");
+    await add.getByRole("button", { name: "Add Member" }).click();
 
-  const again = page.getByRole("form", { name: "Add Team Member" });
-  const field = again.getByLabel("Full Name", { exact: true });
-  await expect(field).toHaveAttribute("aria-invalid", "true");
-  await expect(field).toHaveAccessibleDescription("Full name is required");
-  await expect(again.getByLabel("Role", { exact: true })).toHaveValue("Groom");
-  expect(await listTeamMembers()).toEqual([]);
+    const again = page.getByRole("form", { name: "Add Team Member" });
+    const field = again.getByLabel("Full Name", { exact: true });
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription("Full name is required");
+    await expect(again.getByLabel("Role", { exact: true })).toHaveValue("Groom");
+    expect(await listTeamMembers()).toEqual([]);
 
-  // Filled in, it is added, and the page opens at the new member, highlighted, with its public page.
-  await field.fill("Bo");
-  await again.getByRole("button", { name: "Add Member" }).click();
-  const row = page.getByRole("region", { name: "Team Members" }).getByRole("listitem").filter({ hasText: "Bo" });
-  await expect(row).toContainText("Saved");
-  await expect(row.getByRole("link", { name: "View Bo on the site" })).toHaveAttribute("href", "/team");
-  await context.close();
-});
+    // Filled in, it is added, and the page opens at the new member, highlighted, with its public page.
+    await field.fill("Bo");
+    await again.getByRole("button", { name: "Add Member" }).click();
+    const row = page.getByRole("region", { name: "Team Members" }).getByRole("listitem").filter({ hasText: "Bo" });
+    await expect(row).toContainText("Saved");
+    await expect(row.getByRole("link", { name: "View Bo on the site" })).toHaveAttribute("href", "/team");
+    await context.close();
+  },
+);
 
 test("after a save the page stays where the saved item is, which is highlighted and links to its page", async ({
   adminPage: page,
@@ -207,56 +208,68 @@ test(
   },
 );
 
-test("Winners and Runners with no horse yet say so and lead to the Horses tab", async ({ adminPage: page }) => {
-  for (const tab of ["/admin/winners", "/admin/runners"]) {
-    await page.goto(tab);
-    await expect(page.getByRole("note")).toContainText("There are no horses yet");
-    await expect(page.getByRole("combobox", { name: "Horse" })).toHaveCount(0);
-  }
-  await page.getByRole("link", { name: "Add a horse in the Horses tab" }).click();
-  await expect(page.getByRole("heading", { name: "Add New Horse" })).toBeVisible();
-});
+test(
+  "Winners and Runners with no horse yet say so and lead to the Horses tab",
+  { tag: "@any-width" },
+  async ({ adminPage: page }) => {
+    for (const tab of ["/admin/winners", "/admin/runners"]) {
+      await page.goto(tab);
+      await expect(page.getByRole("note")).toContainText("There are no horses yet");
+      await expect(page.getByRole("combobox", { name: "Horse" })).toHaveCount(0);
+    }
+    await page.getByRole("link", { name: "Add a horse in the Horses tab" }).click();
+    await expect(page.getByRole("heading", { name: "Add New Horse" })).toBeVisible();
+  },
+);
 
-test("a new site starts with a checklist, each step ticked once done", async ({ adminPage: page }) => {
-  await page.goto("/admin");
-  const checklist = page.getByRole("region", { name: "Getting Started" });
-  await expect(checklist).toContainText("0 of 4 done");
-  await expect(page.getByRole("region", { name: "Results to Record" })).toHaveCount(0);
-  await expect(checklist.getByRole("link", { name: "Set the stable's name and photos" })).toHaveAttribute(
-    "href",
-    "/admin/site",
-  );
-  await createHorse({ name: "Nordlys", age: 4, color: "Brown", sire: "S", dam: "D" });
-  await page.reload();
-  await expect(checklist).toContainText("1 of 4 done");
-  await expect(checklist.getByRole("listitem").filter({ hasText: "Add a horse" })).toContainText("Done");
-});
+test(
+  "a new site starts with a checklist, each step ticked once done",
+  { tag: "@any-width" },
+  async ({ adminPage: page }) => {
+    await page.goto("/admin");
+    const checklist = page.getByRole("region", { name: "Getting Started" });
+    await expect(checklist).toContainText("0 of 4 done");
+    await expect(page.getByRole("region", { name: "Results to Record" })).toHaveCount(0);
+    await expect(checklist.getByRole("link", { name: "Set the stable's name and photos" })).toHaveAttribute(
+      "href",
+      "/admin/site",
+    );
+    await createHorse({ name: "Nordlys", age: 4, color: "Brown", sire: "S", dam: "D" });
+    await page.reload();
+    await expect(checklist).toContainText("1 of 4 done");
+    await expect(checklist.getByRole("listitem").filter({ hasText: "Add a horse" })).toContainText("Done");
+  },
+);
 
-test("the dashboard works in Danish, chosen on the Account page and kept with the account", async ({
-  adminPage: page,
-}) => {
-  await seedRaceDay();
-  await page.goto("/admin");
-  await page.getByRole("link", { name: "Account and sign-out" }).click();
-  await page.getByRole("radio", { name: "Dansk" }).check();
-  await page.getByRole("button", { name: "Save Language" }).click();
-  await expect(toasts(page).filter({ hasText: "Sprog gemt" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Kontrolpanel", level: 1 })).toBeVisible();
-  await expect(page.locator("html")).toHaveAttribute("lang", "da");
+// At desktop width only: the tabs' layout at phone width is scanned in English (accessibility.spec.ts),
+// and the language changes their words, not their structure.
+test(
+  "the dashboard works in Danish, chosen on the Account page and kept with the account",
+  { tag: "@desktop" },
+  async ({ adminPage: page }) => {
+    await seedRaceDay();
+    await page.goto("/admin");
+    await page.getByRole("link", { name: "Account and sign-out" }).click();
+    await page.getByRole("radio", { name: "Dansk" }).check();
+    await page.getByRole("button", { name: "Save Language" }).click();
+    await expect(toasts(page).filter({ hasText: "Sprog gemt" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Kontrolpanel", level: 1 })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "da");
 
-  await tabs(page).getByRole("link", { name: "Forside" }).click();
-  await expect(page.getByRole("heading", { name: "I dag i stalden" })).toBeVisible();
-  await expect(tabs(page).getByRole("link", { name: "Starter, 1 resultat mangler" })).toBeVisible();
-  const form = page.getByRole("region", { name: "Resultater der mangler" });
-  await form.getByRole("link", { name: "Registrér resultat: Dansk Derby (Kongens Ære)" }).click();
-  await page.getByRole("form", { name: "Registrér resultat" }).getByRole("button", { name: "Gem resultat" }).click();
-  await expect(page.getByRole("form", { name: "Registrér resultat" }).getByText("Vælg placeringen")).toBeVisible();
+    await tabs(page).getByRole("link", { name: "Forside" }).click();
+    await expect(page.getByRole("heading", { name: "I dag i stalden" })).toBeVisible();
+    await expect(tabs(page).getByRole("link", { name: "Starter, 1 resultat mangler" })).toBeVisible();
+    const form = page.getByRole("region", { name: "Resultater der mangler" });
+    await form.getByRole("link", { name: "Registrér resultat: Dansk Derby (Kongens Ære)" }).click();
+    await page.getByRole("form", { name: "Registrér resultat" }).getByRole("button", { name: "Gem resultat" }).click();
+    await expect(page.getByRole("form", { name: "Registrér resultat" }).getByText("Vælg placeringen")).toBeVisible();
 
-  await tabs(page).getByRole("link", { name: "Heste" }).click();
-  const add = page.getByRole("form", { name: "Tilføj ny hest" });
-  await add.getByRole("button", { name: "Tilføj hest" }).click();
-  await expect(add.getByText("Skriv hestens navn")).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Heste i træning" })).toBeVisible();
-  await expectNoAxeViolations(page);
-});
+    await tabs(page).getByRole("link", { name: "Heste" }).click();
+    const add = page.getByRole("form", { name: "Tilføj ny hest" });
+    await add.getByRole("button", { name: "Tilføj hest" }).click();
+    await expect(add.getByText("Skriv hestens navn")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Heste i træning" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  },
+);

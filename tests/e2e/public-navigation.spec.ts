@@ -51,22 +51,27 @@ test("the footer's Sign In link goes to /auth", async ({ page }) => {
   await expect(footer.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
 });
 
-test("an unknown path answers 404 inside the site's layout and is logged", async ({ page, app }) => {
-  const response = await page.goto("/stald/no-such-page");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
-  await expect(page.getByText("Oops! Page not found")).toBeVisible();
-  await expectLayout(page);
-  await expect.poll(() => app.logs.join("")).toContain("/stald/no-such-page");
-  await expectNoAxeViolations(page);
-  await page.getByRole("link", { name: "Return to Home" }).click();
-  await expect(page).toHaveURL(/\/$/);
-});
+// Scanned by axe in accessibility.spec.ts at both widths (empty and with content).
+test(
+  "an unknown path answers 404 inside the site's layout and is logged",
+  { tag: "@any-width" },
+  async ({ page, app }) => {
+    const response = await page.goto("/stald/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
+    await expect(page.getByText("Oops! Page not found")).toBeVisible();
+    await expectLayout(page);
+    await expect.poll(() => app.logs.join("")).toContain("/stald/no-such-page");
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  },
+);
 
+// At a phone's width in both projects: run in the phone one only (a phone's touch and user agent).
 test.describe("the mobile menu with JavaScript", () => {
   test.use({ viewport: PHONE });
 
-  test("opens, navigates and closes again", async ({ page }) => {
+  test("opens, navigates and closes again", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const team = nav.getByRole("link", { name: "Team", exact: true });
@@ -86,7 +91,7 @@ test.describe("the mobile menu with JavaScript", () => {
 test.describe("the mobile menu without JavaScript", () => {
   test.use({ viewport: PHONE, javaScriptEnabled: false });
 
-  test("opens and its links load the pages", async ({ page }) => {
+  test("opens and its links load the pages", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const horses = nav.getByRole("link", { name: "Horses", exact: true });

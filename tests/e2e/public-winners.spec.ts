@@ -16,14 +16,14 @@ import { db } from "~/platform/db.server";
 // Accessibility scans and image processing are CPU-heavy when the whole suite runs in parallel.
 test.describe.configure({ timeout: 60_000 });
 
-test("no winners yet shows the empty message", async ({ page }) => {
+// Scanned by axe in accessibility.spec.ts, empty and with content; nothing here depends on the width.
+test("no winners yet shows the empty message", { tag: "@any-width" }, async ({ page }) => {
   const response = await page.goto("/winners");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle("Winners | Stald Nordlys");
   await expect(page.getByRole("heading", { level: 1, name: "Our Winners" })).toBeVisible();
   await expect(page.getByText("No winners found. Add some winners from the admin page.")).toBeVisible();
   await expectLayout(page);
-  await expectNoAxeViolations(page);
 });
 
 test("victories show their details in da-DK, latest race first", async ({ page }) => {
@@ -59,10 +59,10 @@ test("victories show their details in da-DK, latest race first", async ({ page }
   // Two columns from tablet width up, one on a phone.
   const tops = await cards.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
   expect(tops[0] === tops[1]).toBe(page.viewportSize()!.width >= 768);
-  await expectNoAxeViolations(page);
 });
 
-test("missing details show the spec's fallbacks and a placeholder photo", async ({ page }) => {
+// The fallbacks' scan at one width: the cards around them are scanned at phone width with content.
+test("missing details show the spec's fallbacks and a placeholder photo", { tag: "@desktop" }, async ({ page }) => {
   const horse = await seedHorse({ name: "Gone" });
   await seedWinner(horse.id, { raceName: "Fynsk Sprintløb" });
   await db().deleteFrom("horses").where("id", "=", horse.id).execute();
@@ -90,7 +90,8 @@ test("missing details show the spec's fallbacks and a placeholder photo", async 
 test.describe("with a database that fails", () => {
   test.use({ ownServer: true });
 
-  test("a failed read shows the error state inside the intact page", async ({ page, app }) => {
+  // The error's scan at one width: the page around it is scanned at phone width with content.
+  test("a failed read shows the error state inside the intact page", { tag: "@desktop" }, async ({ page, app }) => {
     await breakTable("winners");
     const response = await page.goto("/winners");
     expect(response?.status()).toBe(503);
