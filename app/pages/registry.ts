@@ -46,7 +46,22 @@ export type PageEntry = Entry & {
 /** A feed or a site file (resource routes): never a document, never refreshes or sets a session. */
 export type FileEntry = Entry & { kind: "feed" | "file"; contentType: string };
 
-export type RegistryEntry = PageEntry | FileEntry;
+/** Who may fetch a download: everyone, the administrators, or the owners and guests of what it holds. */
+export type DownloadAudience = "public" | "admin" | "owners";
+
+/**
+ * A file a person opens or saves (an export, a private photo, an invoice): a resource route like a
+ * feed, never a document, never refreshes or sets a session. Its module checks its audience itself,
+ * first; one for administrators or owners is never shared through any cache (`private, no-store`).
+ */
+export type DownloadEntry = Entry & {
+  kind: "download";
+  audience: DownloadAudience;
+  /** The type every answer has; unset where each file has its own (a photo). */
+  contentType?: string;
+};
+
+export type RegistryEntry = PageEntry | FileEntry | DownloadEntry;
 
 const page = (entry: Omit<PageEntry, "kind" | "audience" | "danish"> & Partial<PageEntry>): PageEntry => ({
   kind: "page",
@@ -55,10 +70,18 @@ const page = (entry: Omit<PageEntry, "kind" | "audience" | "danish"> & Partial<P
   ...entry,
 });
 
+/** A download: never in the page cache, which keeps pages and feeds only. */
+const download = (entry: Omit<DownloadEntry, "kind" | "cache">): DownloadEntry => ({
+  kind: "download",
+  cache: "never",
+  ...entry,
+});
+
 /**
- * Every public page, feed and site file, once. `app/routes.ts`, the page cache's policy, the
- * navigation, the language switch and hreflang links, and the sitemap all read it: adding a public
- * page is an entry here and its route module (docs/architecture.md).
+ * Every page, feed, site file and download outside the admin tabs, once. `app/routes.ts`, the page
+ * cache's policy, the navigation, the language switch and hreflang links, the sitemap and the
+ * authorization matrix all read it: adding a page or a download is an entry here and its route
+ * module (docs/architecture.md).
  */
 export const REGISTRY: readonly RegistryEntry[] = [
   page({ path: "/", file: "routes/home.tsx", cache: "shared", nav: "nav.home", sitemap: "fixed" }),
@@ -161,6 +184,16 @@ export const REGISTRY: readonly RegistryEntry[] = [
     cache: "never",
     contentType: "application/json; charset=utf-8",
   },
+  // Downloads (docs/architecture.md, "A download"). The admin ones sit beside their tab's address,
+  // outside the tabs' layout, each behind its own admin check.
+  download({
+    path: "/admin/news/subscribers.csv",
+    file: "routes/admin/subscribers-csv.ts",
+    audience: "admin",
+    contentType: "text/csv; charset=utf-8",
+  }),
+  // Private photos of owners-only posts (never the page cache, never /media/): the rest of the path is the file's name.
+  download({ path: "/owners/media/*", file: "routes/owners-media.ts", audience: "owners" }),
 ];
 
 /** The route id of an entry in a language: the file's for English, `da/<name>` for Danish. */
@@ -187,7 +220,8 @@ const PARAMS: Record<string, (value: string) => boolean> = {
   token: (value) => /^[A-Za-z0-9_-]{43}$/.test(value),
 };
 
-type Segment = { literal: string } | { param: string; suffix: string };
+/** `*`, the last segment: the rest of the path (a file's name under its folder), at least one segment of it. */
+type Segment = { literal: string } | { param: string; suffix: string } | { splat: true };
 
 const compiled = new WeakMap<RegistryEntry, Record<Lang, Segment[]>>();
 
@@ -199,7 +233,8 @@ function segmentsOf(entry: RegistryEntry, lang: Lang): Segment[] {
       path
         .split("/")
         .slice(1)
-        .map((part): Segment => {
+        .map((part, i, all): Segment => {
+          if (part === "*" && i === all.length - 1) return { splat: true };
           const m = /^:(\w+)(.*)$/.exec(part);
           if (!m) return { literal: part };
           if (!PARAMS[m[1]!])
@@ -231,11 +266,19 @@ export function matchPath(pathname: string, registry: readonly RegistryEntry[] =
 }
 
 function matchSegments(segments: Segment[], parts: string[]): Record<string, string> | null {
-  if (segments.length !== parts.length) return null;
+  const last = segments.at(-1);
+  const splat = !!last && "splat" in last;
+  if (splat ? parts.length < segments.length : parts.length !== segments.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i]!;
     const part = parts[i]!;
+    if ("splat" in segment) {
+      const rest = parts.slice(i).join("/");
+      if (!rest) return null;
+      params["*"] = rest;
+      break;
+    }
     if ("literal" in segment) {
       if (segment.literal !== part) return null;
       continue;
@@ -250,7 +293,9 @@ function matchSegments(segments: Segment[], parts: string[]): Record<string, str
 
 /** An entry's address in `lang` (English unless said) with its parameters filled in. */
 export function pathOf(entry: RegistryEntry, params: Record<string, string> = {}, lang: Lang = "en"): string {
-  return patternIn(entry, lang).replace(/:(\w+)/g, (whole, name: string) => params[name] ?? whole);
+  return patternIn(entry, lang)
+    .replace(/:(\w+)/g, (whole, name: string) => params[name] ?? whole)
+    .replace(/\/\*$/, (whole) => (params["*"] ? `/${params["*"]}` : whole));
 }
 
 /**
@@ -267,6 +312,14 @@ export function pagePath(path: string, lang: Lang, registry: readonly RegistryEn
 }
 
 /**
+ * Whether other spellings of an address (its case, a trailing slash, escaped letters) lead to it: a
+ * page's, a feed's or a site file's do, a download's never (a file's name is exact, an escape in it refused).
+ */
+export function hasVariants(match: PageMatch | null): match is PageMatch {
+  return !!match && match.entry.kind !== "download";
+}
+
+/**
  * The canonical address of a case or trailing-slash variant of a page or feed (`/DA` → `/da`,
  * `/horses/` → `/horses`), null when `pathname` is canonical already or names no entry.
  */
@@ -274,7 +327,7 @@ export function canonicalPath(pathname: string, registry: readonly RegistryEntry
   if (pathname.length > MAX_PATH || matchPath(pathname, registry)) return null;
   const folded = pathname.toLowerCase().replace(/(.)\/+$/, "$1");
   if (folded === pathname || !folded.startsWith("/") || folded.startsWith("//")) return null;
-  return matchPath(folded, registry) ? folded : null;
+  return hasVariants(matchPath(folded, registry)) ? folded : null;
 }
 
 /** The path of the same page in each language, or null where the page exists in English only. */
@@ -337,9 +390,10 @@ export function sitemapEntries(
   });
 }
 
-/** The content type a feed or site file answers with (its route module sets it from here). */
+/** The content type a feed, site file or download answers with (its route module sets it from here). */
 export function contentTypeOf(path: string): string {
   const entry = REGISTRY.find((e) => e.kind !== "page" && e.path === path);
-  if (!entry || entry.kind === "page") throw new Error(`app/pages/registry.ts lists no feed or file at ${path}`);
+  if (!entry || entry.kind === "page" || !entry.contentType)
+    throw new Error(`app/pages/registry.ts lists no feed, file or download of one type at ${path}`);
   return entry.contentType;
 }
