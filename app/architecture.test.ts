@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import folders from "~/folders.json";
 
 /**
  * The import graph of the site's own code: dependencies point one way (routes → features → models →
@@ -13,8 +15,10 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "..");
 const SOURCE_DIRS = ["app", "server", "db", "scripts"];
 const ALIASES: Record<string, string> = { "~/": "app/", "@db/": "db/", "@tests/": "tests/", "@server/": "server/" };
-/** The subsystems with a folder of their own in app/ that holds server code. */
-const FEATURES = ["auth", "backup", "contact", "jobs", "mail", "media", "news", "toast", "trash"];
+/** The subsystems with a folder of their own in app/ that holds server code (app/folders.json, which eslint.config.js reads too). */
+const FEATURES = Object.keys(folders.features);
+/** The other folders of app/: the layers the features stand on, and the routes above them. */
+const SHARED = Object.keys(folders.shared);
 const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 function isTest(file: string) {
@@ -126,6 +130,31 @@ const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
 describe("module boundaries", () => {
   const files = SOURCE_DIRS.flatMap(sourceFiles);
   const graph = importGraph(files, read, exists);
+
+  it("knows every folder of app/ as a feature or a shared part (app/folders.json)", () => {
+    const onDisk = fs
+      .readdirSync(path.join(root, "app"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const unknown = onDisk.filter((folder) => !FEATURES.includes(folder) && !SHARED.includes(folder));
+    expect(
+      unknown,
+      `app/${unknown.join("/, app/")}/ is in neither "features" nor "shared" of app/folders.json: ` +
+        "a feature's folder gets the folder import rules (eslint.config.js and this file), a shared one is a layer",
+    ).toEqual([]);
+    const gone = [...FEATURES, ...SHARED].filter((folder) => !onDisk.includes(folder));
+    expect(gone, `app/folders.json lists folders app/ does not have: ${gone.join(", ")}`).toEqual([]);
+    expect(FEATURES.filter((folder) => SHARED.includes(folder))).toEqual([]);
+  });
+
+  it("gives every feature the lint rules of features", async () => {
+    const url = pathToFileURL(path.join(root, "eslint.config.js")).href;
+    const { default: config } = (await import(url)) as { default: Array<Record<string, unknown>> };
+    const rules = JSON.stringify(
+      config.filter((block) => JSON.stringify(block.files ?? "").includes("app/components")),
+    );
+    for (const feature of FEATURES) expect(rules, feature).toContain(`~/${feature}/*.server`);
+  });
 
   it("reads the site's modules and their imports, the admin tabs' +shared parts included", () => {
     expect(files).toContain("app/root.tsx");

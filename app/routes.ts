@@ -3,8 +3,8 @@ import { env } from "./platform/env.server";
 import { languagesOf, pathOf, REGISTRY, routeId } from "./pages/registry";
 
 export default [
-  // The public pages, feeds and site files, each in its languages (app/pages/registry.ts); one module per page,
-  // its language read from the path (app/i18n/lang.ts).
+  // The pages, feeds, site files and downloads, each in its languages (app/pages/registry.ts); one module per
+  // page, its language read from the path (app/i18n/lang.ts).
   ...REGISTRY.flatMap((entry) =>
     languagesOf(entry).map((lang) => {
       const path = pathOf(entry, {}, lang);
@@ -13,8 +13,6 @@ export default [
     }),
   ),
   route("auth/setup", "routes/auth-setup.tsx"),
-  // A download, not a tab: outside the layout, behind its own admin check.
-  route("admin/news/subscribers.csv", "routes/admin/subscribers-csv.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/home.tsx"),
     route("horses", "routes/admin/horses.tsx"),
@@ -31,8 +29,6 @@ export default [
     route("account", "routes/admin/account.tsx"),
   ]),
   route("sign-out", "routes/sign-out.tsx"),
-  // Private photos of owners-only posts, behind their own check (never the page cache, never /media/).
-  route("owners/media/*", "routes/owners-media.ts"),
   // A page for the upload field's browser test; only in builds made for the tests.
   ...(env().STABLE_TEST_ROUTES === "1" ? [route("__test/image-upload", "routes/test-image-upload.tsx")] : []),
   route("*", "routes/not-found.tsx"),

@@ -2,7 +2,6 @@ import "react-router";
 import path from "node:path";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import { createRequestHandler } from "react-router";
 import { announceSetupLinkIfNeeded } from "~/auth/admin-setup.server";
 import { userByCookie, withRequestSession } from "~/auth/auth.server";
 import { startMailDelivery, stopMailDelivery } from "~/jobs/mail-delivery.server";
@@ -14,8 +13,8 @@ import { log } from "~/platform/log.server";
 import { createCacheSync } from "./cache-sync";
 import { registerFeatureJobs } from "./jobs";
 import { mediaRouter } from "./media";
-import { withOutageAnswers } from "./outage";
 import { PageCache } from "./page-cache";
+import { renderApp } from "./render-app";
 import { FORM_STAMP_SLOT, FORM_STAMP_SLOT_HEADER, issueFormStamp } from "~/contact/form-stamp.server";
 import { setDraining } from "~/platform/health.server";
 import { canonicalAddresses } from "./address-variants";
@@ -41,9 +40,7 @@ const cacheSync = createCacheSync(pageCache, { log, dataVersion });
 /** The contact form's stamp, put into each response of a stamped page at the edge (app/pages/registry.ts). */
 const formStamp: Slot = { slot: FORM_STAMP_SLOT, header: FORM_STAMP_SLOT_HEADER, fill: () => issueFormStamp() };
 
-const renderApp = withOutageAnswers(
-  createRequestHandler(() => import("virtual:react-router/server-build"), env().NODE_ENV),
-);
+const renderPages = renderApp(() => import("virtual:react-router/server-build"), env().NODE_ENV);
 
 /** The limits on how long a request body may take (server/body-timeout.ts), from the settings. */
 export function bodyTimeouts(): BodyTimeouts {
@@ -121,7 +118,7 @@ export function createSite({ buildDir, files }: { buildDir?: string; files?: Req
   // 15. Rolling sessions: a signed-in GET of a page pushes the session's expiry forward when due.
   site.use(sessionRefresh());
   // 16. React Router, through the page cache: a miss is rendered (and stored if it may be shared).
-  site.use(renderThroughCache(renderApp, pageCache, { slot: formStamp }));
+  site.use(renderThroughCache(renderPages, pageCache, { slot: formStamp }));
   // 17. An unexpected error: a plain 500 page, the details in the log.
   site.use(errorHandler(log));
 

@@ -48,6 +48,9 @@ describe("cacheKeyFor", () => {
       // A private photo of an owners-only post (its route answers private, no-store too).
       "/owners/media/post-photos/1700000000000-0123456789ab.jpg",
       "/owners/media/post-photos/1700000000000-0123456789ab.w640.avif",
+      "/owners/media/post-photos/1700000000000-0123456789ab.jpg.data",
+      // The administrators' download beside the News tab.
+      "/admin/news/subscribers.csv",
     ]) {
       expect(cacheKeyFor("GET", u(path), {}), path).toEqual({ key: null, reason: "path" });
     }

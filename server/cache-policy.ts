@@ -21,7 +21,7 @@ export function isStamped(pathname: string) {
  * Whether a request may be answered from the shared cache, and under which key. Anything that
  * could make a response personal bypasses it: any cookie (a session or a flash toast), an
  * Authorization header, a method other than GET/HEAD, a page the registry does not share (or an
- * owners' page). Query parameters the page does not read are left out of the key (and out of the
+ * owners' page), a download. Query parameters the page does not read are left out of the key (and out of the
  * render), so `?utm_source=…` or any made-up parameter gets the cached copy.
  */
 export function cacheKeyFor(
@@ -34,7 +34,7 @@ export function cacheKeyFor(
   if (headers.authorization) return { key: null, reason: "authorization" };
   const target = pageOfRequest(url.pathname);
   const { entry } = target ?? {};
-  if (!target || !entry || entry.cache === "never" || (entry.kind === "page" && entry.audience !== "public"))
+  if (!target || !entry || entry.cache === "never" || ("audience" in entry && entry.audience !== "public"))
     return { key: null, reason: "path" };
   const kept: string[] = [];
   for (const name of [...new Set(url.searchParams.keys())].sort()) {

@@ -6,8 +6,9 @@ import { matchPath } from "~/pages/page-match";
 
 /**
  * Whether a request may push its session's expiry forward (and so set a cookie): a page, never a
- * feed or site file (app/pages/registry.ts), which may be shared by caches in front of the site. Media and
- * built assets are answered before this point.
+ * feed, site file or download (app/pages/registry.ts), which may be shared by caches in front of the
+ * site or opened many at a time (a page's private photos). Media and built assets are answered before
+ * this point.
  */
 export function mayRefreshSession(pathname: string) {
   const entry = matchPath(pathname)?.entry;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import pg from "pg";
 import { migrateToLatest } from "@db/migrations/migrator";
 import { closeDatabase, openPostgres, openSqlite, useDatabase, type DatabaseHandle } from "~/platform/db.server";
@@ -98,4 +98,18 @@ export function useFreshDatabase() {
     await closeDatabase();
   });
   afterAll(dropTestDatabases);
+}
+
+/**
+ * One fresh database for all the tests of the describe block it is called in: for tests that only
+ * read, or that check they changed nothing, and so may share what they seed.
+ */
+export function useSharedDatabase() {
+  beforeAll(async () => {
+    useDatabase(await createTestDatabase());
+  });
+  afterAll(async () => {
+    await closeDatabase();
+    await dropTestDatabases();
+  });
 }

@@ -24,6 +24,17 @@ export function pageTexts(request: Request): { lang: Lang; t: Translate } {
   return { lang, t: translator(lang) };
 }
 
+/**
+ * An owners' page's action with the intents its forms send (`intent`), declared as the admin tabs
+ * declare theirs: the authorization matrix posts each of them as every role.
+ */
+export function ownersAction<A extends (args: never) => unknown>(
+  intents: readonly string[],
+  action: A,
+): A & { intents: readonly string[] } {
+  return Object.assign(action, { intents });
+}
+
 export type OwnerActionData = {
   intent: string;
   values: Record<string, string>;

@@ -14,7 +14,8 @@ const PARAMS: Record<string, (value: string) => boolean> = {
   token: (value) => /^[A-Za-z0-9_-]{43}$/.test(value),
 };
 
-type Segment = { literal: string } | { param: string; suffix: string };
+/** `*`, the last segment: the rest of the path (a file's name under its folder), at least one segment of it. */
+type Segment = { literal: string } | { param: string; suffix: string } | { splat: true };
 
 const compiled = new WeakMap<RegistryEntry, Record<Lang, Segment[]>>();
 
@@ -26,7 +27,8 @@ function segmentsOf(entry: RegistryEntry, lang: Lang): Segment[] {
       path
         .split("/")
         .slice(1)
-        .map((part): Segment => {
+        .map((part, i, all): Segment => {
+          if (part === "*" && i === all.length - 1) return { splat: true };
           const m = /^:(\w+)(.*)$/.exec(part);
           if (!m) return { literal: part };
           if (!PARAMS[m[1]!])
@@ -58,11 +60,19 @@ export function matchPath(pathname: string, registry: readonly RegistryEntry[] =
 }
 
 function matchSegments(segments: Segment[], parts: string[]): Record<string, string> | null {
-  if (segments.length !== parts.length) return null;
+  const last = segments.at(-1);
+  const splat = !!last && "splat" in last;
+  if (splat ? parts.length < segments.length : parts.length !== segments.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i]!;
     const part = parts[i]!;
+    if ("splat" in segment) {
+      const rest = parts.slice(i).join("/");
+      if (!rest) return null;
+      params["*"] = rest;
+      break;
+    }
     if ("literal" in segment) {
       if (segment.literal !== part) return null;
       continue;
@@ -76,6 +86,14 @@ function matchSegments(segments: Segment[], parts: string[]): Record<string, str
 }
 
 /**
+ * Whether other spellings of an address (its case, a trailing slash, escaped letters) lead to it: a
+ * page's, a feed's or a site file's do, a download's never (a file's name is exact, an escape in it refused).
+ */
+export function hasVariants(match: PageMatch | null): match is PageMatch {
+  return !!match && match.entry.kind !== "download";
+}
+
+/**
  * The canonical address of a case or trailing-slash variant of a page or feed (`/DA` → `/da`,
  * `/horses/` → `/horses`), null when `pathname` is canonical already or names no entry.
  */
@@ -83,7 +101,7 @@ export function canonicalPath(pathname: string, registry: readonly RegistryEntry
   if (pathname.length > MAX_PATH || matchPath(pathname, registry)) return null;
   const folded = pathname.toLowerCase().replace(/(.)\/+$/, "$1");
   if (folded === pathname || !folded.startsWith("/") || folded.startsWith("//")) return null;
-  return matchPath(folded, registry) ? folded : null;
+  return hasVariants(matchPath(folded, registry)) ? folded : null;
 }
 
 /** The path of the same page in each language, or null where the page exists in English only. */

@@ -5,9 +5,11 @@ import routes from "~/routes";
 import { LANGS } from "~/i18n/lang";
 import { canonicalPath, matchPath, pageAlternates, readQuery } from "./page-match";
 import {
+  contentTypeOf,
   ENTRIES,
   languagesOf,
   navLinks,
+  pathOf,
   pathTo,
   REGISTRY,
   routeId,
@@ -255,5 +257,50 @@ describe("what comes next fits the registry", () => {
     expect(listed).not.toContain("/owners");
     expect(navLinks({}, NEXT).map((l) => l.to)).not.toContain("/owners");
     expect(navLinks({ owner: true }, NEXT).map((l) => l.to)).toContain("/owners");
+  });
+});
+
+describe("downloads", () => {
+  it("are registered here, each with its audience, and every resource route is an entry", () => {
+    type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
+    const flat = (entries: RouteEntry[]): RouteEntry[] => entries.flatMap((r) => [r, ...flat(r.children ?? [])]);
+    // A route module without a component answers a file, not a page: a feed, a site file or a
+    // download, all in the registry. Sign-out answers only its form.
+    const FORM_ONLY = ["routes/sign-out.tsx"];
+    for (const route of flat(routes as RouteEntry[])) {
+      const source = fs.readFileSync(new URL(`../${route.file}`, import.meta.url), "utf8");
+      if (/^export default /m.test(source) || FORM_ONLY.includes(route.file)) continue;
+      const entry = REGISTRY.find((e) => e.file === route.file);
+      expect(entry?.kind, `${route.file} answers a file: register it in app/pages/registry.ts`).toMatch(
+        /^(feed|file|download)$/,
+      );
+    }
+    const downloads = REGISTRY.filter((e) => e.kind === "download");
+    expect(downloads.map((d) => [d.path, d.audience])).toEqual([
+      ["/admin/news/subscribers.csv", "admin"],
+      ["/owners/media/*", "owners"],
+    ]);
+    for (const d of downloads) expect(d.cache, d.path).toBe("never");
+    expect(contentTypeOf("admin/subscribers-csv")).toBe("text/csv; charset=utf-8");
+  });
+
+  it("match a file's whole name under their folder, and have no variants", () => {
+    expect(matchPath("/owners/media/post-photos/1-aaaaaaaaaaaa.w320.webp")).toMatchObject({
+      id: "routes/owners-media",
+      params: { "*": "post-photos/1-aaaaaaaaaaaa.w320.webp" },
+    });
+    expect(matchPath("/admin/news/subscribers.csv")).toMatchObject({ id: "routes/admin/subscribers-csv" });
+    for (const path of ["/owners/media", "/owners/media/", "/da/owners/media/x.jpg", "/admin/news/subscribers.csv/x"])
+      expect(matchPath(path), path).toBeNull();
+    // A file's name is exact: neither its case nor a trailing slash leads to it.
+    for (const path of [
+      "/Owners/Media/post-photos/X.jpg",
+      "/admin/news/Subscribers.csv",
+      "/admin/news/subscribers.csv/",
+    ])
+      expect(canonicalPath(path), path).toBeNull();
+    expect(pathOf(ENTRIES["owners-media"], { "*": "post-photos/1-aaaaaaaaaaaa.jpg" })).toBe(
+      "/owners/media/post-photos/1-aaaaaaaaaaaa.jpg",
+    );
   });
 });

@@ -45,7 +45,22 @@ export type PageEntry = Entry & {
 /** A feed or a site file (resource routes): never a document, never refreshes or sets a session. */
 export type FileEntry = Entry & { kind: "feed" | "file"; contentType: string };
 
-export type RegistryEntry = PageEntry | FileEntry;
+/** Who may fetch a download: everyone, the administrators, or the owners and guests of what it holds. */
+export type DownloadAudience = "public" | "admin" | "owners";
+
+/**
+ * A file a person opens or saves (an export, a private photo, an invoice): a resource route like a
+ * feed, never a document, never refreshes or sets a session. Its module checks its audience itself,
+ * first; one for administrators or owners is never shared through any cache (`private, no-store`).
+ */
+export type DownloadEntry = Entry & {
+  kind: "download";
+  audience: DownloadAudience;
+  /** The type every answer has; unset where each file has its own (a photo). */
+  contentType?: string;
+};
+
+export type RegistryEntry = PageEntry | FileEntry | DownloadEntry;
 
 /** Where each language's pages are: English at the root, Danish under /da. */
 const LANGUAGE_ROOTS = { en: "/", da: "/da" } as const satisfies Record<Lang, string>;
@@ -78,8 +93,15 @@ const file = <const P extends string>(entry: Omit<FileEntry, "kind"> & { path: P
   ...entry,
 });
 
+/** A download: never in the page cache, which keeps pages and feeds only. */
+const download = <const E extends Omit<DownloadEntry, "kind" | "cache">>(entry: E) => ({
+  kind: "download" as const,
+  cache: "never" as const,
+  ...entry,
+});
+
 /**
- * Every public page, feed and site file, once, under the name of its route module. `app/routes.ts`,
+ * Every page, feed, site file and download outside the admin tabs, once, under the name of its route module. `app/routes.ts`,
  * the page cache's policy, the navigation, the language switch and hreflang links, the sitemap and
  * every link the code makes (`pathTo`) read it: adding a public page is an entry here and its route
  * module (docs/architecture.md).
@@ -214,6 +236,16 @@ export const ENTRIES = {
     cache: "never",
     contentType: "application/json; charset=utf-8",
   }),
+  // Downloads (docs/architecture.md, "A download"). The admin ones sit beside their tab's address,
+  // outside the tabs' layout, each behind its own admin check.
+  "admin/subscribers-csv": download({
+    path: "/admin/news/subscribers.csv",
+    file: "routes/admin/subscribers-csv.ts",
+    audience: "admin",
+    contentType: "text/csv; charset=utf-8",
+  }),
+  // Private photos of owners-only posts (never the page cache, never /media/): the rest of the path is the file's name.
+  "owners-media": download({ path: "/owners/media/*", file: "routes/owners-media.ts", audience: "owners" }),
 };
 
 type Entries = typeof ENTRIES;
@@ -239,7 +271,9 @@ export function languagesOf(entry: RegistryEntry): readonly Lang[] {
 export function pathOf(entry: RegistryEntry, params: Record<string, string> = {}, lang: Lang = "en"): string {
   const pattern =
     lang === "en" ? entry.path : (entry.kind === "page" && entry.danishPath) || localizedPath(entry.path, lang);
-  return pattern.replace(/:(\w+)/g, (whole, name: string) => params[name] ?? whole);
+  return pattern
+    .replace(/:(\w+)/g, (whole, name: string) => params[name] ?? whole)
+    .replace(/\/\*$/, (whole) => (params["*"] ? `/${params["*"]}` : whole));
 }
 
 /** The names of the parameters in an address pattern: "/horses/:slug.ics" → "slug". */
@@ -266,12 +300,14 @@ export function pathTo<N extends EntryName>(name: N, ...[options]: PathOptions<N
   return pathOf(entry, params, languagesOf(entry).includes(lang) ? lang : "en");
 }
 
-/** The entries that are feeds or site files, by name. */
-type FileName = { [N in EntryName]: Entries[N]["kind"] extends "page" ? never : N }[EntryName];
+/** The entries that are feeds, site files or downloads of one type, by name. */
+type FileName = {
+  [N in EntryName]: Entries[N] extends { contentType: string } ? N : never;
+}[EntryName];
 
-/** The content type a feed or site file answers with (its route module sets it from here). */
+/** The content type a feed, site file or download answers with (its route module sets it from here). */
 export function contentTypeOf(name: FileName): string {
-  return ENTRIES[name].contentType;
+  return (ENTRIES[name] as { contentType: string }).contentType;
 }
 
 export type NavLink = { to: string; label: MessageKey };

@@ -27,6 +27,7 @@ import { listHorseUpdates } from "~/owners/horse-updates.server";
 import { OwnerPage } from "~/owners/owner-parts";
 import {
   calendarAddress,
+  ownersAction,
   pageTexts,
   PRIVATE,
   privateHeaders,
@@ -86,7 +87,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** The one form: a calendar address of one's own, or a new one that ends the old. */
-export async function action({ request, params }: Route.ActionArgs) {
+export const action = ownersAction(["calendar"], async ({ request, params }: Route.ActionArgs) => {
   const user = await requireOwner(request);
   const { t } = pageTexts(request);
   await readForm(request);
@@ -98,7 +99,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     await renewCalendarToken(user.id, found.horse.id);
     return { had };
   });
-}
+});
 
 export const headers = privateHeaders;
 

@@ -20,7 +20,14 @@ import { stableNameFrom } from "~/models/site-settings";
 import { sendGuestInvitation, sendNewInvitation } from "~/owners/accounts.server";
 import { formErrors, guestIdSchema, guestSchema, NAME_MAX, noticeField, settingsSchema } from "~/owners/owner-forms";
 import { OwnerPage } from "~/owners/owner-parts";
-import { pageTexts, PRIVATE, privateHeaders, turnedDown, type OwnerActionData } from "~/owners/owner-page.server";
+import {
+  ownersAction,
+  pageTexts,
+  PRIVATE,
+  privateHeaders,
+  turnedDown,
+  type OwnerActionData,
+} from "~/owners/owner-page.server";
 import { runAs } from "~/platform/actor.server";
 import { clientNetwork } from "~/platform/client-ip.server";
 import { faultOf, FAULT_STATUS } from "~/platform/faults.server";
@@ -143,6 +150,7 @@ async function answer(request: Request, user: Owner, values: Record<string, stri
   return refuse(400);
 }
 
+/** The page's forms by their intent, with what a failure of each says. */
 const FAILURES: Record<string, "owners.settingsFailed" | "owners.inviteFailed" | "owners.removeFailed"> = {
   settings: "owners.settingsFailed",
   "invite-guest": "owners.inviteFailed",
@@ -150,7 +158,7 @@ const FAILURES: Record<string, "owners.settingsFailed" | "owners.inviteFailed" |
   "remove-guest": "owners.removeFailed",
 };
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = ownersAction(Object.keys(FAILURES), async ({ request }: Route.ActionArgs) => {
   const user = await requireOwner(request);
   const { t } = pageTexts(request);
   const values = typed(await readForm(request));
@@ -168,7 +176,7 @@ export async function action({ request }: Route.ActionArgs) {
       fault ? FAULT_STATUS[fault.kind] : 500,
     );
   }
-}
+});
 
 export const headers = privateHeaders;
 

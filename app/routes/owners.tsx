@@ -21,6 +21,7 @@ import { latestHorseUpdate } from "~/owners/horse-updates.server";
 import { OwnerPage } from "~/owners/owner-parts";
 import {
   calendarAddress,
+  ownersAction,
   pageTexts,
   PRIVATE,
   privateHeaders,
@@ -82,7 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The one form: a calendar address for all of one's horses, or a new one that ends the old (decision 0244). */
-export async function action({ request }: Route.ActionArgs) {
+export const action = ownersAction(["calendar"], async ({ request }: Route.ActionArgs) => {
   const user = await requireOwner(request);
   const { t } = pageTexts(request);
   await readForm(request);
@@ -92,7 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
     await renewAllHorsesCalendar(user.id);
     return { had };
   });
-}
+});
 
 export const headers = privateHeaders;
 

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/subscribers-csv";
 import { exportSubscribers } from "~/models/subscriber.server";
+import { contentTypeOf } from "~/pages/registry";
 import { runAs } from "~/platform/actor.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/toast/toast.server";
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The byte order mark lets spreadsheet programs read the file as UTF-8.
   return new Response(`\uFEFF${csv}`, {
     headers: {
-      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Type": contentTypeOf("admin/subscribers-csv"),
       "Content-Disposition": `attachment; filename="newsletter-subscribers-${day}.csv"`,
       "Cache-Control": "private, no-store",
       "X-Robots-Tag": "noindex",
