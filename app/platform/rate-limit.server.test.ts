@@ -24,7 +24,9 @@ test("counts concurrent attempts exactly", async () => {
   // refused by the upsert reports its own (6 and up): either way no allowed attempt counts past 5.
   expect(results.filter((r) => r.allowed).every((r) => r.count <= 5)).toBe(true);
   expect(results.filter((r) => !r.allowed).every((r) => r.count >= 5)).toBe(true);
-  expect(Number((await db().selectFrom("rate_limits").select("count").executeTakeFirstOrThrow()).count)).toBeGreaterThanOrEqual(5);
+  expect(
+    Number((await db().selectFrom("rate_limits").select("count").executeTakeFirstOrThrow()).count),
+  ).toBeGreaterThanOrEqual(5);
 });
 
 const rows = () => db().selectFrom("rate_limits").select(["key", "count"]).execute();
