@@ -177,6 +177,7 @@ test(
     await page.goto("/admin/runners");
     await page.getByRole("button", { name: "Delete Dansk Derby (Nordlys)" }).click();
     const removed = page.getByRole("status").filter({ hasText: "Item Deleted" });
+    await expect(removed).toBeVisible();
     expect(await getRunner(runner.id)).toBeNull();
     await removed.getByRole("button", { name: "Undo" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Runner Restored" })).toBeVisible();

@@ -1,20 +1,17 @@
 import fs from "node:fs";
 import { confirmedSubscribers } from "@tests/subscribers";
 import { test, expect, navigationsWaitForHydration } from "./fixtures";
-import { expectNoAxeViolations } from "./public-helpers";
+import { expectNoAxeViolations, storeTestImage } from "./public-helpers";
 import { solid } from "@tests/images";
 import { createHorse } from "~/models/horse.server";
+import { createPost, listAllPosts } from "~/models/post.server";
 
 test.describe.configure({ timeout: 90_000 });
 
 const horse = { name: "Nordlys", age: 4, color: "Brown", sire: "Sea The Stars", dam: "Frøken Fryd" };
 
-test("publish a post with two photos, a video and a tagged horse; it shows on News, its page, the horse page and Home in both languages", async ({
-  adminPage: page,
-  browser,
-  baseURL,
-}) => {
-  await createHorse(horse);
+test("publish a post with two photos, a video and a tagged horse from the News tab", async ({ adminPage: page }) => {
+  const tagged = await createHorse(horse);
   await page.goto("/admin/news");
   const add = page.getByRole("form", { name: "Add Post" });
   await add.getByLabel("Title", { exact: true }).fill("Nordlys wins the Derby");
@@ -32,57 +29,93 @@ test("publish a post with two photos, a video and a tagged horse; it shows on Ne
   await add.getByRole("button", { name: "Publish Post" }).click();
   await expect(page.getByText("Post Published", { exact: true })).toBeVisible();
   await expect(page.getByRole("region", { name: "Posts" }).getByText("Nordlys wins the Derby")).toBeVisible();
+  // Stored as the visitor's pages below show it.
+  expect(await listAllPosts()).toMatchObject([
+    {
+      slug: "nordlys-wins-the-derby",
+      audience: "public",
+      draft: false,
+      video: { provider: "youtube", id: "dQw4w9WgXcQ" },
+      photos: [{ description: "In the winner's circle" }, { description: "Back at the yard" }],
+      horses: [{ id: tagged.id }],
+    },
+  ]);
   // Scanned once the toast (which fades in) is gone: the tab with its list.
   await page.goto("/admin/news");
   await expectNoAxeViolations(page);
-
-  // What a visitor sees: the plain public pages.
-  const context = await browser.newContext({ baseURL });
-  const visitor = await context.newPage();
-  navigationsWaitForHydration(visitor);
-  const videoRequests: string[] = [];
-  await visitor.route(/youtube|vimeo/, (route) => {
-    videoRequests.push(route.request().url());
-    return route.abort();
-  });
-
-  for (const [prefix, news] of [
-    ["", "News"],
-    ["/da", "Nyheder"],
-  ] as const) {
-    await visitor.goto(`${prefix}/news`);
-    await expect(visitor.getByRole("heading", { level: 1, name: news })).toBeVisible();
-    await visitor.getByRole("link", { name: "Nordlys wins the Derby" }).click();
-    await expect(visitor).toHaveURL(new RegExp(`${prefix}/news/nordlys-wins-the-derby$`));
-    const article = visitor.getByRole("article");
-    const title = article.getByRole("heading", { level: 1, name: "Nordlys wins the Derby" });
-    await expect(title).toBeVisible();
-    // Written in English only: the Danish page shows it marked as English.
-    if (prefix) await expect(title).toHaveAttribute("lang", "en");
-    else await expect(title).not.toHaveAttribute("lang");
-    await expect(article.getByRole("img", { name: "In the winner's circle" })).toBeVisible();
-    await expect(article.getByRole("img", { name: "Back at the yard" })).toBeVisible();
-    await expect(article.locator("strong", { hasText: "day" })).toBeVisible();
-    await expect(article.locator("iframe")).toHaveCount(0);
-    await expectNoAxeViolations(visitor);
-    expect(videoRequests).toEqual([]);
-    await article.getByRole("link", { name: "Nordlys", exact: true }).click();
-    await expect(visitor).toHaveURL(new RegExp(`${prefix}/horses/nordlys$`));
-    await expect(visitor.getByRole("link", { name: "Nordlys wins the Derby" })).toBeVisible();
-    await expect(visitor.getByRole("img", { name: "Back at the yard" })).toBeVisible();
-    await visitor.goto(prefix || "/");
-    await expect(visitor.getByRole("link", { name: "Nordlys wins the Derby" })).toBeVisible();
-  }
-
-  // The player is loaded only when the visitor asks for it.
-  await visitor.goto("/news/nordlys-wins-the-derby");
-  await visitor.getByRole("link", { name: /Play video/ }).click();
-  await expect(visitor.locator("iframe")).toHaveAttribute(
-    "src",
-    "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1",
-  );
-  await context.close();
 });
+
+// A visitor's own browser context is the same size in either project: once.
+test(
+  "a post with two photos, a video and a tagged horse shows on News, its page, the horse page and Home in both languages",
+  { tag: "@any-width" },
+  async ({ browser, baseURL, app }) => {
+    const tagged = await createHorse(horse);
+    await createPost({
+      title: "Nordlys wins the Derby",
+      body: "What a **day**.\n\n- a clean start\n- a strong finish",
+      video: { provider: "youtube", id: "dQw4w9WgXcQ" },
+      publishAt: new Date(Date.now() - 60_000).toISOString(),
+      draft: false,
+      horseIds: [tagged.id],
+      photos: [
+        {
+          position: 1,
+          image: await storeTestImage(app, "post-photos"),
+          description: "In the winner's circle",
+        },
+        { position: 2, image: await storeTestImage(app, "post-photos"), description: "Back at the yard" },
+      ],
+    });
+
+    // What a visitor sees: the plain public pages.
+    const context = await browser.newContext({ baseURL });
+    const visitor = await context.newPage();
+    navigationsWaitForHydration(visitor);
+    const videoRequests: string[] = [];
+    await visitor.route(/youtube|vimeo/, (route) => {
+      videoRequests.push(route.request().url());
+      return route.abort();
+    });
+
+    for (const [prefix, news] of [
+      ["", "News"],
+      ["/da", "Nyheder"],
+    ] as const) {
+      await visitor.goto(`${prefix}/news`);
+      await expect(visitor.getByRole("heading", { level: 1, name: news })).toBeVisible();
+      await visitor.getByRole("link", { name: "Nordlys wins the Derby" }).click();
+      await expect(visitor).toHaveURL(new RegExp(`${prefix}/news/nordlys-wins-the-derby$`));
+      const article = visitor.getByRole("article");
+      const title = article.getByRole("heading", { level: 1, name: "Nordlys wins the Derby" });
+      await expect(title).toBeVisible();
+      // Written in English only: the Danish page shows it marked as English.
+      if (prefix) await expect(title).toHaveAttribute("lang", "en");
+      else await expect(title).not.toHaveAttribute("lang");
+      await expect(article.getByRole("img", { name: "In the winner's circle" })).toBeVisible();
+      await expect(article.getByRole("img", { name: "Back at the yard" })).toBeVisible();
+      await expect(article.locator("strong", { hasText: "day" })).toBeVisible();
+      await expect(article.locator("iframe")).toHaveCount(0);
+      await expectNoAxeViolations(visitor);
+      expect(videoRequests).toEqual([]);
+      await article.getByRole("link", { name: "Nordlys", exact: true }).click();
+      await expect(visitor).toHaveURL(new RegExp(`${prefix}/horses/nordlys$`));
+      await expect(visitor.getByRole("link", { name: "Nordlys wins the Derby" })).toBeVisible();
+      await expect(visitor.getByRole("img", { name: "Back at the yard" })).toBeVisible();
+      await visitor.goto(prefix || "/");
+      await expect(visitor.getByRole("link", { name: "Nordlys wins the Derby" })).toBeVisible();
+    }
+
+    // The player is loaded only when the visitor asks for it.
+    await visitor.goto("/news/nordlys-wins-the-derby");
+    await visitor.getByRole("link", { name: /Play video/ }).click();
+    await expect(visitor.locator("iframe")).toHaveAttribute(
+      "src",
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1",
+    );
+    await context.close();
+  },
+);
 
 test(
   "the News tab counts the subscribers, exports them as CSV and erases one",
@@ -110,7 +143,8 @@ test(
     await page.goto("/admin/activity");
     await expect(page.getByText("Erased a newsletter subscriber")).toBeVisible();
     await expect(page.getByText("Exported the newsletter subscribers (2)")).toBeVisible();
-    await expect(page.getByRole("main")).not.toContainText(/subscriber0@example\.com/i);
+    // The erased address is in no entry (the entries' text runs on into their dates: "subscriber02.12.").
+    await expect(page.getByRole("main")).not.toContainText(/subscriber0@/i);
   },
 );
 
