@@ -24,6 +24,7 @@ import * as withheldInvitations from "./0097-withheld-invitations";
 import * as bilingualContent from "./0100-bilingual-content";
 import * as horseDetails from "./0101-horse-details";
 import * as ownerAllHorsesCalendar from "./0110-owner-all-horses-calendar";
+import * as billing from "./0130-billing";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "0100-bilingual-content": bilingualContent,
   "0101-horse-details": horseDetails,
   "0110-owner-all-horses-calendar": ownerAllHorsesCalendar,
+  "0130-billing": billing,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */
