@@ -1,4 +1,5 @@
 import { registerResetMail } from "~/auth/auth-mail.server";
+import { registerBillingJobs } from "~/billing/invoice-mail.server";
 import { registerContactMail } from "~/contact/contact-delivery.server";
 import { registerUploadSweep } from "~/media/upload.server";
 import { registerDeadlineReminderMail } from "~/deadlines/reminder.server";
@@ -15,4 +16,5 @@ export function registerFeatureJobs() {
   registerDeadlineReminderMail();
   registerNewsletterMail();
   registerOwnerJobs();
+  registerBillingJobs();
 }

@@ -12,8 +12,6 @@ import {
   ownerCostGross,
   shareProblems,
   sharePartProblems,
-  splitByLargestRemainder,
-  spreadEvenly,
   STABLE,
   vatOf,
   type CostFacts,
@@ -22,6 +20,7 @@ import {
   type LedgerLine,
   type MonthFacts,
 } from "./ledger";
+import { splitByLargestRemainder, spreadEvenly } from "~/models/money-split";
 import { SAMPLE_DOCUMENTS } from "./sample-documents";
 
 const january = monthPeriod("2026-01");
