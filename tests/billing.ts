@@ -34,10 +34,11 @@ export async function billedOwner(
     company = false,
     language = "da",
     horseIds = [],
-  }: { company?: boolean; language?: OwnerLanguage; horseIds?: string[] } = {},
+    active = true,
+  }: { company?: boolean; language?: OwnerLanguage; horseIds?: string[]; active?: boolean } = {},
 ): Promise<TestOwner> {
   const horses = horseIds.length ? horseIds : [(await testHorse(`Link ${++counter} ${name}`)).id];
-  const owner = await createOwner({ horseIds: horses, name, language });
+  const owner = await createOwner({ horseIds: horses, name, language, active });
   await saveOwnerBillingDetails(owner.id, {
     kind: company ? "company" : "person",
     name: company ? `${name} ApS` : null,
