@@ -263,10 +263,10 @@ describe("credit notes", () => {
 
   it("reverses an invoice exactly: the same lines, the same amounts and VAT, the invoice then credited", async () => {
     const invoice = await issuedInvoice();
-    const note = await issueCreditNote(invoice.id, {
-      note: "Billed twice",
-      now: new Date("2026-02-10T09:00:00Z"),
-    });
+    const admin = await createUser({ email: "admin@stald.dk", admin: true });
+    const note = await runAs({ userId: admin.id, email: admin.email, via: "dashboard" }, () =>
+      issueCreditNote(invoice.id, { note: "Billed twice", now: new Date("2026-02-10T09:00:00Z") }),
+    );
     expect(note).toMatchObject({ number: "2" });
     const credit = (await getInvoice(note!.id))!;
     expect(credit).toMatchObject({
@@ -292,6 +292,10 @@ describe("credit notes", () => {
       outstandingOere: 0,
       creditedOere: invoice.totalOere,
     });
+    const { entries } = await listActivity({ kind: "credit" });
+    expect(entries.map((e) => [e.summary, e.entityId, e.actorEmail])).toEqual([
+      [`Credit note 2 issued for invoice 1: Anna Holm ApS, ${formatDkk(invoice.totalOere!)}`, invoice.id, admin.email],
+    ]);
     await expect(issueCreditNote(invoice.id)).rejects.toThrow(NotCreditableError);
     await expect(issueCreditNote(credit.id)).resolves.toBeNull();
     expect(await listQueuedMail({ kind: "invoice" })).toHaveLength(2);
