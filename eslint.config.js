@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const FEATURES = ["auth", "backup", "contact", "jobs", "mail", "media", "news", "toast", "trash"];
+const FEATURES = ["auth", "backup", "billing", "contact", "jobs", "mail", "media", "news", "toast", "trash"];
 
 /** One import style: the aliases (~/, @db/, @tests/, @server/), never a path up through "..". */
 const PARENT_PATH = "(^|/)\\.\\.(/|$)";

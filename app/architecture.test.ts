@@ -14,7 +14,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const SOURCE_DIRS = ["app", "server", "db", "scripts"];
 const ALIASES: Record<string, string> = { "~/": "app/", "@db/": "db/", "@tests/": "tests/", "@server/": "server/" };
 /** The subsystems with a folder of their own in app/ that holds server code. */
-const FEATURES = ["auth", "backup", "contact", "jobs", "mail", "media", "news", "toast", "trash"];
+const FEATURES = ["auth", "backup", "billing", "contact", "jobs", "mail", "media", "news", "toast", "trash"];
 const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 function isTest(file: string) {
