@@ -34,6 +34,19 @@ export interface Database {
   owner_all_calendars: OwnerAllCalendarsTable;
   owner_notices: OwnerNoticesTable;
   withheld_invitations: WithheldInvitationsTable;
+  restore_in_progress: RestoreInProgressTable;
+  billing_day_rates: BillingDayRatesTable;
+  horse_statuses: HorseStatusesTable;
+  horse_day_rates: HorseDayRatesTable;
+  horse_shares: HorseSharesTable;
+  costs: CostsTable;
+  cost_horses: CostHorsesTable;
+  cost_approvals: CostApprovalsTable;
+  number_series: NumberSeriesTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  payments: PaymentsTable;
+  invoice_reminders: InvoiceRemindersTable;
 }
 
 export interface SiteSettingsTable {
@@ -60,6 +73,21 @@ export interface SiteSettingsTable {
   /** The ownership page's text; null: the site's standard text in that language. */
   ownership_en: string | null;
   ownership_da: string | null;
+  /** The stable as the seller on its invoices ("" until the Site tab gives it). */
+  seller_legal_name: Generated<string>;
+  seller_street: Generated<string>;
+  seller_postal_code: Generated<string>;
+  seller_city: Generated<string>;
+  seller_country_code: Generated<string>;
+  seller_cvr: Generated<string>;
+  seller_bank_reg_no: Generated<string>;
+  seller_bank_account_no: Generated<string>;
+  seller_iban: string | null;
+  seller_bic: string | null;
+  invoice_email: Generated<string>;
+  payment_terms_days: Generated<number>;
+  /** Days after the due date an unpaid invoice's reminder goes (once); null: none. */
+  reminder_days: number | null;
 }
 
 export interface LatestNewsTable {
@@ -222,7 +250,9 @@ export type MailKind =
   | "newsletter-confirm"
   | "newsletter"
   | "owner-invitation"
-  | "owner-notice";
+  | "owner-notice"
+  | "invoice"
+  | "invoice-reminder";
 
 export interface ContactMessagesTable {
   id: string;
@@ -446,6 +476,21 @@ export interface OwnerAccountsTable {
   notify_results: Generated<number>;
   notify_updates: Generated<number>;
   created_at: string;
+  /** The owner as the buyer on invoices: a private person or a company (with an optional CVR). */
+  billing_kind: Generated<"person" | "company">;
+  /** Null: the account's name. */
+  billing_name: string | null;
+  billing_street: Generated<string>;
+  billing_postal_code: Generated<string>;
+  billing_city: Generated<string>;
+  billing_country_code: Generated<string>;
+  billing_cvr: string | null;
+  /** Null: the account's e-mail. */
+  invoice_email: string | null;
+  /** The customer number on invoices (the buyer reference), given when billing details are first saved. */
+  customer_no: number | null;
+  /** A planned cost whose part for this owner is above this (øre, VAT included) waits for their approval. */
+  approval_limit_oere: number | null;
 }
 
 export type OwnerState = "invited" | "active" | "revoked";
@@ -496,4 +541,168 @@ export interface OwnerNoticesTable {
   /** JSON: what the mail says, as it was when the event happened. */
   details: string;
   created_at: string;
+}
+
+/** A row only inside a restore's transaction: the triggers guarding issued documents let it replace them. */
+export interface RestoreInProgressTable {
+  id: number;
+}
+
+export type HorseStatus = "training" | "pre-training" | "resting" | "away" | "retired";
+export type FeeStatus = "training" | "pre-training" | "resting";
+export type CostCategory =
+  | "vet"
+  | "farrier"
+  | "dentist"
+  | "physio"
+  | "transport"
+  | "entry-fee"
+  | "declaration-fee"
+  | "jockey-fee"
+  | "insurance"
+  | "other";
+export type VatKind = "standard" | "outlay";
+
+/** The stable's day rate at each status that has a fee (away and retired have none). */
+export interface BillingDayRatesTable {
+  status: FeeStatus;
+  rate_oere: number;
+  updated_at: string;
+}
+
+/** A horse's status from a date until the next row's. */
+export interface HorseStatusesTable {
+  horse_id: string;
+  valid_from: string;
+  status: HorseStatus;
+  created_at: string;
+}
+
+/** A horse's own day rate at a status from a date; null: the standard rate again. */
+export interface HorseDayRatesTable {
+  horse_id: string;
+  status: FeeStatus;
+  valid_from: string;
+  rate_oere: number | null;
+  created_at: string;
+}
+
+/** One part of a horse in the set of parts from `valid_from`; owner null: the stable's own part. */
+export interface HorseSharesTable {
+  id: string;
+  horse_id: string;
+  valid_from: string;
+  owner_id: string | null;
+  /** The percentage in hundredths: 33,33 % is 3333. */
+  hundredths: number;
+  created_at: string;
+}
+
+export interface CostsTable {
+  id: string;
+  cost_date: string;
+  category: CostCategory;
+  description: string;
+  /** Net of VAT. */
+  amount_oere: number;
+  vat: VatKind;
+  /** A private storage key (private/…), never a public address. */
+  receipt_key: string | null;
+  passed_on: Generated<number>;
+  planned: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Each horse's part of a cost; the parts add up to the cost's amount. */
+export interface CostHorsesTable {
+  id: string;
+  cost_id: string;
+  horse_id: string;
+  part_oere: number;
+}
+
+export interface CostApprovalsTable {
+  cost_id: string;
+  owner_id: string;
+  state: "approved" | "question";
+  question: string | null;
+  decided_at: string;
+}
+
+export interface NumberSeriesTable {
+  id: string;
+  next_seq: number;
+}
+
+export type InvoiceKind = "invoice" | "credit-note";
+export type InvoiceState = "draft" | "issued";
+
+export interface InvoicesTable {
+  id: string;
+  kind: InvoiceKind;
+  state: InvoiceState;
+  owner_id: string;
+  /** 'YYYY-MM' for a monthly run's draft: one per owner and month. */
+  run_month: string | null;
+  period_start: string;
+  period_end: string;
+  credited_invoice_id: string | null;
+  note: string | null;
+  /** 1 once the administrator changed a draft's lines: the monthly run leaves it alone. */
+  edited: Generated<number>;
+  seq: number | null;
+  number: string | null;
+  issue_date: string | null;
+  due_date: string | null;
+  language: "en" | "da" | null;
+  /** JSON, as issued: the seller and buyer the documents name. */
+  seller: string | null;
+  buyer: string | null;
+  net_oere: number | null;
+  vat_oere: number | null;
+  total_oere: number | null;
+  mail_id: string | null;
+  issued_at: string | null;
+  issued_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type LineSource = "fee" | "cost" | "manual" | "credit";
+
+export interface InvoiceLinesTable {
+  id: string;
+  invoice_id: string;
+  position: number;
+  source: LineSource;
+  description: string;
+  horse_id: string | null;
+  horse_name: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  quantity: string;
+  unit: "day" | "piece";
+  unit_price_oere: number;
+  share_hundredths: number | null;
+  net_oere: number;
+  vat: VatKind;
+  cost_part_id: string | null;
+  credits_line_id: string | null;
+}
+
+export interface PaymentsTable {
+  id: string;
+  invoice_id: string;
+  paid_on: string;
+  amount_oere: number;
+  note: string | null;
+  created_at: string;
+  created_by: string | null;
+}
+
+export interface InvoiceRemindersTable {
+  invoice_id: string;
+  mail_id: string;
+  queued_at: string;
 }

@@ -1,4 +1,5 @@
 import { registerResetMail } from "~/auth/auth-mail.server";
+import { registerBillingJobs } from "~/billing/invoice-mail.server";
 import { registerContactMail } from "~/contact/contact-delivery.server";
 import { registerUploadSweep } from "~/media/upload.server";
 import { registerScheduledBackups } from "~/backup/schedule.server";
@@ -22,4 +23,5 @@ export function registerFeatureJobs() {
   registerScheduledBackups();
   registerNewsletterMail();
   registerOwnerJobs();
+  registerBillingJobs();
 }

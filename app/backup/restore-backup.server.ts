@@ -220,6 +220,9 @@ export async function normalisedRows(db: Kysely<Database>, table: string) {
 async function replaceTables(handle: DatabaseHandle, manifest: Manifest, staging: string) {
   await handle.db.transaction().execute(async (trx) => {
     const existing = new Set(await listTables(trx));
+    // Issued invoices are guarded by triggers against any change; a restore replaces them as a whole.
+    const guarded = existing.has("restore_in_progress");
+    if (guarded) await trx.insertInto("restore_in_progress").values({ id: 1 }).execute();
     for (const table of [...CONTENT_TABLES, ...EPHEMERAL_TABLES].reverse()) {
       if (existing.has(table)) await sql`delete from ${sql.table(table)}`.execute(trx);
     }
@@ -237,6 +240,7 @@ async function replaceTables(handle: DatabaseHandle, manifest: Manifest, staging
       await insertRows(trx, handle.engine, table, target, path.join(staging, `${table}.jsonl`));
     }
     if (handle.engine === "postgres") await resetSequences(trx);
+    if (guarded) await trx.deleteFrom("restore_in_progress").execute();
   });
 }
 

@@ -57,6 +57,24 @@ export const BACKUP_TABLES = {
     kind: "content",
     why: "owners' guest invitations to addresses that had an account: listed to the owner, never sent",
   },
+  billing_day_rates: { kind: "content", why: "the stable's day rate at each status" },
+  horse_statuses: { kind: "content", why: "each horse's status from each date, which its fees follow" },
+  horse_day_rates: { kind: "content", why: "horses' own day rates from a date" },
+  horse_shares: { kind: "content", why: "who owns which part of each horse from each date; they point at owners" },
+  costs: { kind: "content", why: "costs per horse passed on to owners, with their receipts' private files" },
+  cost_horses: { kind: "content", why: "each horse's part of a cost; they point at costs" },
+  cost_approvals: { kind: "content", why: "owners' approvals of and questions about planned costs" },
+  number_series: {
+    kind: "content",
+    why: "the next invoice number: restored with the invoices it counted, so numbers stay gapless and unique",
+  },
+  invoices: {
+    kind: "content",
+    why: "draft and issued invoices and credit notes; issued ones are never changed, deleted or put in the trash",
+  },
+  invoice_lines: { kind: "content", why: "the lines of invoices and credit notes; they point at invoices and costs" },
+  payments: { kind: "content", why: "payments received against issued invoices" },
+  invoice_reminders: { kind: "content", why: "which overdue invoices had their reminder, so none goes twice" },
   sessions: { kind: "ephemeral", why: "sign-ins end with a restore; a backup never holds a live session token" },
   verifications: { kind: "ephemeral", why: "password-reset and setup links, valid for hours at most" },
   owner_notices: {
@@ -68,6 +86,10 @@ export const BACKUP_TABLES = {
   job_runs: {
     kind: "local",
     why: "this installation's scheduled runs (the day's reminder, the backups and their outcome), so each goes once",
+  },
+  restore_in_progress: {
+    kind: "local",
+    why: "holds a row only inside a restore's own transaction, which lets it replace issued invoices",
   },
   schema_migrations: { kind: "local", why: "the restore runs the migrations on the target itself" },
   schema_migrations_lock: { kind: "local", why: "the migrations' lock" },

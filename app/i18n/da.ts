@@ -544,4 +544,12 @@ export const da = {
   "newsletter.readMore": "Læs det på siden",
   "newsletter.why": "Du får denne e-mail, fordi du har tilmeldt dig nyhedsbrevet fra {stable}.",
   "newsletter.unsubscribe": "Afmeld nyhedsbrevet",
+  "billing.mail.invoiceSubject": "Faktura {number} fra {stable}",
+  "billing.mail.creditNoteSubject": "Kreditnota {number} fra {stable}",
+  "billing.mail.invoice":
+    "Vedhæftet er faktura nr. {number} af {date} for {period}: {amount} kr., som forfalder {due}.",
+  "billing.mail.creditNote":
+    "Vedhæftet er kreditnota nr. {number} af {date}, som krediterer faktura nr. {credited}: {amount} kr.",
+  "billing.mail.pay": "Beløbet betales til reg.nr. {regNo}, kontonr. {accountNo} med angivelse af {reference}.",
+  "billing.mail.questions": "Har du spørgsmål, så skriv til os på {email}.",
 } satisfies Dictionary;

@@ -548,4 +548,12 @@ export const en = {
   "newsletter.readMore": "Read it on the site",
   "newsletter.why": "You receive this because you subscribed to the newsletter from {stable}.",
   "newsletter.unsubscribe": "Unsubscribe",
+  "billing.mail.invoiceSubject": "Invoice {number} from {stable}",
+  "billing.mail.creditNoteSubject": "Credit note {number} from {stable}",
+  "billing.mail.invoice":
+    "Please find attached invoice no. {number} of {date} for {period}: DKK {amount}, due on {due}.",
+  "billing.mail.creditNote":
+    "Please find attached credit note no. {number} of {date}, which credits invoice no. {credited}: DKK {amount}.",
+  "billing.mail.pay": "Please pay to reg. no. {regNo}, account no. {accountNo}, stating {reference}.",
+  "billing.mail.questions": "If you have any questions, write to us at {email}.",
 } as const;

@@ -13,6 +13,7 @@ import { createWinner } from "~/models/winner.server";
 import { env } from "~/platform/env.server";
 import { storedFilesOf, storeImage, type StoredImage } from "./images.server";
 import { sweepMedia } from "./media-sweep.server";
+import { createCost } from "~/models/cost.server";
 import { createPost, deletePost } from "~/models/post.server";
 import { testHorse } from "@tests/owners";
 import { ownersUpdate, storedPostPhoto } from "@tests/posts";
@@ -162,5 +163,35 @@ describe("media sweep of a bucket and its private bucket", () => {
     );
     await sweepMedia({ remove: true, now: Date.now() + 3 * 3600_000 });
     expect((await closed.list("", { limit: 1000 })).map((f) => f.key).sort()).toEqual(await inner(kept.url));
+  });
+});
+
+describe("the sweep and costs' receipts", () => {
+  it("keeps a receipt a cost refers to by its private key, and removes one no cost refers to", async () => {
+    const horse = await testHorse("Nordlys");
+    const when = new Date(Date.now() - 3 * 3600_000);
+    const keep = "private/receipts/1767225600000-0123456789ab.pdf";
+    const orphan = "private/receipts/1767225600001-0123456789ab.pdf";
+    for (const key of [keep, orphan]) {
+      const file = path.join(privateRoot(), key.slice("private/".length));
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      await fsp.writeFile(file, "%PDF-1.7");
+      await fsp.utimes(file, when, when);
+    }
+    await createCost({
+      date: "2026-01-12",
+      category: "vet",
+      description: "Scanning",
+      amountOere: 125000,
+      vat: "standard",
+      receiptKey: keep,
+      passedOn: true,
+      planned: false,
+      horses: [{ horseId: horse.id }],
+    });
+    const report = await sweepMedia({ remove: true });
+    expect(report.unreferenced.map((f) => f.key)).toEqual([orphan]);
+    expect(fs.existsSync(path.join(privateRoot(), "receipts/1767225600000-0123456789ab.pdf"))).toBe(true);
+    expect(fs.existsSync(path.join(privateRoot(), "receipts/1767225600001-0123456789ab.pdf"))).toBe(false);
   });
 });

@@ -35,6 +35,13 @@ export async function referencedStems(): Promise<Set<string>> {
     trashedImageUrls().then((list) => list.map((url) => ({ url }))),
   ]);
   const stems = new Set<string>();
+  // Receipts of costs are kept by their storage key (private/…), not by an address.
+  const receipts = await db()
+    .selectFrom("costs")
+    .select("receipt_key as key")
+    .where("receipt_key", "is not", null)
+    .execute();
+  for (const { key } of receipts) stems.add(stem(key!));
   for (const rows of urls) {
     for (const { url } of rows) {
       const key = keyFromMediaUrl(url);

@@ -14,6 +14,11 @@ export const ACTIVITY_KINDS = {
   invite: "Invited",
   accept: "Invitation accepted",
   revoke: "Access revoked",
+  issue: "Issued",
+  credit: "Credited",
+  payment: "Payment recorded",
+  approve: "Approved",
+  question: "Question asked",
 } as const;
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 

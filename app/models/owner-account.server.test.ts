@@ -6,6 +6,7 @@ import { getUser } from "~/auth/auth.server";
 import { buildRequest } from "@tests/auth";
 import { runAs, type Actor } from "~/platform/actor.server";
 import { db } from "~/platform/db.server";
+import { saveShareSet } from "./horse-share.server";
 import { purgeFromTrash } from "~/trash/trash.server";
 import { listActivity } from "./activity.server";
 import { deleteHorse } from "./horse.server";
@@ -189,4 +190,18 @@ describe("an address held by another account", () => {
       ]),
     );
   });
+
+  test("a revoked owner who held a share of a horse is kept: their invoices name them", async () => {
+    const x = await testHorse("Xenia");
+    const revoked = await createOwner({ horseIds: [x.id], name: "Rolf", email: "rolf@example.com" });
+    await saveShareSet(x.id, "2026-01-01", [{ ownerId: revoked.id, hundredths: 10000 }]);
+    await revokeOwner(revoked.id);
+    const refused = await runAs(admin, () =>
+      inviteOwner({ name: "New Owner", email: "rolf@example.com", language: "en", horseIds: [x.id], takeOver: true }),
+    ).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AccountTakenError);
+    expect((refused as AccountTakenError).held).toMatchObject({ name: "Rolf", status: "revoked" });
+    expect(await getOwnerAccount(revoked.id)).not.toBeNull();
+  });
+
 });

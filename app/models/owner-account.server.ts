@@ -193,6 +193,15 @@ export async function findAddressHolder(email: string): Promise<AccountTakenErro
 export const heldAs = (held: AddressHolder) =>
   `${accountLabel(held)}, ${held.role === "guest" ? `guest of ${held.hostName ?? "an owner"}` : "owner"} (${held.status})`;
 
+/** Whether the account holds or held a share of a horse, or has an invoice: it is not removed then. */
+async function hasBillingHistory(q: Q, userId: string) {
+  const [share, invoice] = await Promise.all([
+    q.selectFrom("horse_shares").select("id").where("owner_id", "=", userId).limit(1).executeTakeFirst(),
+    q.selectFrom("invoices").select("id").where("owner_id", "=", userId).limit(1).executeTakeFirst(),
+  ]);
+  return !!share || !!invoice;
+}
+
 /**
  * Frees an address held by a pending or revoked owner or guest, for an account the stable makes
  * instead: that account goes (an owner's guests with it), logged as `why`. AccountTakenError for
@@ -202,7 +211,8 @@ export async function releaseAddress(trx: Transaction<Database>, email: string, 
   const taken = await holderOf(trx, email);
   if (!taken) return;
   const held = taken.held;
-  if (!held || !mayTakeOver(held)) throw taken;
+  // An owner with shares or invoices stays: their invoices name them (decision 0280).
+  if (!held || !mayTakeOver(held) || (await hasBillingHistory(trx, held.userId))) throw taken;
   const guests =
     held.role === "owner"
       ? await trx.selectFrom("owner_accounts").select("user_id").where("host_id", "=", held.userId).execute()

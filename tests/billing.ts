@@ -1,0 +1,58 @@
+import { saveOwnerBillingDetails, saveStableBillingDetails } from "~/models/billing-details.server";
+import { saveShareSet, type ShareInput } from "~/models/horse-share.server";
+import { saveDayRates, setHorseStatus } from "~/models/horse-status.server";
+import type { OwnerLanguage } from "~/models/owner-account";
+import { createOwner, testHorse, type TestOwner } from "./owners";
+
+/**
+ * Billing's facts for tests, entered through the models as the dashboard would: the stable's
+ * invoice details and day rates, owners with billing details, horses in training with their shares.
+ */
+
+export const STABLE_DETAILS = {
+  legalName: "Stald Nordlys ApS",
+  address: { street: "Strandvejen 250", postalCode: "2930", city: "Klampenborg", countryCode: "DK" },
+  cvr: "12345678",
+  bank: { regNo: "1234", accountNo: "0012345678", iban: "DK5000400440116243", bic: "NDEADKKK" },
+  invoiceEmail: "faktura@staldnordlys.dk",
+  paymentTermsDays: 14,
+  reminderDays: 7,
+};
+
+/** The stable's details and rates: 450,00 kr. a day in training, 300,50 in pre-training, 150,00 at grass. */
+export async function setUpStable() {
+  await saveStableBillingDetails(STABLE_DETAILS);
+  await saveDayRates({ training: 45000, "pre-training": 30050, resting: 15000 });
+}
+
+let counter = 0;
+
+/** An active owner with complete billing details: a private person, or a company with a CVR. */
+export async function billedOwner(
+  name: string,
+  {
+    company = false,
+    language = "da",
+    horseIds = [],
+    active = true,
+  }: { company?: boolean; language?: OwnerLanguage; horseIds?: string[]; active?: boolean } = {},
+): Promise<TestOwner> {
+  const horses = horseIds.length ? horseIds : [(await testHorse(`Link ${++counter} ${name}`)).id];
+  const owner = await createOwner({ horseIds: horses, name, language, active });
+  await saveOwnerBillingDetails(owner.id, {
+    kind: company ? "company" : "person",
+    name: company ? `${name} ApS` : null,
+    address: { street: "Østergade 12", postalCode: "8000", city: "Aarhus C", countryCode: "DK" },
+    cvr: company ? String(10_000_000 + counter * 7919).slice(0, 8) : null,
+    email: null,
+  });
+  return owner;
+}
+
+/** A horse in training from `since` with the parts given. */
+export async function horseInTraining(name: string, parts: ShareInput[], since = "2025-06-01") {
+  const horse = await testHorse(name);
+  await setHorseStatus(horse.id, since, "training");
+  await saveShareSet(horse.id, since, parts);
+  return horse;
+}
