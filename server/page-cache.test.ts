@@ -36,3 +36,112 @@ describe("PageCache invalidation", () => {
     for (const key of keys) expect(cache.get(key)).toBeUndefined();
   });
 });
+
+/** A compression the test finishes or fails itself, recording what it was asked for. */
+function controlledCompression() {
+  const calls: { body: string; signal: AbortSignal; finish: () => void; fail: (error: Error) => void }[] = [];
+  const compress = (body: Buffer, signal: AbortSignal) =>
+    new Promise<Buffer>((resolve, reject) => {
+      calls.push({
+        body: body.toString(),
+        signal,
+        finish: () => resolve(Buffer.from(`br:${body.toString()}`)),
+        fail: reject,
+      });
+      signal.addEventListener("abort", () => reject(signal.reason));
+    });
+  return { calls, compress };
+}
+
+describe("PageCache's best compression, in the background", () => {
+  it("compresses one page at a time, the oldest first, and stores each result in its page", async () => {
+    const { calls, compress } = controlledCompression();
+    const cache = new PageCache({ compress });
+    for (const key of ["/a", "/b", "/c"]) cache.store(key, cache.generation, await page(key));
+    expect(calls.map((c) => c.body)).toEqual(["/a"]);
+    expect(cache.get("/a")?.br).toBeNull();
+    calls[0]!.finish();
+    await until(() => calls.length === 2);
+    expect(cache.get("/a")?.br?.toString()).toBe("br:/a");
+    expect(cache.stale("/a")?.entry.br?.toString()).toBe("br:/a");
+    expect(calls.map((c) => c.body)).toEqual(["/a", "/b"]);
+    calls[1]!.finish();
+    await until(() => calls.length === 3);
+    calls[2]!.finish();
+    await cache.compressed();
+    expect(["/a", "/b", "/c"].map((key) => cache.get(key)?.br?.toString())).toEqual(["br:/a", "br:/b", "br:/c"]);
+  });
+
+  it("runs as many compressions at once as it is told", async () => {
+    const { calls, compress } = controlledCompression();
+    const cache = new PageCache({ compress, compressing: 2 });
+    for (const key of ["/a", "/b", "/c"]) cache.store(key, cache.generation, await page(key));
+    expect(calls.map((c) => c.body)).toEqual(["/a", "/b"]);
+  });
+
+  it("stops the compression of a page dropped meanwhile, and never stores its result", async () => {
+    const { calls, compress } = controlledCompression();
+    const cache = new PageCache({ compress });
+    cache.store("/a", cache.generation, await page("/a"));
+    cache.store("/b", cache.generation, await page("/b"));
+    cache.invalidate();
+    expect(calls[0]!.signal.aborted).toBe(true);
+    await cache.compressed();
+    // What waited behind it went with the content change.
+    expect(calls).toHaveLength(1);
+
+    cache.store("/a", cache.generation, await page("/a v2"));
+    cache.evict("/a");
+    expect(calls[1]!.signal.aborted).toBe(true);
+    await cache.compressed();
+
+    // A newer render of the same page replaces the one being compressed.
+    cache.store("/c", cache.generation, await page("/c v1"));
+    cache.store("/c", cache.generation, await page("/c v2"));
+    expect(calls[2]!.signal.aborted).toBe(true);
+    await until(() => calls.length === 4);
+    expect(calls[3]!.body).toBe("/c v2");
+    calls[3]!.finish();
+    await cache.compressed();
+    expect(cache.get("/c")?.br?.toString()).toBe("br:/c v2");
+  });
+
+  it("logs a failed compression, and the page goes on being served with gzip", async () => {
+    const { calls, compress } = controlledCompression();
+    const warnings: [string, Record<string, unknown> | undefined][] = [];
+    const cache = new PageCache({ compress, log: { warn: (msg, fields) => warnings.push([msg, fields]) } });
+    cache.store("/a", cache.generation, await page("/a"));
+    cache.store("/b", cache.generation, await page("/b"));
+    calls[0]!.fail(new Error("out of memory"));
+    await until(() => calls.length === 2);
+    expect(warnings).toEqual([
+      ["Failed to compress a stored page with brotli; it is sent with gzip", { key: "/a", error: "out of memory" }],
+    ]);
+    expect(cache.get("/a")?.br).toBeNull();
+    expect(cache.get("/a")?.gzip.length).toBeGreaterThan(0);
+    // The next page is compressed all the same.
+    calls[1]!.finish();
+    await cache.compressed();
+    expect(cache.get("/b")?.br?.toString()).toBe("br:/b");
+  });
+
+  it("stops compressing when closed: what runs is stopped, nothing more starts", async () => {
+    const { calls, compress } = controlledCompression();
+    const cache = new PageCache({ compress });
+    cache.store("/a", cache.generation, await page("/a"));
+    cache.store("/b", cache.generation, await page("/b"));
+    await cache.close();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.signal.aborted).toBe(true);
+    cache.store("/c", cache.generation, await page("/c"));
+    expect(calls).toHaveLength(1);
+    // Still a cache: what it holds is served, with gzip.
+    expect(cache.get("/c")?.gzip.length).toBeGreaterThan(0);
+  });
+});
+
+/** Waits for what the cache's background work is due to reach (a microtask or two away). */
+async function until(condition: () => boolean) {
+  for (let i = 0; i < 100 && !condition(); i++) await new Promise((r) => setImmediate(r));
+  expect(condition()).toBe(true);
+}
