@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ENTRIES, PageCache } from "./page-cache";
+import { entryBytes, MAX_ENTRIES, PageCache } from "./page-cache";
 import { encodePage } from "./page-encoding";
 
 const page = (body: string) => encodePage(200, new Headers({ "content-type": "text/html" }), Buffer.from(body));
@@ -21,6 +21,58 @@ describe("PageCache eviction", () => {
     expect(cache.get("http://example.test/other-1")).toBeUndefined();
     expect(cache.get("http://example.test/other-5")).toBeUndefined();
     expect(cache.get("http://example.test/other-6")).toBeDefined();
+  });
+});
+
+describe("PageCache's byte budget", () => {
+  /** A page of about `kb` kilobytes that gzip cannot shrink much (random bytes, base64). */
+  const sized = (key: string, kb: number) =>
+    page(`${key} ${Buffer.from(crypto.getRandomValues(new Uint8Array(kb * 768))).toString("base64")}`);
+
+  it("drops the least recently used pages when their bytes would pass the budget, whatever the entries", async () => {
+    const pages = await Promise.all(["/a", "/b", "/c", "/d"].map((key) => sized(key, 40)));
+    const budget = entryBytes(pages[0]!) * 3 + 1000;
+    const cache = new PageCache({ maxBytes: budget, compress: () => new Promise<Buffer>(() => {}) });
+    for (const [i, key] of ["/a", "/b", "/c"].entries()) cache.store(key, cache.generation, pages[i]!);
+    expect(cache.size).toBe(3);
+    expect(cache.get("/a")).toBeDefined(); // asked for again: /b is now the least recently used
+    cache.store("/d", cache.generation, pages[3]!);
+    expect(cache.size).toBe(3);
+    expect(cache.get("/b")).toBeUndefined();
+    expect(cache.stale("/b")).toBeUndefined();
+    for (const key of ["/a", "/c", "/d"]) expect(cache.get(key), key).toBeDefined();
+    expect(cache.bytes).toBeLessThanOrEqual(budget);
+    expect(cache.bytes).toBe(["/a", "/c", "/d"].reduce((n, key) => n + entryBytes(cache.get(key)!), 0));
+  });
+
+  it("keeps no page larger than the whole budget, and counts a page stored again once", async () => {
+    const small = await sized("/small", 10);
+    const cache = new PageCache({ maxBytes: entryBytes(small) * 2, compress: () => new Promise<Buffer>(() => {}) });
+    cache.store("/small", cache.generation, small);
+    cache.store("/small", cache.generation, small);
+    expect(cache.bytes).toBe(entryBytes(small));
+    // Current, so the render may be sent, but not kept (and what was stored stays).
+    expect(cache.store("/huge", cache.generation, await sized("/huge", 40))).toBe(true);
+    expect(cache.get("/huge")).toBeUndefined();
+    expect(cache.get("/small")).toBeDefined();
+    cache.invalidate();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("counts a page's brotli variant when it arrives, making room for it", async () => {
+    const pages = await Promise.all(["/a", "/b"].map((key) => sized(key, 20)));
+    const size = entryBytes(pages[0]!);
+    const br = Buffer.alloc(Math.round(size * 0.6));
+    const cache = new PageCache({ maxBytes: size * 3, compress: async () => br });
+    cache.store("/a", cache.generation, pages[0]!);
+    await cache.compressed();
+    cache.store("/b", cache.generation, pages[1]!);
+    expect(cache.get("/a")?.br).toBe(br);
+    // /b's brotli does not fit beside /a's: /a, the least recently used, makes room.
+    await cache.compressed();
+    expect(cache.get("/b")?.br).toBe(br);
+    expect(cache.get("/a")).toBeUndefined();
+    expect(cache.bytes).toBe(entryBytes(pages[1]!) + br.length);
   });
 });
 
