@@ -25,6 +25,7 @@ import * as bilingualContent from "./0100-bilingual-content";
 import * as horseDetails from "./0101-horse-details";
 import * as ownerAllHorsesCalendar from "./0110-owner-all-horses-calendar";
 import * as jobRuns from "./0120-job-runs";
+import * as indexesFlatWithHistory from "./0150-indexes-flat-with-history";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "0101-horse-details": horseDetails,
   "0110-owner-all-horses-calendar": ownerAllHorsesCalendar,
   "0120-job-runs": jobRuns,
+  "0150-indexes-flat-with-history": indexesFlatWithHistory,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */
