@@ -108,8 +108,14 @@ const fileName = (page: string) => `${page === "/" ? "home" : page.slice(1).repl
  * editing this.
  */
 async function publicPages(base: string) {
-  const xml = await (await fetch(`${base}/sitemap.xml`)).text();
-  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replaceAll("&#38;", "&")).pathname);
+  const locs = (xml: string) =>
+    [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replaceAll("&#38;", "&")));
+  const first = await (await fetch(`${base}/sitemap.xml`)).text();
+  // A sitemap split into parts (decision 0302) lists them: their addresses are the pages'.
+  const xmls = first.includes("<sitemapindex")
+    ? await Promise.all(locs(first).map(async (part) => (await fetch(`${base}${part.pathname}${part.search}`)).text()))
+    : [first];
+  const paths = xmls.flatMap(locs).map((url) => url.pathname);
   const seen = new Set<string>();
   return paths.filter((p) => {
     const id = matchPath(p)?.id ?? p;

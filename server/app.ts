@@ -147,6 +147,8 @@ export async function startServices() {
 
 /** Runs on shutdown after the server stopped accepting and in-flight requests finished. */
 export async function stopServices() {
+  // Pages still being compressed in the background: stopped, not waited for to the end.
+  await pageCache.close();
   // The mail queue finishes the step it is in (a message being sent is not cut off).
   await stopMailDelivery();
   await housekeeping?.stop();

@@ -1,3 +1,4 @@
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
@@ -41,7 +42,20 @@ function fakeSite() {
   return { state, handle };
 }
 
-let servers: import("node:http").Server[] = [];
+/** A GET with exactly this Accept-Encoding (fetch would add its own and decompress). */
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+let servers: http.Server[] = [];
 afterEach(() => {
   for (const s of servers) s.close();
   servers = [];
@@ -128,23 +142,52 @@ describe("the cached handler", () => {
     const { handle } = fakeSite();
     const base = await serve(cache, handle);
     await fetch(`${base}/team`);
-    const http = await import("node:http");
-    const raw = (encoding: string) =>
-      new Promise<{ headers: import("node:http").IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http
-          .get(`${base}/team`, { headers: { "Accept-Encoding": encoding } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on("data", (c: Buffer) => chunks.push(c));
-            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          })
-          .on("error", reject);
-      });
+    await cache.compressed();
+    const raw = (encoding: string) => rawGet(`${base}/team`, encoding);
     const br = await raw("gzip, br");
     expect(br.headers["content-encoding"]).toBe("br");
     expect(zlib.brotliDecompressSync(br.body).toString()).toContain("/team v1");
     const gz = await raw("gzip");
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(zlib.gunzipSync(gz.body).toString()).toContain("/team v1");
+  });
+
+  it("answers a first render without waiting for brotli at its best quality, and sends brotli once it is ready", async () => {
+    const { handle } = fakeSite();
+    // A compression that never ends: the first answers must not wait for it.
+    const never = new PageCache({ compress: () => new Promise<Buffer>(() => {}) });
+    const stuck = await serve(never, handle);
+    for (const expected of ["MISS", "HIT"]) {
+      const answer = await rawGet(`${stuck}/horses`, "gzip, deflate, br");
+      expect(answer.headers["x-cache"]).toBe(expected);
+      expect(answer.headers["content-encoding"]).toBe("gzip");
+      expect(zlib.gunzipSync(answer.body).toString()).toContain("/horses v1");
+    }
+
+    let finish!: (br: Buffer) => void;
+    let started = 0;
+    const later = new PageCache({
+      compress: (body) => {
+        started += 1;
+        return new Promise<Buffer>((resolve) => (finish = () => resolve(zlib.brotliCompressSync(body))));
+      },
+    });
+    const base = await serve(later, handle);
+    const first = await rawGet(`${base}/winners`, "br, gzip");
+    expect(first.headers["content-encoding"]).toBe("gzip");
+    expect(started).toBe(1);
+    finish(Buffer.alloc(0));
+    await later.compressed();
+    const next = await rawGet(`${base}/winners`, "br, gzip");
+    expect(next.headers["x-cache"]).toBe("HIT");
+    expect(next.headers["content-encoding"]).toBe("br");
+    expect(next.headers.etag).toBe(first.headers.etag);
+    expect(zlib.brotliDecompressSync(next.body).toString()).toBe(zlib.gunzipSync(first.body).toString());
+    // A browser without brotli still gets gzip, and one without either the page itself.
+    expect((await rawGet(`${base}/winners`, "gzip")).headers["content-encoding"]).toBe("gzip");
+    const plain = await rawGet(`${base}/winners`, "");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toContain("/winners v1");
   });
 
   it("shows the new content right after an invalidation", async () => {
@@ -320,20 +363,15 @@ describe("a stamped page", () => {
   const stampsIn = (text: string) => [...text.matchAll(/stamp\.\d+\.x+/g)].map((m) => m[0]);
 
   async function raw(url: string, headers: Record<string, string>) {
-    const http = await import("node:http");
-    return new Promise<{ headers: import("node:http").IncomingHttpHeaders; body: Buffer; status: number }>(
-      (resolve, reject) => {
-        http
-          .get(url, { headers }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on("data", (c: Buffer) => chunks.push(c));
-            res.on("end", () =>
-              resolve({ headers: res.headers, body: Buffer.concat(chunks), status: res.statusCode! }),
-            );
-          })
-          .on("error", reject);
-      },
-    );
+    return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer; status: number }>((resolve, reject) => {
+      http
+        .get(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks), status: res.statusCode! }));
+        })
+        .on("error", reject);
+    });
   }
 
   it("is rendered once and gets a fresh stamp in every place of every response, never a 304", async () => {

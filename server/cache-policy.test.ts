@@ -114,6 +114,21 @@ describe("cacheKeyFor", () => {
     expect(isStorable(200, new Headers({ "content-type": "text/calendar; charset=utf-8" }))).toBe(true);
   });
 
+  it("shares the sitemap and each of its parts, and nothing else it could be asked with", () => {
+    expect(cacheKeyFor("GET", u("/sitemap.xml"), {})).toEqual({ key: "http://example.test/sitemap.xml" });
+    expect(cacheKeyFor("GET", u("/sitemap.xml?part=2&utm_source=x"), {})).toEqual({
+      key: "http://example.test/sitemap.xml?part=2",
+    });
+    expect(isStorable(200, new Headers({ "content-type": "application/xml; charset=utf-8" }))).toBe(true);
+    // A list made while a read failed says so, and is not kept.
+    expect(isStorable(200, new Headers({ "content-type": "application/xml", "cache-control": "no-store" }))).toBe(
+      false,
+    );
+    // The other site files stay rendered per request.
+    expect(cacheKeyFor("GET", u("/robots.txt"), {}).key).toBeNull();
+    expect(cacheKeyFor("GET", u("/form-stamp"), {}).key).toBeNull();
+  });
+
   it("keeps pages for different hosts apart (canonical URLs may come from the Host header)", () => {
     const a = cacheKeyFor("GET", new URL("http://a.test/"), {});
     const b = cacheKeyFor("GET", new URL("http://b.test/"), {});

@@ -65,7 +65,12 @@ function knownRoutes(values: string[], route: string): string | null {
   return allowed.filter((id) => asked.has(id)).join(",");
 }
 
-const FEED_TYPES = new Set(REGISTRY.flatMap((e) => (e.kind === "feed" ? [e.contentType.split(";")[0]!] : [])));
+/** What the shared feeds and site files answer with (the calendars, the news feeds, the sitemap). */
+const FILE_TYPES = new Set(
+  REGISTRY.flatMap((e) =>
+    (e.kind === "feed" || e.kind === "file") && e.cache === "shared" ? [e.contentType.split(";")[0]!] : [],
+  ),
+);
 
 /** Whether a rendered response is the same for every anonymous visitor and may be stored. */
 export function isStorable(status: number, headers: Headers) {
@@ -75,5 +80,5 @@ export function isStorable(status: number, headers: Headers) {
   if (/no-store|private/i.test(cacheControl)) return false;
   if (headers.has("content-encoding")) return false;
   const type = (headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  return type === "text/html" || type === "text/x-script" || FEED_TYPES.has(type);
+  return type === "text/html" || type === "text/x-script" || FILE_TYPES.has(type);
 }

@@ -1,5 +1,6 @@
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { etagMatches, pickEncoding } from "./page-encoding";
+import { bestCompression, encodePage, etagMatches, pickEncoding } from "./page-encoding";
 
 describe("helpers", () => {
   it("compares entity tags weakly and handles lists and *", () => {
@@ -16,5 +17,31 @@ describe("helpers", () => {
     expect(pickEncoding("gzip")).toBe("gzip");
     expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
     expect(pickEncoding(undefined)).toBe("identity");
+  });
+});
+
+describe("encoding a page", () => {
+  const body = Buffer.from(
+    Array.from({ length: 4000 }, (_, i) => `<li>Race ${(i * 7919) % 10007} · ${i % 28}.${i % 12}.2026</li>`).join(""),
+  );
+
+  it("stores gzip at once and leaves brotli to the background", async () => {
+    const entry = await encodePage(200, new Headers({ "content-type": "text/html" }), body);
+    expect(entry.br).toBeNull();
+    expect(zlib.gunzipSync(entry.gzip).equals(body)).toBe(true);
+    expect(entry.etag).toMatch(/^W\/".{27}"$/);
+  });
+
+  it("compresses with brotli at its best quality, a body of several slices whole", async () => {
+    const br = await bestCompression(body);
+    expect(zlib.brotliDecompressSync(br).equals(body)).toBe(true);
+    const quality9 = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
+    expect(br.length).toBeLessThan(quality9.length);
+  });
+
+  it("stops when told to", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(bestCompression(body, controller.signal)).rejects.toThrow(/abort/i);
   });
 });

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
+import { Readable, Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Request, Response } from "express";
 
-const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const deflateRaw = promisify(zlib.deflateRaw);
 
@@ -21,7 +22,8 @@ export type CachedPage = {
   /** The stored bytes: the page, or the parts around its slots. */
   body: Buffer;
   etag: string;
-  br: Buffer;
+  /** Brotli at its best quality, once the page cache has made it in the background; until then, null (gzip is sent). */
+  br: Buffer | null;
   gzip: Buffer;
   /** A page with slots: its parts between them, raw-deflated (see stampedGzip), and what fills them; no br, no ETag. */
   stamped?: { parts: Buffer[]; deflated: Buffer[]; fill: () => string };
@@ -38,9 +40,11 @@ function brotliWindow(length: number) {
 }
 
 /**
- * Encodes a rendered page for storing: a weak ETag and brotli/gzip variants, or, for a page whose
- * body holds `slot`, the parts around each occurrence, deflated separately so that a response can be
- * assembled around any value without compressing again.
+ * Encodes a rendered page for storing: a weak ETag and gzip, which is all its first answer waits
+ * for (brotli at its best quality takes seconds on a large page: server/page-cache.ts adds it in the
+ * background with bestCompression()), or, for a page whose body holds `slot`, the parts around each
+ * occurrence, deflated separately so that a response can be assembled around any value without
+ * compressing again.
  */
 export async function encodePage(status: number, headers: Headers, body: Buffer, slot?: Slot): Promise<CachedPage> {
   const kept: [string, string][] = [];
@@ -64,26 +68,50 @@ export async function encodePage(status: number, headers: Headers, body: Buffer,
       headers: kept,
       body,
       etag: "",
-      br: empty,
+      br: null,
       gzip: empty,
       stamped: { parts, deflated, fill: slot.fill },
     };
   }
-  const [br, gz] = await Promise.all([
-    // A stored page is compressed once and sent many times: the best quality (about 60 ms for Home,
-    // off the event loop) saves a tenth of its bytes over quality 9, which keeps a page's first
-    // answer within the first round trip of a new connection (decision 0165).
-    brotli(body, {
+  // zlib's default level: a tenth of level 9's time on some pages for a few per cent more bytes, and
+  // once brotli is ready only browsers without it get these.
+  const gz = await gzip(body, { level: zlib.constants.Z_DEFAULT_COMPRESSION });
+  const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  return { status, headers: kept, body, etag, br: null, gzip: gz };
+}
+
+/** How much of a body brotli is given at a time: an abort is noticed between two slices. */
+const SLICE = 64 * 1024;
+
+/**
+ * A stored page's brotli variant at the best quality: sent many times, it saves a tenth of a page's
+ * bytes over quality 9, which keeps a page's answer within the first round trip of a new connection
+ * (decision 0165), but takes seconds on a page of megabytes (decision 0300). `signal` stops it
+ * between two slices of the body (the page was dropped meanwhile).
+ */
+export async function bestCompression(body: Buffer, signal?: AbortSignal): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const slices = function* () {
+    for (let at = 0; at < body.length; at += SLICE) yield body.subarray(at, at + SLICE);
+  };
+  await pipeline(
+    Readable.from(slices(), { objectMode: false }),
+    zlib.createBrotliCompress({
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
         [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindow(body.length),
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
-    gzip(body, { level: 9 }),
-  ]);
-  const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-  return { status, headers: kept, body, etag, br, gzip: gz };
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    }),
+    { signal },
+  );
+  return Buffer.concat(chunks);
 }
 
 /** The parts of `body` around each occurrence of `slot` (one part when there is none). */
@@ -205,8 +233,8 @@ export function sendPage(req: Request, res: Response, entry: CachedPage, status:
       res.status(304).end();
       return;
     }
-    encoding = pickEncoding(req.headers["accept-encoding"]);
-    body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
+    encoding = pickEncoding(req.headers["accept-encoding"], entry.br ? ["br", "gzip"] : ["gzip"]);
+    body = encoding === "br" && entry.br ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
   }
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);

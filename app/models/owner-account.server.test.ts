@@ -203,5 +203,4 @@ describe("an address held by another account", () => {
     expect((refused as AccountTakenError).held).toMatchObject({ name: "Rolf", status: "revoked" });
     expect(await getOwnerAccount(revoked.id)).not.toBeNull();
   });
-
 });

@@ -216,10 +216,12 @@ export const ENTRIES = {
     cache: "shared",
     contentType: "application/atom+xml; charset=utf-8",
   }),
+  // Made once per content change; split into parts (?part=N) past the protocol's limits for one file.
   sitemap: file({
     path: "/sitemap.xml",
     file: "routes/sitemap.ts",
-    cache: "never",
+    cache: "shared",
+    reads: ["part"],
     contentType: "application/xml; charset=utf-8",
   }),
   robots: file({

@@ -26,6 +26,7 @@ import * as horseDetails from "./0101-horse-details";
 import * as ownerAllHorsesCalendar from "./0110-owner-all-horses-calendar";
 import * as jobRuns from "./0120-job-runs";
 import * as billing from "./0130-billing";
+import * as indexesFlatWithHistory from "./0150-indexes-flat-with-history";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "0110-owner-all-horses-calendar": ownerAllHorsesCalendar,
   "0120-job-runs": jobRuns,
   "0130-billing": billing,
+  "0150-indexes-flat-with-history": indexesFlatWithHistory,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */
