@@ -47,9 +47,12 @@ test("a wrong password shows 'Sign In Error' with the server's message and nothi
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Sign In" })).toBeVisible();
 });
 
-test("/da/auth is the sign-in page in Danish: a Danish owner signs in there and lands on Mine heste", async ({
-  page,
-}) => {
+// At desktop width only: the sign-in form at phone width is the first test's, and the language changes
+// its words, not its layout.
+test(
+  "/da/auth is the sign-in page in Danish: a Danish owner signs in there and lands on Mine heste",
+  { tag: "@desktop" },
+  async ({ page }) => {
   const horse = await testHorse("Nordlys");
   const owner = await createOwner({ horseIds: [horse.id], language: "da", name: "Karen Holm" });
   await page.goto("/da");
@@ -73,7 +76,8 @@ test("/da/auth is the sign-in page in Danish: a Danish owner signs in there and 
   await main.getByRole("button", { name: "Log ind" }).click();
   await expect(page).toHaveURL(/\/da\/owners$/);
   await expect(page.getByRole("heading", { level: 1, name: "Mine heste" })).toBeVisible();
-});
+  },
+);
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });

@@ -364,29 +364,35 @@ test(
   },
 );
 
-test("the Owners tab and the owners' pages pass an accessibility scan", async ({ adminPage: admin, app, browser }) => {
-  test.setTimeout(90_000);
-  const xenia = await seedHorse({ name: "Xenia" });
-  await createRunner({ horseId: xenia.id, raceName: "Dansk Derby", raceDate: inDays(5), track: "Klampenborg" });
-  const owner = await createOwner({ horseIds: [xenia.id], name: "Anna Holm", email: "anna@example.com" });
-  await createGuest(owner.id, { name: "Gitte", email: "gitte@example.com", active: false });
-  await admin.goto(`/admin/owners?edit=${owner.id}`);
-  await expect(admin.getByRole("heading", { name: "Edit Owner: Anna Holm" })).toBeVisible();
-  await expectNoAxeViolations(admin);
+// At desktop width only, as the other tabs' edit forms (docs/decisions/0265); the owners' pages are
+// in a browser context of their own, the same size in either project.
+test(
+  "the Owners tab and the owners' pages pass an accessibility scan",
+  { tag: "@desktop" },
+  async ({ adminPage: admin, app, browser }) => {
+    test.setTimeout(90_000);
+    const xenia = await seedHorse({ name: "Xenia" });
+    await createRunner({ horseId: xenia.id, raceName: "Dansk Derby", raceDate: inDays(5), track: "Klampenborg" });
+    const owner = await createOwner({ horseIds: [xenia.id], name: "Anna Holm", email: "anna@example.com" });
+    await createGuest(owner.id, { name: "Gitte", email: "gitte@example.com", active: false });
+    await admin.goto(`/admin/owners?edit=${owner.id}`);
+    await expect(admin.getByRole("heading", { name: "Edit Owner: Anna Holm" })).toBeVisible();
+    await expectNoAxeViolations(admin);
 
-  const context = await browser.newContext();
-  const anna = await context.newPage();
-  navigationsWaitForHydration(anna);
-  await signInAs(anna, app, owner);
-  await renewCalendarToken(owner.id, xenia.id);
-  const photo = await storeTestImage(app, "post-photos", 800, 600, { private: true });
-  await createPost(ownersUpdate([xenia.id], [photo], { video: { provider: "youtube", id: "dQw4w9WgXcQ" } }));
-  for (const path of ["/owners", `/da/owners/horses/${xenia.slug}`, "/owners/settings"]) {
-    await anna.goto(path);
-    await expectNoAxeViolations(anna);
-  }
-  await context.close();
-});
+    const context = await browser.newContext();
+    const anna = await context.newPage();
+    navigationsWaitForHydration(anna);
+    await signInAs(anna, app, owner);
+    await renewCalendarToken(owner.id, xenia.id);
+    const photo = await storeTestImage(app, "post-photos", 800, 600, { private: true });
+    await createPost(ownersUpdate([xenia.id], [photo], { video: { provider: "youtube", id: "dQw4w9WgXcQ" } }));
+    for (const path of ["/owners", `/da/owners/horses/${xenia.slug}`, "/owners/settings"]) {
+      await anna.goto(path);
+      await expectNoAxeViolations(anna);
+    }
+    await context.close();
+  },
+);
 
 test(
   "the stable takes over an address a pending guest holds, and removes an owner's guest",
