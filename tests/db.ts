@@ -97,7 +97,8 @@ export function useFreshDatabase() {
   afterEach(async () => {
     await closeDatabase();
   });
-  afterAll(dropTestDatabases);
+  // Dropping a file's PostgreSQL databases waits for a checkpoint each: minutes on a busy server.
+  afterAll(dropTestDatabases, 10 * 60_000);
 }
 
 /**

@@ -359,8 +359,8 @@ export async function writeRunDraft(
 }
 
 /**
- * The cost parts already on an invoice of the owner named with them, as `${partId}:${ownerId}`: on
- * an issued one, or on a draft other than `exceptInvoiceId` (the one being refreshed).
+ * The cost parts already on an invoice (issued or draft) of the owner named with them: each
+ * `${partId}:${ownerId}` with that invoice's id, so a run can leave out the drafts it refreshes.
  */
 export async function billedCostParts(partIds: readonly string[], q: Q = db()) {
   const billed = new Map<string, string>();
