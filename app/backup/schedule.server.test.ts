@@ -66,6 +66,8 @@ const recordRun = (values: Omit<Insertable<JobRunsTable>, "job">) =>
 /** The 24-hour period `at` falls in, as the scheduler names it. */
 const dayOf = (at: Date) => `${at.toISOString().slice(0, 10)}T00:00:00.000Z`;
 const hoursAfter = (at: Date, hours: number) => new Date(at.getTime() + hours * HOUR);
+/** Noon (UTC) today: the tests look hours ahead, which from the real time could cross into the next day's period. */
+const noonToday = () => new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
 
 function deferred() {
   let resolve!: () => void;
@@ -80,7 +82,7 @@ const backups = () => fs.readdirSync(dir).filter((name) => BACKUP_FILE.test(name
 describe("scheduled backups", () => {
   it("run once per interval however many instances share the database", async () => {
     await seedContent();
-    const now = new Date();
+    const now = noonToday();
     const [a, b, c] = await Promise.all([
       instance("a", { hours: 24 }, now),
       instance("b", { hours: 24 }, now),
@@ -108,7 +110,7 @@ describe("scheduled backups", () => {
   });
 
   it("leave a run that another instance holds alone until its claim runs out", async () => {
-    const now = new Date();
+    const now = noonToday();
     await recordRun({
       period: dayOf(now),
       status: "running",
@@ -127,14 +129,14 @@ describe("scheduled backups", () => {
     const errors = vi.spyOn(log, "error");
     const notADir = path.join(dir, "a-file");
     await fsp.writeFile(notADir, "");
-    const now = new Date();
+    const now = noonToday();
     await instance("a", { dir: notADir, hours: 24 }, now);
     expect(errors).toHaveBeenCalledWith("Scheduled backup failed", expect.objectContaining({ dir: notADir }));
     expect((await getJobRun(BACKUP_JOB, dayOf(now)))?.status).toBe("failed");
     const notice = await backupFailureNotice();
     expect(notice?.error).toMatch(/EEXIST|ENOTDIR|not a directory|file already exists/);
     // Tried again after the retry delay, not a whole interval later.
-    expect(Date.parse(notice!.nextAttemptAt!) - Date.now()).toBeLessThanOrEqual(HOUR);
+    expect(Date.parse(notice!.nextAttemptAt!) - now.getTime()).toBeLessThanOrEqual(HOUR);
 
     // Another instance, with a folder it can write, takes the retry.
     const b = await instance("b", { hours: 24 }, now);
@@ -150,7 +152,7 @@ describe("scheduled backups", () => {
     // Without root there is no small disk to fill; a regular file in the way fails the same path.
     const target = disk?.dir ?? path.join(dir, "blocked");
     if (!disk) await fsp.writeFile(target, "");
-    const now = new Date();
+    const now = noonToday();
     try {
       await instance("a", { dir: target, hours: 1 }, now);
       expect((await getJobRun(BACKUP_JOB, periodOfHour(now)))?.status).toBe("failed");
@@ -223,7 +225,7 @@ describe("scheduled backups", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const now = new Date();
+    const now = noonToday();
     const a = startJobScheduler({
       jobs: [backupJob({ dir, hours: 24, backup: { store } })],
       clock: fakeClock(now),

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "@db/schema";
 import { db, lockFor } from "~/platform/db.server";
 import { recordActivity } from "./activity.server";
@@ -127,14 +127,18 @@ export async function removeShareSet(horseId: string, validFrom: string) {
 /** The sets of parts of the horses given (all when none are given), by horse and date. */
 export async function shareSets(horseIds?: readonly string[], q: Q = db()): Promise<ShareSetRow[]> {
   if (horseIds && horseIds.length === 0) return [];
+  // Parts of equal size keep the order of the owners' customer numbers (the stable's own part last),
+  // so an øre left over by a split goes to the same owner on every run (decision 0283).
   const rows = await q
-    .selectFrom("horse_shares")
-    .select(["horse_id", "valid_from", "owner_id", "hundredths"])
-    .$if(!!horseIds, (qb) => qb.where("horse_id", "in", horseIds!))
-    .orderBy("horse_id")
-    .orderBy("valid_from")
-    .orderBy("hundredths", "desc")
-    .orderBy("owner_id")
+    .selectFrom("horse_shares as s")
+    .leftJoin("owner_accounts as o", "o.user_id", "s.owner_id")
+    .select(["s.horse_id", "s.valid_from", "s.owner_id", "s.hundredths"])
+    .$if(!!horseIds, (qb) => qb.where("s.horse_id", "in", horseIds!))
+    .orderBy("s.horse_id")
+    .orderBy("s.valid_from")
+    .orderBy("s.hundredths", "desc")
+    .orderBy(sql`coalesce(o.customer_no, 2147483647)`)
+    .orderBy("s.owner_id")
     .execute();
   const sets: ShareSetRow[] = [];
   for (const r of rows) {

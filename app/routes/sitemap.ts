@@ -4,7 +4,7 @@ import { listPublishedSlugs } from "~/models/post.server";
 import { log } from "~/platform/log.server";
 import { publicOrigin } from "~/platform/origin.server";
 import { xmlText } from "~/utils/xml";
-import { contentTypeOf, sitemapEntries, type SitemapSource } from "~/pages/registry";
+import { contentTypeOf, pathTo, sitemapEntries, type SitemapSource } from "~/pages/registry";
 
 type Records = Record<SitemapSource, readonly Record<string, string>[]>;
 
@@ -70,7 +70,7 @@ function split(urls: string[], { urls: most, bytes }: SitemapLimits): string[][]
 }
 
 /** The address of one part of a split sitemap. */
-const partAddress = (origin: string, part: number) => `${origin}/sitemap.xml?part=${part}`;
+const partAddress = (origin: string, part: number) => `${origin}${pathTo("sitemap")}?part=${part}`;
 
 /**
  * What `/sitemap.xml` answers (`part` undefined) and `/sitemap.xml?part=N`: each public page of the
