@@ -95,7 +95,8 @@ async function addSubscribers(dataDir: string, secret: string, count: number) {
   }
 }
 
-async function signIn(base: string, email: string, password: string) {
+/** Signs in through the sign-in form as a browser would; the session's cookie. */
+export async function signIn(base: string, email: string, password: string) {
   const res = await fetch(`${base}/auth`, {
     method: "POST",
     redirect: "manual",

@@ -15,10 +15,12 @@
  *     failed sign-ins from many addresses (scripts/bench-sign-in-flood.ts);
  *   - a post sent as newsletter to 2,000 subscribers: the publishing request, the time until every
  *     mail is delivered, a cached page's latency meanwhile (scripts/bench-newsletter.ts);
+ *   - the big yard: ten seasons of a big stable built through the models, each heavy page's first
+ *     render beside the demo's, its size and the peak memory (scripts/bench-big-yard.ts);
  * and at the end every target of the performance issue with its measured value and MET/MISSED.
  * Targets are reported, never asserted.
  * Options: --duration <seconds> (default 5), --runs <n> (Lighthouse runs per page, default 3),
- * --no-load, --no-lighthouse, --no-flood, --no-newsletter, --compare-nginx, --hero-photo <file> (the
+ * --no-load, --no-lighthouse, --no-flood, --no-newsletter, --no-big-yard, --compare-nginx, --hero-photo <file> (the
  * home page's hero; default: a real photograph that ships with a dev dependency, so Home is measured
  * with a photo's weight rather than the demo's light drawing; "drawn" keeps the drawing)
  */
@@ -34,6 +36,7 @@ import { matchPath } from "~/pages/page-match";
 import { freePort, processMemoryMb, root, runBench, startBuiltServer, stopServer, tsx } from "./bench-server";
 import { FLOOD_SERVER_ENV, measureSignInFlood, printFlood, type FloodFigures } from "./bench-sign-in-flood";
 import { measureNewsletter, printNewsletter, type NewsletterFigures } from "./bench-newsletter";
+import { measureBigYard, printBigYard, summariseBigYard } from "./bench-big-yard";
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : NaN);
@@ -44,6 +47,7 @@ const withLoad = !args.includes("--no-load");
 const withNginx = args.includes("--compare-nginx");
 const withFlood = !args.includes("--no-flood");
 const withNewsletter = !args.includes("--no-newsletter");
+const withBigYard = !args.includes("--no-big-yard");
 const textOption = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 /** A street photograph of 1169 × 584 px (241 kB JPEG) in autocannon's package. */
 const SAMPLE_PHOTO = path.join(root, "node_modules/autocannon/test/j5.jpeg");
@@ -566,6 +570,12 @@ async function main() {
     const newsletter = await measureNewsletter(buildDir);
     printNewsletter(newsletter);
     summary.push(...summariseNewsletter(newsletter));
+  }
+  // Two more sites of their own: the demo and the big yard, each first render with the cache emptied.
+  if (withBigYard) {
+    const bigYard = await measureBigYard(buildDir);
+    printBigYard(bigYard);
+    summary.push(...summariseBigYard(bigYard));
   }
   const [cpuAfter] = os.loadavg();
   console.log(
