@@ -109,7 +109,8 @@ async function storedPhoto(bucket: "horse-images" | "winner-photos" | "post-phot
 export async function fillBigYard(report: (line: string) => void, today: string) {
   const { db, migrate } = await import("~/platform/db.server");
   const { createHorse } = await import("~/models/horse.server");
-  const { createRunner, recordResult, withdrawRunner } = await import("~/models/runner.server");
+  const { createRunner, withdrawRunner } = await import("~/models/runner.server");
+  const { recordResult } = await import("~/models/runner-result.server");
   const { listWinnersWithHorses, updateWinner } = await import("~/models/winner.server");
   const { createPost } = await import("~/models/post.server");
   const { inviteOwner } = await import("~/models/owner-account.server");
