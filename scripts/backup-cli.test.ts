@@ -28,7 +28,8 @@ async function cli(script: string, args: string[], env: Record<string, string>) 
 
 useFreshDatabase();
 
-describe("npm run backup and npm run restore", () => {
+// Each test runs the commands as a person would, a tsx process per command: minutes on a loaded machine.
+describe("npm run backup and npm run restore", { timeout: 180_000 }, () => {
   let work: string;
   let file: string;
   let truncated: string;

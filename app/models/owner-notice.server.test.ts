@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, onTestFinished, test, vi } from "vitest";
 import { useFreshDatabase } from "@tests/db";
 import { createGuest, createOwner, testHorse } from "@tests/owners";
 import { runAs } from "~/platform/actor.server";
@@ -105,8 +105,14 @@ describe("a runner's changes reach its horse's owners and guests, once each", ()
 
   test("a reinstated runner that was only entered is an entry again", async () => {
     const { x } = await stable();
+    // Each step a second apart, so the notices' times order the three events.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-06-01T08:00:00Z") });
+    onTestFinished(() => void vi.useRealTimers());
+    const later = () => vi.setSystemTime(Date.now() + 1000);
     const runner = await createRunner({ horseId: x.id, ...race });
+    later();
     await withdrawRunner(runner.id, null);
+    later();
     await reinstateRunner(runner.id, "2026-06-01");
     expect(await queued()).toEqual([
       "a@example.com entry",

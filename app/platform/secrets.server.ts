@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { env } from "./env.server";
 
+/** Generated secrets by the file they are kept in: another DATA_DIR is another secret. */
 const cache = new Map<string, string>();
 
 type SecretName = "SESSION_SECRET" | "BACKUP_KEY";
@@ -28,9 +29,9 @@ export function readSecret(variable: SecretName): string | null {
 export function getSecret(variable: SecretName, onCreate?: (file: string, value: string) => void): string {
   const fromEnv = env()[variable];
   if (fromEnv) return fromEnv;
-  const cached = cache.get(variable);
-  if (cached) return cached;
   const file = secretFile(variable);
+  const cached = cache.get(file);
+  if (cached) return cached;
   const dir = path.dirname(file);
   let value = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
   if (!value) {
@@ -44,6 +45,6 @@ export function getSecret(variable: SecretName, onCreate?: (file: string, value:
       value = fs.readFileSync(file, "utf8").trim();
     }
   }
-  cache.set(variable, value);
+  cache.set(file, value);
   return value;
 }
