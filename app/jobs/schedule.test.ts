@@ -69,42 +69,22 @@ describe("daily at a Danish time", () => {
 });
 
 describe("monthly on a day at a Danish time", () => {
-  it("is due on the 1st at 06:00 Danish time, whatever the offset that month", () => {
-    const first = monthly(1, "06:00");
-    expect(at(first, "2026-07-01T03:59:00.000Z")).toEqual({
-      key: "2026-06",
-      start: "2026-06-01T04:00:00.000Z",
-      end: "2026-07-01T04:00:00.000Z",
-    });
-    expect(at(first, "2026-07-01T04:00:00.000Z").key).toBe("2026-07");
+  // [day, time, instant, the period it falls in: key, start, end]
+  it.each([
+    // Due on the 1st at 06:00 Danish time, whatever the offset that month.
+    [1, "06:00", "2026-07-01T03:59:00.000Z", "2026-06", "2026-06-01T04:00:00.000Z", "2026-07-01T04:00:00.000Z"],
+    [1, "06:00", "2026-07-01T04:00:00.000Z", "2026-07", "2026-07-01T04:00:00.000Z", "2026-08-01T04:00:00.000Z"],
     // Across the year end and the clock change between (November: UTC+1).
-    expect(at(first, "2027-01-15T00:00:00.000Z")).toEqual({
-      key: "2027-01",
-      start: "2027-01-01T05:00:00.000Z",
-      end: "2027-02-01T05:00:00.000Z",
-    });
-    expect(at(first, "2026-10-31T12:00:00.000Z")).toEqual({
-      key: "2026-10",
-      start: "2026-10-01T04:00:00.000Z",
-      end: "2026-11-01T05:00:00.000Z",
-    });
-    expect(at(first, "2027-01-01T04:59:59.000Z").key).toBe("2026-12");
-  });
-
-  it("takes the month's last day where it has no such day", () => {
-    const last = monthly(31, "12:00");
-    expect(at(last, "2026-03-01T00:00:00.000Z")).toEqual({
-      key: "2026-02",
-      start: "2026-02-28T11:00:00.000Z",
-      end: "2026-03-31T10:00:00.000Z",
-    });
-    expect(at(last, "2028-03-01T00:00:00.000Z").start).toBe("2028-02-29T11:00:00.000Z");
-    expect(at(last, "2026-05-15T00:00:00.000Z")).toMatchObject({
-      key: "2026-04",
-      start: "2026-04-30T10:00:00.000Z",
-      end: "2026-05-31T10:00:00.000Z",
-    });
-    expect(at(monthly(30, "12:00"), "2026-03-15T00:00:00.000Z").start).toBe("2026-02-28T11:00:00.000Z");
+    [1, "06:00", "2027-01-15T00:00:00.000Z", "2027-01", "2027-01-01T05:00:00.000Z", "2027-02-01T05:00:00.000Z"],
+    [1, "06:00", "2026-10-31T12:00:00.000Z", "2026-10", "2026-10-01T04:00:00.000Z", "2026-11-01T05:00:00.000Z"],
+    [1, "06:00", "2027-01-01T04:59:59.000Z", "2026-12", "2026-12-01T05:00:00.000Z", "2027-01-01T05:00:00.000Z"],
+    // The month's last day where it has no such day.
+    [31, "12:00", "2026-03-01T00:00:00.000Z", "2026-02", "2026-02-28T11:00:00.000Z", "2026-03-31T10:00:00.000Z"],
+    [31, "12:00", "2028-03-01T00:00:00.000Z", "2028-02", "2028-02-29T11:00:00.000Z", "2028-03-31T10:00:00.000Z"],
+    [31, "12:00", "2026-05-15T00:00:00.000Z", "2026-04", "2026-04-30T10:00:00.000Z", "2026-05-31T10:00:00.000Z"],
+    [30, "12:00", "2026-03-15T00:00:00.000Z", "2026-02", "2026-02-28T11:00:00.000Z", "2026-03-30T10:00:00.000Z"],
+  ])("on day %i at %s: %s", (day, time, instant, key, start, end) => {
+    expect(at(monthly(day, time), instant)).toEqual({ key, start, end });
   });
 });
 
