@@ -2,7 +2,9 @@ import { issueInvoices } from "~/billing/issue.server";
 import { runMonthlyDrafts } from "~/billing/monthly-drafts.server";
 import { mediaStorage } from "~/media/media-storage.server";
 import { saveApprovalLimit, saveOwnerBillingDetails, saveStableBillingDetails } from "~/models/billing-details.server";
+import { addDays } from "~/models/billing-terms";
 import { createCost } from "~/models/cost.server";
+import { danishToday } from "~/racing/race-day";
 import { listInvoices } from "~/models/invoice.server";
 import { saveShareSet, type ShareInput } from "~/models/horse-share.server";
 import { saveDayRates, setHorseStatus } from "~/models/horse-status.server";
@@ -74,7 +76,7 @@ export async function storedReceipt() {
  * An owner's account as the owners' area shows it: the owner (already invited) given billing
  * details and all of `horseId` from 2026-01-01 in training, January's invoice issued and February's
  * left a draft, a limit of 1.000,00 kr. per cost and a planned vet cost of 5.000,00 kr. + VAT on
- * the horse with its receipt, which waits for their approval.
+ * the horse ten days ago with its receipt, which waits for their approval.
  */
 export async function ownerAccountFixtures(ownerId: string, horseId: string) {
   await setUpStable();
@@ -94,7 +96,8 @@ export async function ownerAccountFixtures(ownerId: string, horseId: string) {
   const [draft] = await listInvoices({ ownerId, state: "draft", runMonth: "2026-02" });
   await saveApprovalLimit(ownerId, 100000);
   const cost = await createCost({
-    date: "2026-11-20",
+    // Ten days ago: inside the shares' dates and the owners' area's look back, whenever the test runs.
+    date: addDays(danishToday(), -10),
     category: "vet",
     description: "Scan",
     amountOere: 500000,

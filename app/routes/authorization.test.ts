@@ -353,7 +353,11 @@ const RULES: Record<string, Rule> = {
       path,
       {
         cases: [
-          { name: "A's invoice", params: (f: Fixtures) => ({ id: f.billing.invoice }), get: { ...everyone(404), ownerA: 200 } },
+          {
+            name: "A's invoice",
+            params: (f: Fixtures) => ({ id: f.billing.invoice }),
+            get: { ...everyone(404), ownerA: 200 },
+          },
           { name: "A's draft", params: (f: Fixtures) => ({ id: f.billing.draft }), get: everyone(404) },
           { name: "no invoice", params: () => ({ id: crypto.randomUUID() }), get: everyone(404) },
         ],
