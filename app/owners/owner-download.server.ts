@@ -15,6 +15,10 @@ export const PRIVATE_FILE = {
 
 const text = { ...PRIVATE_FILE, "Content-Type": "text/plain; charset=utf-8" };
 
+/** A record's id as the site makes them (crypto.randomUUID); anything else names nothing. */
+export const isRecordId = (value: string | undefined): value is string =>
+  !!value && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
+
 export const notFound = () => new Response("Not Found", { status: 404, headers: text });
 
 /** The signed-in owner (never a guest: a guest sees none of the money), or null. */

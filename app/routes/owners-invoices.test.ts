@@ -211,6 +211,9 @@ describe("the owner's downloads", () => {
       }
       // A draft is nobody's to download, its owner's neither.
       expect((await get(fn, s.draft, s.anna.cookie)).status).toBe(404);
+      // Nor is anything that is no record's id.
+      expect((await get(fn, "1", s.anna.cookie)).status).toBe(404);
+      expect((await get(fn, s.invoice.toUpperCase(), s.anna.cookie)).status).toBe(404);
     }
     await revokeLeavingSessions(s.anna.user.id);
     expect((await get(invoicePdf.loader, s.invoice, s.anna.cookie)).status).toBe(404);

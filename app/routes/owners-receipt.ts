@@ -4,7 +4,7 @@ import type { Route } from "./+types/owners-receipt";
 import { mediaStorage } from "~/media/media-storage.server";
 import { contentTypeOf } from "~/media/object-storage.server";
 import { receiptFor } from "~/models/cost.server";
-import { failed, notFound, payingOwner, PRIVATE_FILE } from "~/owners/owner-download.server";
+import { failed, isRecordId, notFound, payingOwner, PRIVATE_FILE } from "~/owners/owner-download.server";
 import { log } from "~/platform/log.server";
 
 /** A receipt is a photo or a PDF. */
@@ -15,6 +15,7 @@ const receiptType = (key: string) => (key.toLowerCase().endsWith(".pdf") ? "appl
  * horses on its date), from the private storage; 404 for anything else, a guest and a revoked owner.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
+  if (!isRecordId(params.id)) return notFound();
   try {
     const owner = await payingOwner(request);
     const key = owner && (await receiptFor({ id: owner.id, isAdmin: false }, params.id));
