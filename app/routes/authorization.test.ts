@@ -930,6 +930,21 @@ describe(`authorization matrix (${testEngine})`, () => {
       for (let i = 0; i < 20; i++) sent += await mailTo(`b${i}@example.com`);
       expect(sent).toBe(10);
 
+      // Questions about a cost reach the stable: 5 an hour per owner whatever the networks; B's on A's cost none.
+      const ask = (cookie: string | undefined, i: number) =>
+        callRoute(
+          "routes/owners-invoices.tsx",
+          "action",
+          buildRequest("/owners/invoices", {
+            cookie,
+            form: { intent: "ask-cost", id: f.billing.cost, question: `Question ${i}` },
+            headers: { "x-client-ip": `198.18.0.${i}` },
+          }),
+        );
+      for (let i = 0; i < 12; i++) await ask(i % 2 ? f.cookies.ownerA : f.cookies.ownerB, i);
+      const questions = await db().selectFrom("mail_queue").select("id").where("kind", "=", "cost-question").execute();
+      expect(questions).toHaveLength(5);
+
       // Anonymous: the newsletter's confirmation, one waiting at a time for one address, from any number of networks.
       for (let i = 0; i < 12; i++) {
         const form = {
