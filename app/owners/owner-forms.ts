@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isMessageKey, type Translate } from "~/i18n/dictionary";
 import { NOTICE_KINDS, type NoticeSettings } from "~/models/owner-account";
-import { readDkkAmount } from "~/racing/money";
+import { moneyAmount } from "~/racing/money-schema";
 import { emailField } from "~/utils/email";
 import { isPlainName, PERSON_NAME_MAX } from "~/utils/person-name";
 
@@ -44,25 +44,9 @@ export const guestSchema = z.object({
 /** A guest's row buttons: the guest's account. */
 export const guestIdSchema = z.object({ id: z.string().trim().min(1).max(100) });
 
-/** The longest text the limit field takes ("1.000.000.000,00 kr." and spaces). */
-export const LIMIT_MAX_LENGTH = 30;
-
 /** Settings' limit per cost: an amount of kroner as a Danish reader types it, or nothing (no limit). */
 export const approvalLimitSchema = z.object({
-  limit: z
-    .string()
-    .max(LIMIT_MAX_LENGTH, "owners.limitInvalid")
-    .default("")
-    .transform((text, ctx) => {
-      if (!text.trim()) return null;
-      const read = readDkkAmount(text);
-      if ("ore" in read) return read.ore;
-      ctx.addIssue({
-        code: "custom",
-        message: read.problem === "too-large" ? "owners.limitTooLarge" : "owners.limitInvalid",
-      });
-      return z.NEVER;
-    }),
+  limit: moneyAmount({ invalid: "owners.limitInvalid", tooLarge: "owners.limitTooLarge" }),
 });
 
 /** The welcome page: the invitation's token and the new password twice. */

@@ -6,6 +6,7 @@ import { SubmitButton } from "~/components/ui/button";
 import { ReadFailed } from "~/components/read-failed";
 import { Card } from "~/components/ui/card";
 import { Field, SelectField } from "~/components/ui/field";
+import { MoneyField } from "~/components/ui/money-field";
 import { LanguageChoice } from "~/components/ui/language-choice";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { translator, type Translate } from "~/i18n/dictionary";
@@ -23,7 +24,6 @@ import {
   formErrors,
   guestIdSchema,
   guestSchema,
-  LIMIT_MAX_LENGTH,
   NAME_MAX,
   noticeField,
   settingsSchema,
@@ -310,12 +310,9 @@ function ApprovalLimitForm({ limitOere, answer }: { limitOere: number | null; an
     <Form method="post" aria-labelledby="approval-limit" className="space-y-4" noValidate>
       <input type="hidden" name="intent" value="approval-limit" />
       <p className="text-stone-700">{t("owners.approvalIntro")}</p>
-      <Field
+      <MoneyField
         label={t("owners.approvalLimit")}
         name="limit"
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={LIMIT_MAX_LENGTH}
         hint={t("owners.approvalLimitHint")}
         defaultValue={answer ? (answer.values.limit ?? "") : limitOere === null ? "" : formatOere(limitOere)}
         error={answer?.errors?.limit}
