@@ -140,6 +140,11 @@ describe("the year so far per horse", () => {
     // Bo's part of the same prize: the øre left over went to one of them, never lost or doubled.
     const bos = await yearStatement(bo.id, TODAY, [{ id: nordlys.id, name: "Nordlys" }]);
     expect(bos[0]!.prizes.map((p) => p.partOere)).toEqual([40000, 50000]);
+    // The horses they hold a part of are there even when they follow none.
+    expect((await yearStatement(anna.id, TODAY, [])).map((r) => [r.horseName, r.prizeOere])).toEqual([
+      ["Nordlys", 60001],
+      ["Polaris", 0],
+    ]);
     // Next year starts from nothing.
     const next = await yearStatement(anna.id, "2027-01-05", horses);
     expect(next.every((r) => r.feesOere === 0 && r.costsOere === 0 && r.prizeOere === 0)).toBe(true);

@@ -111,7 +111,7 @@ const yearOf = (day: string) => day.slice(0, 4);
  * Per horse, the year of `today` so far: the fee and cost lines of the owner's issued invoices whose
  * period starts in the year, the credit notes' lines likewise, and the prize money of its results up
  * to today times the owner's share on each race day. `horses`: the horses the owner follows, listed
- * even with nothing yet.
+ * even with nothing yet, beside those they hold a part of.
  */
 export async function yearStatement(
   ownerId: string,
@@ -130,6 +130,15 @@ export async function yearStatement(
     return found;
   };
   for (const horse of horses) row(horse.id, horse.name);
+  // And every horse they hold a part of, followed or not (a prize on its day is theirs in part).
+  const held = await db()
+    .selectFrom("horse_shares as s")
+    .innerJoin("horses as h", "h.id", "s.horse_id")
+    .select(["h.id", "h.name"])
+    .where("s.owner_id", "=", ownerId)
+    .distinct()
+    .execute();
+  for (const horse of held) row(horse.id, horse.name);
   for (const invoice of issued) {
     for (const line of invoice.lines) {
       if (!line.horseId) continue;
