@@ -226,6 +226,7 @@ describe("the owner's downloads", () => {
     const mine = await get(s.anna.cookie);
     expect(mine.status).toBe(200);
     expect(mine.headers.get("Content-Type")).toBe("application/pdf");
+    expect(mine.headers.get("Content-Disposition")).toBe('attachment; filename="test-receipt.pdf"');
     expect(mine.headers.get("Cache-Control")).toBe("private, no-store");
     expect(Buffer.from(mine.body!).toString()).toContain("a receipt");
     for (const cookie of [s.bo.cookie, s.guest.cookie, undefined]) expect((await get(cookie)).status).toBe(404);

@@ -23,11 +23,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const file = await mediaStorage().get(key);
     if (!file) return notFound();
     const name = key.slice(key.lastIndexOf("/") + 1);
+    const type = receiptType(key);
     const headers = {
       ...PRIVATE_FILE,
-      "Content-Type": receiptType(key),
+      "Content-Type": type,
       "Content-Length": String(file.size),
-      "Content-Disposition": `inline; filename="${name}"`,
+      // A photo opens in the browser; a PDF is saved (a sandboxed answer would not open in its viewer).
+      "Content-Disposition": `${type === "application/pdf" ? "attachment" : "inline"}; filename="${name}"`,
     };
     if (request.method === "HEAD") {
       file.stream.destroy();
