@@ -30,7 +30,7 @@ test(
     await expect(row.getByText("Overdue")).toBeVisible();
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      row.getByRole("link", { name: /as PDF$/ }).click(),
+      row.getByRole("link", { name: /^PDF of Invoice \d+$/ }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const file = await download.path();
