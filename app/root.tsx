@@ -61,7 +61,16 @@ export async function loader({ request }: Route.LoaderArgs) {
       toast,
       // The footer's Subscribe form, when this page is its answer (decision 0243).
       footerSubscribe: footerAnswerOf(form),
-      user: user ? { email: user.email, isAdmin: user.isAdmin, adminLang: user.adminLang, owner: !!user.owner } : null,
+      user: user
+        ? {
+            email: user.email,
+            isAdmin: user.isAdmin,
+            adminLang: user.adminLang,
+            owner: !!user.owner,
+            // A guest sees none of the money: the owners' area shows them no Invoices link.
+            guest: user.owner?.role === "guest",
+          }
+        : null,
       origin,
       structuredData,
     },

@@ -252,7 +252,9 @@ export type MailKind =
   | "owner-invitation"
   | "owner-notice"
   | "invoice"
-  | "invoice-reminder";
+  | "invoice-reminder"
+  /** An owner's question about a planned cost, to the stable (its text is the contact message's). */
+  | "cost-question";
 
 export interface ContactMessagesTable {
   id: string;

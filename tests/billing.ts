@@ -1,4 +1,11 @@
-import { saveOwnerBillingDetails, saveStableBillingDetails } from "~/models/billing-details.server";
+import { issueInvoices } from "~/billing/issue.server";
+import { runMonthlyDrafts } from "~/billing/monthly-drafts.server";
+import { mediaStorage } from "~/media/media-storage.server";
+import { saveApprovalLimit, saveOwnerBillingDetails, saveStableBillingDetails } from "~/models/billing-details.server";
+import { addDays } from "~/models/billing-terms";
+import { createCost } from "~/models/cost.server";
+import { danishToday } from "~/racing/race-day";
+import { listInvoices } from "~/models/invoice.server";
 import { saveShareSet, type ShareInput } from "~/models/horse-share.server";
 import { saveDayRates, setHorseStatus } from "~/models/horse-status.server";
 import type { OwnerLanguage } from "~/models/owner-account";
@@ -55,4 +62,55 @@ export async function horseInTraining(name: string, parts: ShareInput[], since =
   await setHorseStatus(horse.id, since, "training");
   await saveShareSet(horse.id, since, parts);
   return horse;
+}
+
+/** A receipt as a private file (one for every database a test seeds: the storage outlives them). */
+export const TEST_RECEIPT_KEY = "private/receipts/test-receipt.pdf";
+
+export async function storedReceipt() {
+  await mediaStorage().put(TEST_RECEIPT_KEY, Buffer.from("%PDF-1.4\n% a receipt\n"));
+  return TEST_RECEIPT_KEY;
+}
+
+/**
+ * An owner's account as the owners' area shows it: the owner (already invited) given billing
+ * details and all of `horseId` from 2026-01-01 in training, January's invoice issued and February's
+ * left a draft, a limit of 1.000,00 kr. per cost and a planned vet cost of 5.000,00 kr. + VAT on
+ * the horse ten days ago with its receipt (unless `receipt: false`: a browser test's server keeps
+ * files of its own), which waits for their approval.
+ */
+export async function ownerAccountFixtures(
+  ownerId: string,
+  horseId: string,
+  { receipt = true }: { receipt?: boolean } = {},
+) {
+  await setUpStable();
+  await saveOwnerBillingDetails(ownerId, {
+    kind: "person",
+    name: null,
+    address: { street: "Østergade 12", postalCode: "8000", city: "Aarhus C", countryCode: "DK" },
+    cvr: null,
+    email: null,
+  });
+  await setHorseStatus(horseId, "2026-01-01", "training");
+  await saveShareSet(horseId, "2026-01-01", [{ ownerId, hundredths: 10000 }]);
+  await runMonthlyDrafts({ month: "2026-01", now: new Date("2026-02-01T08:00:00Z") });
+  const [issued] = await listInvoices({ ownerId, state: "draft", runMonth: "2026-01" });
+  await issueInvoices([issued!.id], { now: new Date("2026-02-01T09:00:00Z") });
+  await runMonthlyDrafts({ month: "2026-02", now: new Date("2026-03-01T08:00:00Z") });
+  const [draft] = await listInvoices({ ownerId, state: "draft", runMonth: "2026-02" });
+  await saveApprovalLimit(ownerId, 100000);
+  const cost = await createCost({
+    // Ten days ago: inside the shares' dates and the owners' area's look back, whenever the test runs.
+    date: addDays(danishToday(), -10),
+    category: "vet",
+    description: "Scan",
+    amountOere: 500000,
+    vat: "standard",
+    receiptKey: receipt ? await storedReceipt() : null,
+    passedOn: true,
+    planned: true,
+    horses: [{ horseId }],
+  });
+  return { invoice: issued!.id, draft: draft!.id, cost: cost.id };
 }

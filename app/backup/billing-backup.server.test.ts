@@ -9,6 +9,7 @@ import { issueCreditNote, issueInvoices } from "~/billing/issue.server";
 import { runMonthlyDrafts } from "~/billing/monthly-drafts.server";
 import { LocalDiskStorage } from "~/media/storage.server";
 import { createCost, decideOnCost } from "~/models/cost.server";
+import { queueCostQuestion } from "~/owners/cost-question.server";
 import { listInvoices } from "~/models/invoice.server";
 import { recordPayment } from "~/models/payment.server";
 import { TRASH_KINDS } from "~/trash/kinds.server";
@@ -55,6 +56,9 @@ async function billedMonth() {
     planned: true,
     horses: [{ horseId: nordlys.id }],
   });
+  await decideOnCost(anna.id, cost.id, { state: "question", question: "Is it needed?" });
+  // The question's message and its mail to the stable, which the Messages list shows.
+  await queueCostQuestion({ name: "Anna Holm", email: anna.email }, { ...cost, parts: [] }, "Is it needed?");
   await decideOnCost(anna.id, cost.id, { state: "approved" });
   await runMonthlyDrafts({ month: "2026-01" });
   const [first, second] = await listInvoices({ state: "draft" });
@@ -74,6 +78,9 @@ it("carries shares, costs, approvals, invoices, credit notes, payments and the n
   expect(manifest.tables.cost_approvals!.rows).toBe(1);
   expect(manifest.tables.payments!.rows).toBe(1);
   expect(manifest.tables.number_series!.rows).toBe(1);
+  // The owner's question: its message, and its mail's delivery state beside the visitors' messages'.
+  expect(manifest.tables.contact_messages!.rows).toBe(1);
+  expect(manifest.tables.mail_queue!.rows).toBe(1);
   expect(Object.keys(manifest.tables)).not.toContain("restore_in_progress");
 
   await restoreBackup(file, { handle: target, store: targetStore });

@@ -12,8 +12,8 @@ import type { MIGRATION_TABLES } from "@db/migrations/migrator";
  * - local: never backed up and left alone by a restore; it belongs to this installation.
  */
 export type TableKind = "content" | "ephemeral" | "local";
-/** `only`: a content table of which only the rows with this value are content; a restore empties it all the same. */
-export type TablePolicy = { kind: TableKind; why: string; only?: { column: string; value: string } };
+/** `only`: a content table of which only the rows with one of these values are content; a restore empties it all the same. */
+export type TablePolicy = { kind: TableKind; why: string; only?: { column: string; values: readonly string[] } };
 
 type TableName = keyof Database | (typeof MIGRATION_TABLES)[number];
 
@@ -33,8 +33,8 @@ export const BACKUP_TABLES = {
   contact_messages: { kind: "content", why: "visitors' messages" },
   mail_queue: {
     kind: "content",
-    why: "the delivery state of visitors' messages, which the admin's Messages list shows; reset mails are not kept",
-    only: { column: "kind", value: "contact" },
+    why: "the delivery state of visitors' messages and owners' questions about costs, which the admin's Messages list shows; reset mails are not kept",
+    only: { column: "kind", values: ["contact", "cost-question"] },
   },
   trash: {
     kind: "content",
@@ -110,7 +110,7 @@ export const EPHEMERAL_TABLES = entries.filter(([, p]) => p.kind === "ephemeral"
 /** The condition that picks a table's content rows (all rows unless the table says `only`). */
 export function contentRowsOf(table: string) {
   const only = (BACKUP_TABLES as Record<string, TablePolicy>)[table]?.only;
-  return only ? sql`where ${sql.ref(only.column)} = ${only.value}` : sql``;
+  return only ? sql`where ${sql.ref(only.column)} in (${sql.join(only.values.map((v) => sql`${v}`))})` : sql``;
 }
 
 export function isCoveredTable(name: string) {

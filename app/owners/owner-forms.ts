@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isMessageKey, type Translate } from "~/i18n/dictionary";
 import { NOTICE_KINDS, type NoticeSettings } from "~/models/owner-account";
+import { moneyAmount } from "~/racing/money-schema";
 import { emailField } from "~/utils/email";
 import { isPlainName, PERSON_NAME_MAX } from "~/utils/person-name";
 
@@ -42,6 +43,11 @@ export const guestSchema = z.object({
 
 /** A guest's row buttons: the guest's account. */
 export const guestIdSchema = z.object({ id: z.string().trim().min(1).max(100) });
+
+/** Settings' limit per cost: an amount of kroner as a Danish reader types it, or nothing (no limit). */
+export const approvalLimitSchema = z.object({
+  limit: moneyAmount({ invalid: "owners.limitInvalid", tooLarge: "owners.limitTooLarge" }),
+});
 
 /** The welcome page: the invitation's token and the new password twice. */
 export const welcomeSchema = z.object({

@@ -5,6 +5,7 @@ import { pruneFinishedOwnerMail } from "~/models/owner-notice.server";
 import { composeInvitationMail } from "./invitation.server";
 import { mailOrigin } from "~/platform/mail-parts.server";
 import { composeNoticeMail } from "./notice-mail.server";
+import { registerCostQuestionMail } from "./cost-question.server";
 
 const invitation: MailComposer = async (claim) => {
   if (!claim.toAddress) throw new Error("The invitation has no address");
@@ -15,11 +16,12 @@ const notice: MailComposer = (claim) => composeNoticeMail(claim.id, mailOrigin(c
 
 /**
  * Hands the background jobs what owners' mail needs (at start-up, server/jobs.ts): how invitations
- * and notices read, and the pruning of their finished mail and of links to horses deleted for good.
+ * and notices read (and an owner's question about a cost, to the stable), and the pruning of their finished mail and of links to horses deleted for good.
  */
 export function registerOwnerJobs() {
   registerMailKind("owner-invitation", invitation);
   registerMailKind("owner-notice", notice);
+  registerCostQuestionMail();
   registerHousekeeping("ownerMail", pruneFinishedOwnerMail);
   registerHousekeeping("ownerLinks", () => pruneLinksOfPurgedHorses());
 }

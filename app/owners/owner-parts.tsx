@@ -1,17 +1,20 @@
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { NavLink, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
 import { clsx } from "clsx";
 import { pathTo } from "~/pages/registry";
 import { useLang, useT } from "~/i18n/use-lang";
 import type { Toast } from "~/toast/toast";
 import { ShowToast } from "~/components/ui/toast";
 
-/** The owners' area's own links: My Horses and Settings. */
+/** The owners' area's own links: My Horses, Invoices (an owner's, never a guest's) and Settings. */
 export function OwnerAreaNav() {
   const lang = useLang();
   const t = useT();
+  const guest = useRouteLoaderData<typeof rootLoader>("root")?.user?.guest ?? true;
   const links = [
     { to: pathTo("owners", { lang }), label: t("nav.myHorses") },
+    ...(guest ? [] : [{ to: pathTo("owners-invoices", { lang }), label: t("owners.invoices") }]),
     { to: pathTo("owners-settings", { lang }), label: t("owners.settings") },
   ];
   return (

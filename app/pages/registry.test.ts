@@ -211,7 +211,7 @@ describe("an address from code", () => {
   });
 
   it("is what the registry matches, for every entry in each of its languages", () => {
-    const params = { slug: "kongens-aere", token: "a".repeat(43) };
+    const params = { slug: "kongens-aere", token: "a".repeat(43), id: "0b9f2c4e-6a1d-4c3b-9e8f-7a6b5c4d3e2f" };
     for (const [name, entry] of Object.entries(ENTRIES) as [keyof typeof ENTRIES, RegistryEntry][]) {
       for (const lang of languagesOf(entry)) {
         const path = (pathTo as (n: string, o: object) => string)(name, { ...params, lang });
@@ -279,9 +279,21 @@ describe("downloads", () => {
     expect(downloads.map((d) => [d.path, d.audience])).toEqual([
       ["/admin/news/subscribers.csv", "admin"],
       ["/owners/media/*", "owners"],
+      ["/owners/invoices/:id.pdf", "owners"],
+      ["/owners/invoices/:id.xml", "owners"],
+      ["/owners/receipts/:id", "owners"],
     ]);
     for (const d of downloads) expect(d.cache, d.path).toBe("never");
     expect(contentTypeOf("admin/subscribers-csv")).toBe("text/csv; charset=utf-8");
+    expect(contentTypeOf("owners-invoice-pdf")).toBe("application/pdf");
+  });
+
+  it("take a record's id only in the shape the site makes them", () => {
+    const id = "0b9f2c4e-6a1d-4c3b-9e8f-7a6b5c4d3e2f";
+    expect(matchPath(`/owners/invoices/${id}.pdf`)).toMatchObject({ id: "routes/owners-invoice-pdf", params: { id } });
+    expect(matchPath(`/owners/receipts/${id}`)).toMatchObject({ id: "routes/owners-receipt", params: { id } });
+    for (const other of [id.toUpperCase(), "1", `${id}0`, "../etc/passwd"])
+      expect(matchPath(`/owners/invoices/${other}.pdf`), other).toBeNull();
   });
 
   it("match a file's whole name under their folder, and have no variants", () => {

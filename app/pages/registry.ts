@@ -173,6 +173,13 @@ export const ENTRIES = {
     cache: "never",
     audience: "owners",
   }),
+  // An owner's invoices and credit notes, their statement of the year and the costs awaiting their approval.
+  "owners-invoices": page({
+    path: "/owners/invoices",
+    file: "routes/owners-invoices.tsx",
+    cache: "never",
+    audience: "owners",
+  }),
   // Reached from an invitation or a notice mail, signed out: the token is the authority.
   "owners-welcome": page({
     path: "/owners/welcome",
@@ -248,6 +255,21 @@ export const ENTRIES = {
   }),
   // Private photos of owners-only posts (never the page cache, never /media/): the rest of the path is the file's name.
   "owners-media": download({ path: "/owners/media/*", file: "routes/owners-media.ts", audience: "owners" }),
+  // An owner's own issued invoice or credit note as a PDF and as an e-invoice, and a receipt of a cost
+  // they pay part of (decision 0295): the same 404 for anything else.
+  "owners-invoice-pdf": download({
+    path: "/owners/invoices/:id.pdf",
+    file: "routes/owners-invoice-pdf.ts",
+    audience: "owners",
+    contentType: "application/pdf",
+  }),
+  "owners-invoice-xml": download({
+    path: "/owners/invoices/:id.xml",
+    file: "routes/owners-invoice-xml.ts",
+    audience: "owners",
+    contentType: "application/xml",
+  }),
+  "owners-receipt": download({ path: "/owners/receipts/:id", file: "routes/owners-receipt.ts", audience: "owners" }),
 };
 
 type Entries = typeof ENTRIES;

@@ -30,6 +30,7 @@ import { db, engine } from "~/platform/db.server";
 import { buildRequest, signedInUser } from "@tests/auth";
 import { testEngine, useFreshDatabase, useSharedDatabase } from "@tests/db";
 import { createGuest, createOwner, revokeLeavingSessions, signedIn, testHorse } from "@tests/owners";
+import { ownerAccountFixtures } from "@tests/billing";
 import { renewAllHorsesCalendar, renewCalendarToken } from "~/models/owner-calendar.server";
 import { revokeOwner } from "~/models/owner-account.server";
 import { createPost } from "~/models/post.server";
@@ -269,6 +270,30 @@ const RULES: Record<string, Rule> = {
             bodies: (f, _, lang) => [{ intent: "remove-guest", id: f.pendingGuestA[lang] }],
             expect: ownersPage({ ownerA: runs(HERE), ownerB: 404, guestA: 403 }),
           },
+          // A limit per cost: an owner's own (a guest's host pays).
+          "approval-limit": {
+            bodies: () => [{ intent: "approval-limit", limit: "2.500,00" }],
+            expect: ownersPage({ ownerA: runs(HERE), ownerB: runs(HERE), guestA: 403 }),
+          },
+        },
+      },
+    ],
+  }),
+  // An owner's invoices, statement and costs awaiting approval: a guest sees none of the money.
+  ...both("/owners/invoices", {
+    cases: [
+      {
+        get: ownersPage({ ownerA: 200, ownerB: 200, guestA: 404 }),
+        post: {
+          // A's planned cost: A's to approve or ask about; B's a 404 that counts and mails nothing.
+          "approve-cost": {
+            bodies: (f) => [{ intent: "approve-cost", id: f.billing.cost }],
+            expect: ownersPage({ ownerA: runs(HERE), ownerB: 404, guestA: 404 }),
+          },
+          "ask-cost": {
+            bodies: (f) => [{ intent: "ask-cost", id: f.billing.cost, question: "Is the scan needed now?" }],
+            expect: ownersPage({ ownerA: runs(HERE), ownerB: 404, guestA: 404 }),
+          },
         },
       },
     ],
@@ -320,6 +345,30 @@ const RULES: Record<string, Rule> = {
       params: (f: Fixtures) => ({ "*": f.photo[which as "photo" | "variant"].slice("/owners/media/".length) }),
       get: { ...everyone(404), admin: 200, ownerA: 200, guestA: 200 },
     })),
+  },
+  // A's issued invoice as its PDF and e-invoice, and the receipt of A's cost: A's owner only (decision 0295).
+  // A's draft is nobody's to download; a guest, a revoked owner of A and B's owner get the same 404.
+  ...Object.fromEntries(
+    ["/owners/invoices/:id.pdf", "/owners/invoices/:id.xml"].map((path) => [
+      path,
+      {
+        cases: [
+          {
+            name: "A's invoice",
+            params: (f: Fixtures) => ({ id: f.billing.invoice }),
+            get: { ...everyone(404), ownerA: 200 },
+          },
+          { name: "A's draft", params: (f: Fixtures) => ({ id: f.billing.draft }), get: everyone(404) },
+          { name: "no invoice", params: () => ({ id: crypto.randomUUID() }), get: everyone(404) },
+        ],
+      },
+    ]),
+  ),
+  "/owners/receipts/:id": {
+    cases: [
+      { name: "A's cost", params: (f) => ({ id: f.billing.cost }), get: { ...everyone(404), ownerA: 200 } },
+      { name: "no cost", params: () => ({ id: crypto.randomUUID() }), get: everyone(404) },
+    ],
   },
   "/auth/setup": {
     public: "creating the first administrator: guarded by its single-use link, only while there is none",
@@ -419,7 +468,10 @@ async function seedStable() {
   const photo = await (privatePhoto ??= storedPostPhoto({ private: true }));
   const update = await createPost(ownersUpdate([horse.id], [photo], { title: "Private morning work" }));
   const story = await createPost({ ...ownersUpdate([horse.id], [], { title: "Derby day" }), audience: "public" });
+  // A's owner's account: January's invoice issued, February's a draft, a planned cost awaiting approval.
+  const billing = await ownerAccountFixtures(ownerA.user.id, horse.id);
   return {
+    billing,
     ids,
     horseA: { id: horse.id, slug: horse.slug! },
     horseB: { id: horseB.id, slug: horseB.slug! },
@@ -878,6 +930,21 @@ describe(`authorization matrix (${testEngine})`, () => {
       for (let i = 0; i < 20; i++) sent += await mailTo(`b${i}@example.com`);
       expect(sent).toBe(10);
 
+      // Questions about a cost reach the stable: 5 an hour per owner whatever the networks; B's on A's cost none.
+      const ask = (cookie: string | undefined, i: number) =>
+        callRoute(
+          "routes/owners-invoices.tsx",
+          "action",
+          buildRequest("/owners/invoices", {
+            cookie,
+            form: { intent: "ask-cost", id: f.billing.cost, question: `Question ${i}` },
+            headers: { "x-client-ip": `198.18.0.${i}` },
+          }),
+        );
+      for (let i = 0; i < 12; i++) await ask(i % 2 ? f.cookies.ownerA : f.cookies.ownerB, i);
+      const questions = await db().selectFrom("mail_queue").select("id").where("kind", "=", "cost-question").execute();
+      expect(questions).toHaveLength(5);
+
       // Anonymous: the newsletter's confirmation, one waiting at a time for one address, from any number of networks.
       for (let i = 0; i < 12; i++) {
         const form = {
@@ -954,6 +1021,9 @@ function forgedOwnersForms(f: Fixtures): Array<Record<string, string>> {
     { intent: "invite-guest", name: "Eve", email: "eve@example.com", language: "en" },
     { intent: "resend-guest", id: f.guestA },
     { intent: "remove-guest", id: f.guestA },
+    { intent: "approval-limit", limit: "0" },
+    { intent: "approve-cost", id: f.billing.cost },
+    { intent: "ask-cost", id: f.billing.cost, question: "Forged" },
     forgedAdminForms(f, [])[1]!,
   ];
 }

@@ -6,6 +6,7 @@ import { SubmitButton } from "~/components/ui/button";
 import { ReadFailed } from "~/components/read-failed";
 import { Card } from "~/components/ui/card";
 import { Field, SelectField } from "~/components/ui/field";
+import { MoneyField } from "~/components/ui/money-field";
 import { LanguageChoice } from "~/components/ui/language-choice";
 import { useSubmitting } from "~/components/ui/use-submitting";
 import { translator, type Translate } from "~/i18n/dictionary";
@@ -18,7 +19,18 @@ import { saveOwnerSettings } from "~/models/owner-notice-settings.server";
 import { GUEST_LIMIT, NOTICE_KINDS, type AccountStatus } from "~/models/owner-account";
 import { stableNameFrom } from "~/models/site-settings";
 import { sendGuestInvitation, sendNewInvitation } from "~/owners/accounts.server";
-import { formErrors, guestIdSchema, guestSchema, NAME_MAX, noticeField, settingsSchema } from "~/owners/owner-forms";
+import {
+  approvalLimitSchema,
+  formErrors,
+  guestIdSchema,
+  guestSchema,
+  NAME_MAX,
+  noticeField,
+  settingsSchema,
+} from "~/owners/owner-forms";
+import { kroner } from "~/owners/owner-money";
+import { formatOere } from "~/billing/document-texts";
+import { getOwnerBillingDetails, saveApprovalLimit } from "~/models/billing-details.server";
 import { OwnerPage } from "~/owners/owner-parts";
 import {
   ownersAction,
@@ -42,11 +54,17 @@ import { cn } from "~/utils/cn";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireOwner(request);
+  const owner = user.owner.role === "owner";
   const read = await readForPage("an owner's settings", () =>
-    Promise.all([getOwnerAccount(user.id), user.owner.role === "owner" ? listGuests(user.id) : Promise.resolve(null)]),
+    Promise.all([
+      getOwnerAccount(user.id),
+      owner ? listGuests(user.id) : Promise.resolve(null),
+      // A guest's host pays: the limit is the owner's alone.
+      owner ? getOwnerBillingDetails(user.id) : Promise.resolve(null),
+    ]),
   );
   if (!read.ok) return data({ state: "failed" as const }, { ...FAILED_READ_INIT, headers: PRIVATE });
-  const [account, guests] = read.value;
+  const [account, guests, billing] = read.value;
   if (!account) throw new Response("Not Found", { status: 404, headers: PRIVATE });
   return data(
     {
@@ -56,6 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       notices: account.notices,
       guests,
       limit: GUEST_LIMIT,
+      approvalLimit: billing ? { oere: billing.approvalLimitOere } : null,
     },
     { headers: PRIVATE },
   );
@@ -90,6 +109,18 @@ async function answer(request: Request, user: Owner, values: Record<string, stri
       chosen("owners.settingsSaved"),
       chosen("owners.settingsSavedText"),
       pathTo("owners-settings", { lang: parsed.data.language }),
+    );
+  }
+
+  if (intent === "approval-limit") {
+    const parsed = approvalLimitSchema.safeParse(values);
+    if (!parsed.success) return refuse(400, { errors: formErrors(parsed.error, t) });
+    if (!(await saveApprovalLimit(user.id, parsed.data.limit))) return refuse(404);
+    return done(
+      t("owners.limitSaved"),
+      parsed.data.limit === null
+        ? t("owners.limitRemovedText")
+        : t("owners.limitSavedText", { amount: kroner(parsed.data.limit) }),
     );
   }
 
@@ -153,6 +184,7 @@ async function answer(request: Request, user: Owner, values: Record<string, stri
 /** The page's forms by their intent, with what a failure of each says. */
 const FAILURES: Record<string, "owners.settingsFailed" | "owners.inviteFailed" | "owners.removeFailed"> = {
   settings: "owners.settingsFailed",
+  "approval-limit": "owners.settingsFailed",
   "invite-guest": "owners.inviteFailed",
   "resend-guest": "owners.inviteFailed",
   "remove-guest": "owners.removeFailed",
@@ -190,7 +222,7 @@ export default function OwnerSettingsPage({ loaderData, actionData }: Route.Comp
       </OwnerPage>
     );
   }
-  const { email, language, notices, guests, limit } = loaderData;
+  const { email, language, notices, guests, limit, approvalLimit } = loaderData;
   const mine = (intent: string) => (answer?.intent === intent ? answer : undefined);
   return (
     <OwnerPage toasts={[answer?.toast]}>
@@ -200,6 +232,11 @@ export default function OwnerSettingsPage({ loaderData, actionData }: Route.Comp
         <Card title={t("owners.settingsCard")} titleId="my-settings">
           <SettingsForm language={language} notices={notices} answer={mine("settings")} />
         </Card>
+        {approvalLimit ? (
+          <Card title={t("owners.approvalCard")} titleId="approval-limit">
+            <ApprovalLimitForm limitOere={approvalLimit.oere} answer={mine("approval-limit")} />
+          </Card>
+        ) : null}
         {guests ? (
           <Card title={t("owners.guests")} titleId="guests">
             <Guests guests={guests} limit={limit} answer={mine("invite-guest")} />
@@ -260,6 +297,28 @@ function SettingsForm({
       </fieldset>
       <SubmitButton busy={busy} busyLabel={t("owners.saving")}>
         {t("owners.saveSettings")}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** A limit per cost: a planned cost whose part for the owner is above it waits for their approval (decision 0284). */
+function ApprovalLimitForm({ limitOere, answer }: { limitOere: number | null; answer: OwnerActionData | undefined }) {
+  const t = useT();
+  const busy = useSubmitting("approval-limit");
+  return (
+    <Form method="post" aria-labelledby="approval-limit" className="space-y-4" noValidate>
+      <input type="hidden" name="intent" value="approval-limit" />
+      <p className="text-stone-700">{t("owners.approvalIntro")}</p>
+      <MoneyField
+        label={t("owners.approvalLimit")}
+        name="limit"
+        hint={t("owners.approvalLimitHint")}
+        defaultValue={answer ? (answer.values.limit ?? "") : limitOere === null ? "" : formatOere(limitOere)}
+        error={answer?.errors?.limit}
+      />
+      <SubmitButton busy={busy} busyLabel={t("owners.saving")}>
+        {t("owners.saveLimit")}
       </SubmitButton>
     </Form>
   );
