@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { runAs } from "~/platform/actor.server";
 import { createHorse } from "~/models/horse.server";
-import { createRunner } from "~/models/runner.server";
-import { recordResult } from "~/models/runner-result.server";
+import { getRaceRecord, recordResult } from "~/models/runner-result.server";
+import { createRunner, listRecentResults } from "~/models/runner.server";
 import { danishToday } from "~/racing/race-day";
 import { testEngine, useFreshDatabase } from "@tests/db";
 import { useTestEnv } from "@tests/env";
@@ -172,6 +172,15 @@ describe(`the import from Dansk Hestevæddeløb (${testEngine})`, () => {
       .where("r.result_at", "is not", null)
       .executeTakeFirstOrThrow();
     expect([dq.did_not_finish, dq.result_source, dq.sex, dq.color]).toEqual([1, "dh", "female", "Chestnut"]);
+
+    // The public pages name the source of an imported result, and only of that one.
+    expect((await getRaceRecord(a.id)).entries.map((e) => e.fromDh)).toEqual([true]);
+    expect((await getRaceRecord(b.id)).entries.map((e) => e.fromDh)).toEqual([false]);
+    expect((await listRecentResults(10)).filter((r) => r.resultFromDh).map((r) => r.horseName).sort()).toEqual([
+      "Let's Run Kåsgård",
+      "Midnight Runner",
+      "Nordic Star (SE)",
+    ]);
 
     const before = await snapshot();
     expect(await importNow()).toMatchObject({ outcome: "done", proposed: 0, changed: 0 });
