@@ -34,7 +34,8 @@ const day = (today: string, offset: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-const gender = (code: "H" | "S" | "V") => ({ H: { text: "Hingst", code }, S: { text: "Hoppe", code }, V: { text: "Vallak", code } })[code];
+const gender = (code: "H" | "S" | "V") =>
+  ({ H: { text: "Hingst", code }, S: { text: "Hoppe", code }, V: { text: "Vallak", code } })[code];
 
 /** The fixtures, with race days counted from `today` (YYYY-MM-DD). */
 export function dhFixtures(today: string): Record<string, unknown> {
@@ -64,7 +65,12 @@ export function dhFixtures(today: string): Record<string, unknown> {
     ...(startTime ? { startTime: `${date}T${startTime}:00` } : {}),
   });
   return {
-    [`${g}/${GALLOP_LICENCE}/basicinformation`]: { id: 3001, name: "Hanne Træner", yearBorn: 1975, homeTrack: "Klampenborg" },
+    [`${g}/${GALLOP_LICENCE}/basicinformation`]: {
+      id: 3001,
+      name: "Hanne Træner",
+      yearBorn: 1975,
+      homeTrack: "Klampenborg",
+    },
     [`${g}/trainers/${GALLOP_LICENCE}/horses`]: [
       { horse: { id: 700001, name: "LET'S RUN KÅSGÅRD" }, age: 4, gender: gender("V"), prizeMoney: 120000 },
       { horse: { id: 700002, name: "NORDIC STAR (SE)" }, age: 3, gender: gender("S"), prizeMoney: 5000 },
@@ -164,7 +170,10 @@ export function dhFixtures(today: string): Record<string, unknown> {
       { horse: { id: 800001, name: "GIOVANNI* (SE)" }, age: 6, gender: gender("V"), prizeMoney: 371500 },
     ],
     "/trot/horses/800001/basicinformation": horse(800001, "GIOVANNI* (SE)", "V", "mørkebrun", "2020-06-01"),
-    "/trot/horses/800001/pedigree?pedigreeTree=SMALL": { father: { name: "READY CASH (FR)" }, mother: { name: "GINA" } },
+    "/trot/horses/800001/pedigree?pedigreeTree=SMALL": {
+      father: { name: "READY CASH (FR)" },
+      mother: { name: "GINA" },
+    },
     [`${t}/trainers/${TROT_LICENCE}/comingstarts`]: [
       {
         raceInformation: race(day(today, 4), 8, 95008, "19:45"),

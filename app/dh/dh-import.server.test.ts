@@ -101,7 +101,11 @@ describe(`the import from Dansk Hestevæddeløb (${testEngine})`, () => {
       damSire: "Passing Glance (GB)",
     });
     const rename = review.find((r) => r.kind === "horse" && !r.isNew)!;
-    expect(rename.fields.find((f) => f.field === "name")).toEqual({ field: "name", ours: "Midnight Run", dh: "Midnight Runner" });
+    expect(rename.fields.find((f) => f.field === "name")).toEqual({
+      field: "name",
+      ours: "Midnight Run",
+      dh: "Midnight Runner",
+    });
     const declared = review.find((r) => r.kind === "runner" && r.horseName === "Let's Run Kåsgård")!;
     expect(Object.fromEntries(declared.fields.map((f) => [f.field, f.dh]))).toMatchObject({
       raceName: "Dansk Derby",
@@ -117,7 +121,11 @@ describe(`the import from Dansk Hestevæddeløb (${testEngine})`, () => {
     expect(dq.waitsForHorse).toBe(true);
 
     // The result typed by hand is matched (linked), not proposed again; nothing else was written.
-    const linked = await db().selectFrom("runners").select("dh_start_key").where("id", "=", run.id).executeTakeFirstOrThrow();
+    const linked = await db()
+      .selectFrom("runners")
+      .select("dh_start_key")
+      .where("id", "=", run.id)
+      .executeTakeFirstOrThrow();
     expect(linked.dh_start_key).toMatch(/^gallop:.*:Kl:3:700003$/);
     expect(await db().selectFrom("horses").select("id").execute()).toHaveLength(1);
     expect((await db().selectFrom("runners").select("id").execute()).map((r) => r.id).sort()).toEqual(
@@ -142,14 +150,26 @@ describe(`the import from Dansk Hestevæddeløb (${testEngine})`, () => {
 
     // The manual path for the twin: Add Runner, then Record Result, with the same values.
     const manual = await asAdmin(() =>
-      createRunner({ horseId: twin.id, raceName: "Jydsk Grand Prix", raceDate: day(-3), track: "Aalborg", distance: "2000 m", jockey: "Jonas Hansen" }),
+      createRunner({
+        horseId: twin.id,
+        raceName: "Jydsk Grand Prix",
+        raceDate: day(-3),
+        track: "Aalborg",
+        distance: "2000 m",
+        jockey: "Jonas Hansen",
+      }),
     );
     await asAdmin(() => recordResult(manual.id, { position: 1, didNotFinish: false, prizeOre: 5_000_000 }, today));
 
     const a = await horseRow("Let's Run Kåsgård");
     const b = await horseRow("Twin");
     expect(a.dh_horse_id).toBe("700001");
-    expect([a.first_places, Number(a.total_prize_ore), a.sire, a.dam]).toEqual([1, 5_000_000, "Super Saver (GB)", "Kåsgård Lady"]);
+    expect([a.first_places, Number(a.total_prize_ore), a.sire, a.dam]).toEqual([
+      1,
+      5_000_000,
+      "Super Saver (GB)",
+      "Kåsgård Lady",
+    ]);
     expect([b.first_places, Number(b.total_prize_ore)]).toEqual([1, 5_000_000]);
     const victories = await db().selectFrom("winners").selectAll().orderBy("race_name").execute();
     const win = (horseId: string) => victories.filter((v) => v.horse_id === horseId);
@@ -157,13 +177,25 @@ describe(`the import from Dansk Hestevæddeløb (${testEngine})`, () => {
     const strip = (v: (typeof victories)[number]) => ({ ...v, id: "", horse_id: "", created_at: "", updated_at: "" });
     expect(strip(win(a.id)[0]!)).toEqual(strip(win(b.id)[0]!));
     const notices = async (horseId: string) =>
-      (await db().selectFrom("owner_notices").select("kind").where("horse_id", "=", horseId).execute()).map((n) => n.kind).sort();
+      (await db().selectFrom("owner_notices").select("kind").where("horse_id", "=", horseId).execute())
+        .map((n) => n.kind)
+        .sort();
     // The win: an entry and a result, as for the twin; the Derby's declaration for the horse too.
     expect(await notices(b.id)).toEqual(["entry", "result"]);
     expect(await notices(a.id)).toEqual(["declaration", "entry", "entry", "result"]);
 
-    const derby = await db().selectFrom("runners").selectAll().where("race_name", "=", "Dansk Derby").executeTakeFirstOrThrow();
-    expect([derby.status, derby.jockey, derby.weight_g, derby.draw, derby.post_time]).toEqual(["declared", "Jonas Hansen", 57_500, 3, "14:35"]);
+    const derby = await db()
+      .selectFrom("runners")
+      .selectAll()
+      .where("race_name", "=", "Dansk Derby")
+      .executeTakeFirstOrThrow();
+    expect([derby.status, derby.jockey, derby.weight_g, derby.draw, derby.post_time]).toEqual([
+      "declared",
+      "Jonas Hansen",
+      57_500,
+      3,
+      "14:35",
+    ]);
     const dq = await db()
       .selectFrom("runners as r")
       .innerJoin("horses as h", "h.id", "r.horse_id")
@@ -176,11 +208,12 @@ describe(`the import from Dansk Hestevæddeløb (${testEngine})`, () => {
     // The public pages name the source of an imported result, and only of that one.
     expect((await getRaceRecord(a.id)).entries.map((e) => e.fromDh)).toEqual([true]);
     expect((await getRaceRecord(b.id)).entries.map((e) => e.fromDh)).toEqual([false]);
-    expect((await listRecentResults(10)).filter((r) => r.resultFromDh).map((r) => r.horseName).sort()).toEqual([
-      "Let's Run Kåsgård",
-      "Midnight Runner",
-      "Nordic Star (SE)",
-    ]);
+    expect(
+      (await listRecentResults(10))
+        .filter((r) => r.resultFromDh)
+        .map((r) => r.horseName)
+        .sort(),
+    ).toEqual(["Let's Run Kåsgård", "Midnight Runner", "Nordic Star (SE)"]);
 
     const before = await snapshot();
     expect(await importNow()).toMatchObject({ outcome: "done", proposed: 0, changed: 0 });
@@ -195,7 +228,9 @@ describe(`the import from Dansk Hestevæddeløb (${testEngine})`, () => {
     const rename = (await db().selectFrom("dh_proposals").selectAll().where("kind", "=", "runner").execute()).length;
     expect(rename).toBe(2);
     // The Derby start disappears from DH's coming starts.
-    const starts = (await (await fetch(`${fake.url}${dhFakePaths.comingStarts("gallop", GALLOP_LICENCE)}`)).json()) as unknown[];
+    const starts = (await (
+      await fetch(`${fake.url}${dhFakePaths.comingStarts("gallop", GALLOP_LICENCE)}`)
+    ).json()) as unknown[];
     fake.answer(dhFakePaths.comingStarts("gallop", GALLOP_LICENCE), starts.slice(1));
     await importNow();
     const review = await listReview();
@@ -232,7 +267,12 @@ describe(`the import from Dansk Hestevæddeløb (${testEngine})`, () => {
       1,
       1_250_000,
     ]);
-    const runners = await db().selectFrom("runners").selectAll().where("horse_id", "=", horse.id).orderBy("race_date").execute();
+    const runners = await db()
+      .selectFrom("runners")
+      .selectAll()
+      .where("horse_id", "=", horse.id)
+      .orderBy("race_date")
+      .execute();
     expect(runners.map((r) => [r.jockey, r.status, r.position, r.track])).toEqual([
       ["Casper M. Nielsen", "entered", 2, "Skive"],
       ["Casper M. Nielsen", "entered", null, "Skive"],
@@ -249,7 +289,8 @@ describe(`the import from Dansk Hestevæddeløb (${testEngine})`, () => {
     expect(settings.problem).toMatch(/shape the import does not know.*results.*nothing was written/);
     const after = JSON.parse(await snapshot());
     const was = JSON.parse(before);
-    for (const table of ["horses", "runners", "winners", "dh_proposals", "owner_notices"]) expect(after[table]).toEqual(was[table]);
+    for (const table of ["horses", "runners", "winners", "dh_proposals", "owner_notices"])
+      expect(after[table]).toEqual(was[table]);
     const log = await db().selectFrom("activity").select("summary").where("entity", "=", "dh-import").execute();
     expect(log.map((l) => l.summary)).toContainEqual(expect.stringMatching(/import stopped: an answer .* shape/));
     // A run that reads well again clears the notice.

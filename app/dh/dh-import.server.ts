@@ -199,7 +199,12 @@ export async function runDhImport(today: string): Promise<ImportOutcome> {
   if (settings.autoApply) {
     const matched = new Set(horses.flatMap((h) => (h.dhHorseId ? [h.dhHorseId] : [])));
     const open = (await listOpenProposals()).filter((p) => p.kind !== "horse" && matched.has(p.dh_horse_id));
-    applied = (await acceptProposals(open.map((p) => p.id), today)).accepted;
+    applied = (
+      await acceptProposals(
+        open.map((p) => p.id),
+        today,
+      )
+    ).accepted;
   }
   await recordDhRun(`${proposed} new, ${changed} changed, ${applied} applied`);
   return { outcome: "done", proposed, changed, applied };
@@ -251,4 +256,3 @@ export async function waitingForDh(now: Date) {
   const settings = await getDhSettings();
   return settings.retryAfter !== null && settings.retryAfter > now.toISOString();
 }
-

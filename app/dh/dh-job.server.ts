@@ -21,7 +21,8 @@ function importJob(name: string, at: string): Job {
     run: async ({ now }) => {
       const result = await runAs(SCHEDULED, () => runDhImport(danishToday(now)));
       if (result.outcome === "unavailable") throw new Error(result.problem);
-      if (result.outcome === "done") return `${result.proposed} new, ${result.changed} changed, ${result.applied} applied`;
+      if (result.outcome === "done")
+        return `${result.proposed} new, ${result.changed} changed, ${result.applied} applied`;
       return result.outcome;
     },
   });

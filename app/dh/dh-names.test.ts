@@ -24,8 +24,16 @@ describe("DH's words as people write them", () => {
 
   it("reads a placing: a place, out of the money with its order, a disqualification", () => {
     expect(placingOf({ displayValue: "1" })).toEqual({ position: 1, didNotFinish: false, disqualified: false });
-    expect(placingOf({ displayValue: "0", sortValue: 6 })).toEqual({ position: 6, didNotFinish: false, disqualified: false });
-    expect(placingOf({ displayValue: "d", sortValue: 99 })).toEqual({ position: null, didNotFinish: true, disqualified: true });
+    expect(placingOf({ displayValue: "0", sortValue: 6 })).toEqual({
+      position: 6,
+      didNotFinish: false,
+      disqualified: false,
+    });
+    expect(placingOf({ displayValue: "d", sortValue: 99 })).toEqual({
+      position: null,
+      didNotFinish: true,
+      disqualified: true,
+    });
     expect(placingOf({ displayValue: "0" })).toEqual({ position: null, didNotFinish: true, disqualified: false });
   });
 });

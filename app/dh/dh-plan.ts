@@ -62,7 +62,14 @@ export type PlannedProposal =
       raceDate: string;
       payload: DhWithdrawalData;
     }
-  | { kind: "result"; key: string; dhHorseId: string; targetId: string | null; raceDate: string; payload: DhResultData };
+  | {
+      kind: "result";
+      key: string;
+      dhHorseId: string;
+      targetId: string | null;
+      raceDate: string;
+      payload: DhResultData;
+    };
 
 export type { DhProposalKind };
 
@@ -232,8 +239,7 @@ export function planImport(
     };
     const ours = runnerFor(key, data.dhHorseId, data.raceDate);
     if (start.withdrawn) {
-      if (ours && !ours.hasResult && ours.status !== "withdrawn")
-        proposals.push(withdrawal(ours, data, "withdrawn"));
+      if (ours && !ours.hasResult && ours.status !== "withdrawn") proposals.push(withdrawal(ours, data, "withdrawn"));
       continue;
     }
     if (ours && (ours.hasResult || ours.status === "withdrawn" || sameStart(ours, data))) continue;

@@ -139,7 +139,11 @@ export async function listReview(): Promise<ReviewItem[]> {
       { field: "jockey", ours: ours?.jockey ?? null, dh: dh.jockey },
     ];
     if (row.kind === "runner")
-      fields.push({ field: "status", ours: ours?.status ?? null, dh: (dh as DhStartData).declared ? "declared" : "entered" });
+      fields.push({
+        field: "status",
+        ours: ours?.status ?? null,
+        dh: (dh as DhStartData).declared ? "declared" : "entered",
+      });
     if (row.kind === "result") {
       const r = dh as DhResultData;
       fields.push(
@@ -250,8 +254,7 @@ async function applyHorse(row: Row) {
   }
   const ours = await getHorse(row.target_id);
   if (!ours) return;
-  if (!already)
-    await db().updateTable("horses").set({ dh_horse_id: dh.dhHorseId }).where("id", "=", ours.id).execute();
+  if (!already) await db().updateTable("horses").set({ dh_horse_id: dh.dhHorseId }).where("id", "=", ours.id).execute();
   const filled = {
     name: dh.name || ours.name,
     sex: ours.sex ?? dh.sex,
@@ -306,7 +309,12 @@ async function decide(id: string, status: "accepted" | "ignored") {
 }
 
 async function openRow(id: string) {
-  return db().selectFrom("dh_proposals").selectAll().where("id", "=", id).where("status", "=", "open").executeTakeFirst();
+  return db()
+    .selectFrom("dh_proposals")
+    .selectAll()
+    .where("id", "=", id)
+    .where("status", "=", "open")
+    .executeTakeFirst();
 }
 
 /** Accepts one proposal on the Danish day `today`; null when it is not open (any more). */

@@ -90,14 +90,23 @@ export async function saveDhSettings(input: DhSettingsInput): Promise<DhSettings
 
 /** A run that read and wrote what it found: the last problem is cleared. */
 export async function recordDhRun(outcome: string, at = new Date()) {
-  await upsert({ last_run_at: at.toISOString(), last_outcome: outcome, problem: null, problem_at: null, retry_after: null });
+  await upsert({
+    last_run_at: at.toISOString(),
+    last_outcome: outcome,
+    problem: null,
+    problem_at: null,
+    retry_after: null,
+  });
 }
 
 /**
  * A run that could not finish: why (shown on the Today panel until a run succeeds) and, for DH
  * being away, when to try again; the activity log says so once per problem.
  */
-export async function recordDhProblem(problem: string, { retryAfter, at = new Date() }: { retryAfter?: Date; at?: Date } = {}) {
+export async function recordDhProblem(
+  problem: string,
+  { retryAfter, at = new Date() }: { retryAfter?: Date; at?: Date } = {},
+) {
   const before = await getDhSettings();
   await upsert({
     last_run_at: at.toISOString(),
@@ -107,5 +116,9 @@ export async function recordDhProblem(problem: string, { retryAfter, at = new Da
     retry_after: retryAfter?.toISOString() ?? null,
   });
   if (before.problem !== problem)
-    await recordActivity({ kind: "update", entity: "dh-import", summary: `Dansk Hestevæddeløb import stopped: ${problem}` });
+    await recordActivity({
+      kind: "update",
+      entity: "dh-import",
+      summary: `Dansk Hestevæddeløb import stopped: ${problem}`,
+    });
 }

@@ -48,7 +48,12 @@ function ReviewRow({ item }: { item: ReviewItem }) {
   const t = useAdminT();
   const accepting = useSubmitting("dh-accept", item.id);
   const ignoring = useSubmitting("dh-ignore", item.id);
-  const title = [t(KIND_LABEL[item.kind][item.isNew ? 1 : 0]), item.horseName, item.raceName, item.raceDate && formatDanishDate(item.raceDate)]
+  const title = [
+    t(KIND_LABEL[item.kind][item.isNew ? 1 : 0]),
+    item.horseName,
+    item.raceName,
+    item.raceDate && formatDanishDate(item.raceDate),
+  ]
     .filter(Boolean)
     .join(" · ");
   const headingId = `dh-${item.id}`;

@@ -46,7 +46,12 @@ export function DhSettingsCard({
           <option value="trot">{t("dh.trot")}</option>
         </SelectField>
         <label className="flex items-start gap-2 text-sm text-stone-800">
-          <input type="checkbox" name="enabled" defaultChecked={checked("enabled")} className="mt-1 h-4 w-4 accent-brand-700" />
+          <input
+            type="checkbox"
+            name="enabled"
+            defaultChecked={checked("enabled")}
+            className="mt-1 h-4 w-4 accent-brand-700"
+          />
           {t("dh.enabled")}
         </label>
         <label className="flex items-start gap-2 text-sm text-stone-800">

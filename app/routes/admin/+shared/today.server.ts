@@ -66,7 +66,14 @@ const dhNotices: NoticeSource = async (t) => {
   const settings = await getDhSettings();
   if (!settings.enabled || !settings.problem || !settings.problemAt) return [];
   const text = t("dh.problem", { time: formatDanishTime(settings.problemAt, "minute"), problem: settings.problem });
-  return [{ id: `dh-${settings.problemAt}`, tone: "warning", text, link: { href: "/admin/site#dh-settings", label: t("dh.settings") } }];
+  return [
+    {
+      id: `dh-${settings.problemAt}`,
+      tone: "warning",
+      text,
+      link: { href: "/admin/site#dh-settings", label: t("dh.settings") },
+    },
+  ];
 };
 
 /** Every source of notices, in the order they are listed. */
