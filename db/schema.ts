@@ -727,6 +727,9 @@ export interface DhSettingsTable {
   last_outcome: string | null;
   /** What the last run could not read (shown on the Today panel until a run succeeds). */
   problem: string | null;
+  /** unavailable, shape or not-found: how the dashboard words the problem, with its detail. */
+  problem_kind: string | null;
+  problem_detail: string | null;
   problem_at: string | null;
   /** After a 5xx, a timeout or a 429: the next run waits until then. */
   retry_after: string | null;

@@ -317,6 +317,17 @@ describe(`the import from Dansk Hestevæddeløb (${testEngine})`, () => {
     expect(await waitingForDh(new Date(Date.now() + 31 * 60_000))).toBe(false);
   });
 
+  it("takes a 404 for the coming starts or a pedigree as none", async () => {
+    await turnOn();
+    fake.answer(dhFakePaths.comingStarts("gallop", GALLOP_LICENCE), { message: "Not found" }, 404);
+    fake.answer("/gallop/horses/700002/pedigree?pedigreeTree=SMALL", { message: "Not found" }, 404);
+    expect(await importNow()).toMatchObject({ outcome: "done", proposed: 6 });
+    const review = await listReview();
+    expect(review.filter((r) => r.kind === "runner")).toEqual([]);
+    const nordic = review.find((r) => r.kind === "horse" && r.horseName === "Nordic Star (SE)")!;
+    expect(nordic.fields.find((f) => f.field === "sire")?.dh).toBeNull();
+  });
+
   it("tests the connection: the trainer and the number of horses, or why not", async () => {
     expect(await testDhConnection(GALLOP_LICENCE, "gallop")).toEqual({ ok: true, trainer: "Hanne Træner", horses: 3 });
     expect(await testDhConnection(TROT_LICENCE, "trot")).toEqual({ ok: true, trainer: "Kim Kusk", horses: 1 });

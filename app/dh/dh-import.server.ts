@@ -17,7 +17,7 @@ import {
   type Discipline,
 } from "./dh-api.server";
 import { planImport, type DhAnswers, type PlannedProposal, type SiteHorse, type SiteRunner } from "./dh-plan";
-import { getDhSettings, recordDhProblem, recordDhRun } from "./dh-settings.server";
+import { getDhSettings, recordDhProblem, recordDhRun, type DhProblemKind } from "./dh-settings.server";
 import { acceptProposals, listOpenProposals } from "./dh-review.server";
 
 /**
@@ -28,8 +28,8 @@ import { acceptProposals, listOpenProposals } from "./dh-review.server";
 export type ImportOutcome =
   | { outcome: "off" }
   | { outcome: "done"; proposed: number; changed: number; applied: number }
-  | { outcome: "unavailable"; problem: string; retryAfter: Date }
-  | { outcome: "refused"; problem: string };
+  | { outcome: "unavailable"; problem: string; kind: DhProblemKind; detail: string; retryAfter: Date }
+  | { outcome: "refused"; problem: string; kind: DhProblemKind; detail: string };
 
 /** How long the import leaves DH alone after it did not answer (unless it asked for longer). */
 export const RETRY_MINUTES = 30;
@@ -37,16 +37,30 @@ export const RETRY_MINUTES = 30;
 /** Reads the training list, the coming starts and the results (and new horses' details). */
 export async function readDh(discipline: Discipline, licence: string, knownDhIds: Set<string>): Promise<DhAnswers> {
   const trainingList = await dhGet(dhPaths.trainingList(discipline, licence), trainingListSchema);
-  const comingStarts = await dhGet(dhPaths.comingStarts(discipline, licence), comingStartsSchema);
-  const results = await dhGet(dhPaths.results(discipline, licence), resultsSchema);
+  // A trainer with no coming starts (or no results yet) may get a 404 for them: nothing to import.
+  const comingStarts = await orWhenNone(dhGet(dhPaths.comingStarts(discipline, licence), comingStartsSchema), []);
+  const results = await orWhenNone(dhGet(dhPaths.results(discipline, licence), resultsSchema), []);
   const details: DhAnswers["details"] = new Map();
   for (const entry of trainingList) {
     if (knownDhIds.has(entry.horse.id)) continue;
     const info = await dhGet(dhPaths.horse(discipline, entry.horse.id), basicInformationSchema);
-    const pedigree = await dhGet(dhPaths.pedigree(discipline, entry.horse.id), pedigreeSchema);
+    const pedigree = await orWhenNone(dhGet(dhPaths.pedigree(discipline, entry.horse.id), pedigreeSchema), {
+      father: null,
+      mother: null,
+    });
     details.set(entry.horse.id, { info, pedigree });
   }
   return { discipline, trainingList, comingStarts, results, details };
+}
+
+/** `fallback` for a 404: DH has none of them. */
+async function orWhenNone<T>(read: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof DhNotFoundError && error.status === 404) return fallback;
+    throw error;
+  }
 }
 
 async function siteHorses(): Promise<SiteHorse[]> {
@@ -214,20 +228,22 @@ async function refused(error: unknown): Promise<ImportOutcome> {
   if (error instanceof DhUnavailableError) {
     const retryAfter = new Date(Date.now() + Math.max(error.retryAfterMs ?? 0, RETRY_MINUTES * 60_000));
     const problem = `Dansk Hestevæddeløb did not answer (${error.reason}); the import tries again later`;
-    await recordDhProblem(problem, { retryAfter });
+    await recordDhProblem("unavailable", error.reason, problem, { retryAfter });
     log.warn("Dansk Hestevæddeløb import: no answer; tried again later", { path: error.path, reason: error.reason });
-    return { outcome: "unavailable", problem, retryAfter };
+    return { outcome: "unavailable", problem, kind: "unavailable", detail: error.reason, retryAfter };
   }
   if (error instanceof DhShapeError) {
-    const problem = `an answer from Dansk Hestevæddeløb had a shape the import does not know (${error.path}: ${error.detail}); nothing was written`;
-    await recordDhProblem(problem);
+    const detail = `${error.path}: ${error.detail}`;
+    const problem = `an answer from Dansk Hestevæddeløb had a shape the import does not know (${detail}); nothing was written`;
+    await recordDhProblem("shape", detail, problem);
     log.error("Dansk Hestevæddeløb import refused an answer", { path: error.path, detail: error.detail });
-    return { outcome: "refused", problem };
+    return { outcome: "refused", problem, kind: "shape", detail };
   }
   if (error instanceof DhNotFoundError) {
-    const problem = `Dansk Hestevæddeløb knows no such licence or horse (answer ${error.status} to ${error.path})`;
-    await recordDhProblem(problem);
-    return { outcome: "refused", problem };
+    const detail = `${error.status}, ${error.path}`;
+    const problem = `Dansk Hestevæddeløb knows no such licence or horse (answer ${detail})`;
+    await recordDhProblem("not-found", detail, problem);
+    return { outcome: "refused", problem, kind: "not-found", detail };
   }
   throw error;
 }

@@ -305,7 +305,8 @@ export function planImport(
   // A start of ours DH no longer lists before its race: a non-runner.
   for (const r of site.runners) {
     if (!r.dhStartKey?.startsWith(`${discipline}:`) || seen.has(r.dhStartKey)) continue;
-    if (r.raceDate < today || r.hasResult || r.status === "withdrawn") continue;
+    // Race day itself is left alone: DH drops a start from the coming ones once it has run.
+    if (r.raceDate <= today || r.hasResult || r.status === "withdrawn") continue;
     const horse = site.horses.find((h) => h.id === r.horseId);
     if (!horse?.dhHorseId) continue;
     proposals.push({

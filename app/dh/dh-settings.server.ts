@@ -4,6 +4,11 @@ import { db } from "~/platform/db.server";
 import { recordActivity } from "~/models/activity.server";
 import type { Discipline } from "./dh-api.server";
 
+/** Why a run stopped: DH away, an answer of a shape the import does not know, no such licence or horse. */
+export const DH_PROBLEM_KINDS = ["unavailable", "shape", "not-found"] as const;
+export type DhProblemKind = (typeof DH_PROBLEM_KINDS)[number];
+const isProblemKind = (v: unknown): v is DhProblemKind => DH_PROBLEM_KINDS.includes(v as DhProblemKind);
+
 /** The import's settings: one row, made on first save. */
 export type DhSettings = {
   licence: string;
@@ -13,7 +18,10 @@ export type DhSettings = {
   autoApply: boolean;
   lastRunAt: string | null;
   lastOutcome: string | null;
+  /** The last run's problem, in English (the activity log's words). */
   problem: string | null;
+  problemKind: DhProblemKind | null;
+  problemDetail: string | null;
   problemAt: string | null;
   retryAfter: string | null;
 };
@@ -26,6 +34,8 @@ export const DEFAULT_DH_SETTINGS: DhSettings = {
   lastRunAt: null,
   lastOutcome: null,
   problem: null,
+  problemKind: null,
+  problemDetail: null,
   problemAt: null,
   retryAfter: null,
 };
@@ -39,6 +49,8 @@ function toSettings(r: Selectable<DhSettingsTable>): DhSettings {
     lastRunAt: r.last_run_at,
     lastOutcome: r.last_outcome,
     problem: r.problem,
+    problemKind: isProblemKind(r.problem_kind) ? r.problem_kind : null,
+    problemDetail: r.problem_detail,
     problemAt: r.problem_at,
     retryAfter: r.retry_after,
   };
@@ -94,6 +106,8 @@ export async function recordDhRun(outcome: string, at = new Date()) {
     last_run_at: at.toISOString(),
     last_outcome: outcome,
     problem: null,
+    problem_kind: null,
+    problem_detail: null,
     problem_at: null,
     retry_after: null,
   });
@@ -104,6 +118,8 @@ export async function recordDhRun(outcome: string, at = new Date()) {
  * being away, when to try again; the activity log says so once per problem.
  */
 export async function recordDhProblem(
+  kind: DhProblemKind,
+  detail: string,
   problem: string,
   { retryAfter, at = new Date() }: { retryAfter?: Date; at?: Date } = {},
 ) {
@@ -112,6 +128,8 @@ export async function recordDhProblem(
     last_run_at: at.toISOString(),
     last_outcome: "problem",
     problem,
+    problem_kind: kind,
+    problem_detail: detail,
     problem_at: at.toISOString(),
     retry_after: retryAfter?.toISOString() ?? null,
   });

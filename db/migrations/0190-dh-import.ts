@@ -23,6 +23,8 @@ export async function up(db: Kysely<any>) {
     .addColumn("last_run_at", timestamp)
     .addColumn("last_outcome", "text")
     .addColumn("problem", "text")
+    .addColumn("problem_kind", "text")
+    .addColumn("problem_detail", "text")
     .addColumn("problem_at", timestamp)
     .addColumn("retry_after", timestamp)
     .addColumn("updated_at", timestamp, (c) => c.notNull().defaultTo(nowIso))

@@ -91,7 +91,10 @@ export const dhTexts = section(
     "dh.imported": "Import Done",
     "dh.importedText": "{proposed} new and {changed} changed to review; {applied} applied.",
     "dh.importOff": "Turn the import on and save a licence number first.",
-    "dh.importProblem": "The import stopped: {problem}",
+    "dh.problem.unavailable": "Dansk Hestevæddeløb did not answer ({detail}); the import tries again later.",
+    "dh.problem.shape":
+      "An answer from Dansk Hestevæddeløb had a shape the import does not know ({detail}); nothing was written.",
+    "dh.problem.not-found": "Dansk Hestevæddeløb knows no such licence or horse ({detail}).",
     "dh.importFailed": "Failed to import",
     "dh.lastRun": "Last import: {time}",
     "dh.source": "Results: Dansk Hestevæddeløb",
@@ -185,7 +188,10 @@ export const dhTexts = section(
     "dh.imported": "Import færdig",
     "dh.importedText": "{proposed} nye og {changed} ændrede til gennemsyn; {applied} anvendt.",
     "dh.importOff": "Slå importen til og gem et licensnummer først.",
-    "dh.importProblem": "Importen stoppede: {problem}",
+    "dh.problem.unavailable": "Dansk Hestevæddeløb svarede ikke ({detail}); importen prøver igen senere.",
+    "dh.problem.shape":
+      "Et svar fra Dansk Hestevæddeløb havde en form, importen ikke kender ({detail}); intet blev skrevet.",
+    "dh.problem.not-found": "Dansk Hestevæddeløb kender ingen sådan licens eller hest ({detail}).",
     "dh.importFailed": "Kunne ikke importere",
     "dh.lastRun": "Seneste import: {time}",
     "dh.source": "Resultater: Dansk Hestevæddeløb",

@@ -84,7 +84,7 @@ describe("the Dansk Hestevæddeløb section of the Site tab", () => {
       toast: expect.objectContaining({
         type: "error",
         description: expect.stringMatching(
-          /^The import stopped: .*shape the import does not know.*nothing was written$/,
+          /^An answer from Dansk Hestevæddeløb had a shape the import does not know \(.*comingstarts.*\); nothing was written\.$/,
         ),
       }),
     });

@@ -44,7 +44,7 @@ export const dhSettingsIntents: Record<"dh-settings" | "dh-test" | "dh-import", 
       const result = await runDhImport(danishToday());
       if (result.outcome === "off") throw new Refused({ toast: "dh.importOff", status: 409 });
       if (result.outcome !== "done")
-        throw new Refused({ toast: msg("dh.importProblem", { problem: result.problem }), status: 503 });
+        throw new Refused({ toast: msg(`dh.problem.${result.kind}`, { detail: result.detail }), status: 503 });
       return result;
     },
     success: (done) => ({

@@ -64,8 +64,9 @@ const deadlineNotices: NoticeSource = async (t) => {
 /** The import from Dansk Hestevæddeløb stopped (DH away, or an answer it did not understand). */
 const dhNotices: NoticeSource = async (t) => {
   const settings = await getDhSettings();
-  if (!settings.enabled || !settings.problem || !settings.problemAt) return [];
-  const text = t("dh.problem", { time: formatDanishTime(settings.problemAt, "minute"), problem: settings.problem });
+  if (!settings.enabled || !settings.problemKind || !settings.problemAt) return [];
+  const problem = t(`dh.problem.${settings.problemKind}`, { detail: settings.problemDetail ?? "" });
+  const text = t("dh.problem", { time: formatDanishTime(settings.problemAt, "minute"), problem });
   return [
     {
       id: `dh-${settings.problemAt}`,
