@@ -210,14 +210,15 @@ export async function dhGet<T extends z.ZodType>(path: string, schema: T): Promi
   return parsed.data;
 }
 
-const enc = encodeURIComponent;
+/** An address of DH's API, from its segments (each encoded): `/gallop/licenseholders/…`. */
+const apiPath = (...segments: string[]) => segments.map((part) => `/${encodeURIComponent(part)}`).join("");
 
-/** The addresses the import reads, under `DH_API_URL`. */
+/** The addresses the import reads, under `DH_API_URL` (DH's words, not the site's pages). */
 export const dhPaths = {
-  trainer: (d: Discipline, licence: string) => `/${d}/licenseholders/${enc(licence)}/basicinformation`,
-  trainingList: (d: Discipline, licence: string) => `/${d}/licenseholders/trainers/${enc(licence)}/horses`,
-  comingStarts: (d: Discipline, licence: string) => `/${d}/licenseholders/trainers/${enc(licence)}/comingstarts`,
-  results: (d: Discipline, licence: string) => `/${d}/licenseholders/trainers/${enc(licence)}/results`,
-  horse: (d: Discipline, horseId: string) => `/${d}/horses/${enc(horseId)}/basicinformation`,
-  pedigree: (d: Discipline, horseId: string) => `/${d}/horses/${enc(horseId)}/pedigree?pedigreeTree=SMALL`,
+  trainer: (d: Discipline, licence: string) => apiPath(d, "licenseholders", licence, "basicinformation"),
+  trainingList: (d: Discipline, licence: string) => apiPath(d, "licenseholders", "trainers", licence, "horses"),
+  comingStarts: (d: Discipline, licence: string) => apiPath(d, "licenseholders", "trainers", licence, "comingstarts"),
+  results: (d: Discipline, licence: string) => apiPath(d, "licenseholders", "trainers", licence, "results"),
+  horse: (d: Discipline, horseId: string) => apiPath(d, "horses", horseId, "basicinformation"),
+  pedigree: (d: Discipline, horseId: string) => `${apiPath(d, "horses", horseId, "pedigree")}?pedigreeTree=SMALL`,
 };
