@@ -170,6 +170,8 @@ async function storeProposals(planned: PlannedProposal[], links: { runnerId: str
           await trx
             .insertInto("dh_proposals")
             .values({ id: crypto.randomUUID(), key: p.key, created_at: now, ...values })
+            // Another run (Import now beside the scheduled one) stored it a moment ago.
+            .onConflict((oc) => oc.column("key").doNothing())
             .execute();
           proposed++;
         }

@@ -6,7 +6,7 @@ import { recordActivity } from "~/models/activity.server";
 import { createHorse, getHorse, updateHorse } from "~/models/horse.server";
 import { createRunner, declareRunner, getRunner, updateRunner, withdrawRunner } from "~/models/runner.server";
 import { RunnerStatusError } from "~/models/runner-change.server";
-import { recordResult } from "~/models/runner-result.server";
+import { RaceNotRunError, recordResult } from "~/models/runner-result.server";
 import type { DhHorseData, DhResultData, DhStartData, DhWithdrawalData } from "./dh-plan";
 
 /**
@@ -339,7 +339,7 @@ export async function ignoreProposal(id: string): Promise<{ ignored: true } | nu
   return { ignored: true };
 }
 
-/** Accepts the proposals in order (horses first); one whose horse is not matched waits. */
+/** Accepts the proposals in order (horses first); one whose horse is not matched (or whose runner changed meanwhile) waits. */
 export async function acceptProposals(ids: string[], today: string): Promise<{ accepted: number; waiting: number }> {
   const wanted = new Set(ids);
   const rows = (await listOpenProposals()).filter((r) => wanted.has(r.id));
@@ -351,7 +351,10 @@ export async function acceptProposals(ids: string[], today: string): Promise<{ a
       await decide(row.id, "accepted");
       accepted++;
     } catch (error) {
-      if (!(error instanceof DhNeedsHorseError)) throw error;
+      // Its horse is not matched yet, or its runner changed here since the import: it stays open.
+      const waits =
+        error instanceof DhNeedsHorseError || error instanceof RunnerStatusError || error instanceof RaceNotRunError;
+      if (!waits) throw error;
       waiting++;
     }
   }

@@ -55,6 +55,7 @@ export const dhTexts = section(
     "dh.ignoreFailed": "Failed to ignore",
     "dh.needsHorse": "Accept the horse from Dansk Hestevæddeløb first.",
     "dh.notOpen": "It has been accepted or ignored already.",
+    "dh.changedMeanwhile": "The runner has changed here since the import: look at it on the Runners tab.",
     "dh.problem": "The import from Dansk Hestevæddeløb stopped ({time}): {problem}",
 
     "dh.settings": "Dansk Hestevæddeløb",
@@ -152,6 +153,7 @@ export const dhTexts = section(
     "dh.ignoreFailed": "Kunne ikke ignorere",
     "dh.needsHorse": "Godkend hesten fra Dansk Hestevæddeløb først.",
     "dh.notOpen": "Det er allerede godkendt eller ignoreret.",
+    "dh.changedMeanwhile": "Starten er ændret her siden importen: se den under Starter.",
     "dh.problem": "Importen fra Dansk Hestevæddeløb stoppede ({time}): {problem}",
 
     "dh.settings": "Dansk Hestevæddeløb",

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { getDhSettings } from "~/dh/dh-settings.server";
 import { danishToday } from "~/racing/race-day";
+import { createHorse } from "~/models/horse.server";
+import { createRunner, withdrawRunner } from "~/models/runner.server";
 import { failure, success, useAdmin } from "@tests/admin-actions";
 import { useFreshDatabase } from "@tests/db";
 import { useTestEnv } from "@tests/env";
@@ -26,6 +28,11 @@ afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 useTestEnv(() => ({ DH_API_URL: fake.url, DH_REQUEST_SPACING_MS: "0" }));
 
+const inDays = (days: number) => {
+  const d = new Date(`${danishToday()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
 const settings = { licence: GALLOP_LICENCE, discipline: "gallop", enabled: "on" };
 const site = (form: Record<string, string>) => admin.run(siteTab.action, "/admin/site", form);
 type Loaded = { data: { dhReview: { id: string; kind: string; horseName: string }[] } };
@@ -131,5 +138,22 @@ describe("From Dansk Hestevæddeløb on Home and Runners", () => {
       "Let's Run Kåsgård",
       "Midnight Runner",
     ]);
+  });
+
+  it("turns down a result whose runner was withdrawn here since the import, and writes nothing", async () => {
+    const horse = await createHorse({ name: "Midnight Runner", age: 5, color: "Black", sire: "S", dam: "D" });
+    await db().updateTable("horses").set({ dh_horse_id: "700003" }).where("id", "=", horse.id).execute();
+    const typed = await createRunner({ horseId: horse.id, raceName: "Handicap", raceDate: inDays(-10) });
+    await site({ intent: "dh-settings", ...settings });
+    await site({ intent: "dh-import" });
+    const listed = ((await admin.run(runnersTab.loader, "/admin/runners")) as unknown as Loaded).data.dhReview;
+    const result = listed.find((r) => r.kind === "result" && r.horseName === "Midnight Runner")!;
+    await withdrawRunner(typed.id, null);
+    expect(await admin.run(runnersTab.action, "/admin/runners", { intent: "dh-accept", id: result.id })).toMatchObject({
+      status: 409,
+      toast: failure("The runner has changed here since the import: look at it on the Runners tab."),
+    });
+    const row = await db().selectFrom("runners").selectAll().where("id", "=", typed.id).executeTakeFirstOrThrow();
+    expect([row.status, row.result_at, row.result_source]).toEqual(["withdrawn", null, null]);
   });
 });

@@ -1,5 +1,7 @@
 import { msg } from "~/i18n/admin/dictionary";
 import { acceptAllProposals, acceptProposal, DhNeedsHorseError, ignoreProposal } from "~/dh/dh-review.server";
+import { RunnerStatusError } from "~/models/runner-change.server";
+import { RaceNotRunError } from "~/models/runner-result.server";
 import { danishToday } from "~/racing/race-day";
 import { intent, type AdminIntent } from "./admin-action.server";
 import { noFieldsSchema, recordIdSchema } from "./admin-forms";
@@ -13,7 +15,13 @@ export const dhReviewIntents: Record<"dh-accept" | "dh-ignore" | "dh-accept-all"
     schema: recordIdSchema,
     failure: "dh.acceptFailed",
     write: ({ data }) => acceptProposal(data.id, danishToday()),
-    refuse: (error) => (error instanceof DhNeedsHorseError ? { toast: "dh.needsHorse", status: 409 } : undefined),
+    refuse: (error) =>
+      error instanceof DhNeedsHorseError
+        ? { toast: "dh.needsHorse", status: 409 }
+        : // The runner changed since the import (withdrawn here, or moved to a later day): nothing written.
+          error instanceof RunnerStatusError || error instanceof RaceNotRunError
+          ? { toast: "dh.changedMeanwhile", status: 409 }
+          : undefined,
     missing: { toast: "dh.notOpen", status: 404 },
     success: { title: "dh.accepted", description: "dh.acceptedText" },
   }),
