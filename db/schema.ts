@@ -47,6 +47,8 @@ export interface Database {
   invoice_lines: InvoiceLinesTable;
   payments: PaymentsTable;
   invoice_reminders: InvoiceRemindersTable;
+  dh_settings: DhSettingsTable;
+  dh_proposals: DhProposalsTable;
 }
 
 export interface SiteSettingsTable {
@@ -136,6 +138,8 @@ export interface HorsesTable {
   shares_available: Generated<number>;
   shares_text: Generated<string>;
   shares_text_da: Generated<string>;
+  /** The horse's id at Dansk Hestevæddeløb; unique; null: not matched. */
+  dh_horse_id: string | null;
 }
 
 export interface WinnersTable {
@@ -332,6 +336,10 @@ export interface RunnersTable {
   /** When the result was recorded; null while the runner awaits its race or its result. */
   result_at: string | null;
   victory_id: string | null;
+  /** The start at Dansk Hestevæddeløb ("gallop:<race id>:<horse id>"); unique; null: typed by hand. */
+  dh_start_key: string | null;
+  /** "dh" when the result came from Dansk Hestevæddeløb; null: typed by hand. */
+  result_source: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
   /** entered (the default), declared, withdrawn (a non-runner); a result is shown over it. */
@@ -707,4 +715,47 @@ export interface InvoiceRemindersTable {
   invoice_id: string;
   mail_id: string;
   queued_at: string;
+}
+
+export interface DhSettingsTable {
+  id: number;
+  licence: Generated<string>;
+  /** gallop or trot. */
+  discipline: Generated<string>;
+  enabled: Generated<number>;
+  /** 1: proposals for horses already matched are accepted by the import itself. */
+  auto_apply: Generated<number>;
+  last_run_at: string | null;
+  last_outcome: string | null;
+  /** What the last run could not read (shown on the Today panel until a run succeeds). */
+  problem: string | null;
+  /** unavailable, shape or not-found: how the dashboard words the problem, with its detail. */
+  problem_kind: string | null;
+  problem_detail: string | null;
+  problem_at: string | null;
+  /** After a 5xx, a timeout or a 429: the next run waits until then. */
+  retry_after: string | null;
+  updated_at: Generated<string>;
+}
+
+export type DhProposalKind = "horse" | "runner" | "withdrawal" | "result";
+export type DhProposalStatus = "open" | "accepted" | "ignored";
+
+export interface DhProposalsTable {
+  id: string;
+  kind: DhProposalKind;
+  /** What it is about at DH, once: "horse:<id>", "runner:<start key>", "result:<start key>" … */
+  key: string;
+  dh_horse_id: string;
+  /** The horse or runner of ours it changes; null: a new one. */
+  target_id: string | null;
+  race_date: string | null;
+  /** JSON: what DH says (DhHorseData, DhStartData or DhResultData). */
+  payload: string;
+  /** The payload's digest: an import that reads the same again changes nothing. */
+  fingerprint: string;
+  status: Generated<DhProposalStatus>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+  decided_at: string | null;
 }

@@ -4,6 +4,7 @@ import { registerContactMail } from "~/contact/contact-delivery.server";
 import { registerUploadSweep } from "~/media/upload.server";
 import { registerScheduledBackups } from "~/backup/schedule.server";
 import { registerDeadlineReminder } from "~/deadlines/reminder.server";
+import { registerDhImport } from "~/dh/dh-job.server";
 import { registerPostSchedule } from "~/news/schedule.server";
 import { registerNewsletterMail } from "~/newsletter/newsletter-mail.server";
 import { registerOwnerJobs } from "~/owners/owner-jobs.server";
@@ -24,4 +25,5 @@ export function registerFeatureJobs() {
   registerNewsletterMail();
   registerOwnerJobs();
   registerBillingJobs();
+  registerDhImport();
 }

@@ -41,6 +41,11 @@ export const BACKUP_TABLES = {
     why: "deleted records that can still be restored (30 days); their images are in the backup",
   },
   activity: { kind: "content", why: "the activity log: who changed what, kept for a year" },
+  dh_settings: { kind: "content", why: "the import from Dansk Hestevæddeløb: licence, discipline, on or off" },
+  dh_proposals: {
+    kind: "content",
+    why: "what the import from Dansk Hestevæddeløb proposed and what was accepted or ignored, so it is not asked again",
+  },
   posts: { kind: "content", why: "news posts" },
   post_photos: { kind: "content", why: "news posts' photos; they point at posts" },
   post_horses: { kind: "content", why: "the horses a post is tagged with" },

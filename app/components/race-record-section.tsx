@@ -66,6 +66,9 @@ export function RaceRecordSection({
           ))}
         </ScrollTable>
       )}
+      {record.entries.some((e) => e.fromDh) ? (
+        <p className="mt-3 text-sm text-stone-600">{t("results.sourceDh")}</p>
+      ) : null}
     </PageSection>
   );
 }

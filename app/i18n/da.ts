@@ -175,6 +175,7 @@ export const da = {
   "runners.results": "Seneste resultater",
   "runners.resultsCaption": "Seneste resultater",
   "runners.resultsEmpty": "Der er endnu ingen resultater.",
+  "results.sourceDh": "Resultater: Dansk Hestevæddeløb",
   "runners.date": "Dato",
   "runners.postTime": "Starttid",
   "runners.track": "Bane",

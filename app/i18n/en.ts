@@ -180,6 +180,7 @@ export const en = {
   "runners.results": "Recent Results",
   "runners.resultsCaption": "Recent results",
   "runners.resultsEmpty": "No results yet.",
+  "results.sourceDh": "Results: Dansk Hestevæddeløb",
   "runners.date": "Date",
   "runners.postTime": "Post time",
   "runners.track": "Track",

@@ -180,6 +180,8 @@ export type RaceRecordEntry = {
   position: number | null;
   didNotFinish: boolean;
   prizeOre: number | null;
+  /** The result came from Dansk Hestevæddeløb (the page names its source). */
+  fromDh: boolean;
 };
 
 export type RaceRecord = {
@@ -209,6 +211,7 @@ export async function getRaceRecord(horseId: string): Promise<RaceRecord> {
       "r.position",
       "r.did_not_finish",
       "r.created_at",
+      "r.result_source",
       resultPrize().as("prize_ore"),
     ])
     .where("r.horse_id", "=", horseId)
@@ -235,6 +238,7 @@ export async function getRaceRecord(horseId: string): Promise<RaceRecord> {
         position: r.position,
         didNotFinish: Number(r.did_not_finish) === 1,
         prizeOre: r.prize_ore === null ? null : Number(r.prize_ore),
+        fromDh: r.result_source === "dh",
       },
     })),
     ...victories.map((w) => ({
@@ -249,6 +253,7 @@ export async function getRaceRecord(horseId: string): Promise<RaceRecord> {
         position: 1,
         didNotFinish: false,
         prizeOre: w.prize_ore === null ? null : Number(w.prize_ore),
+        fromDh: false,
       },
     })),
   ]

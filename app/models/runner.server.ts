@@ -49,6 +49,8 @@ export type Runner = {
   distance: string | null;
   jockey: string | null;
   result: RunnerResult | null;
+  /** The result came from Dansk Hestevæddeløb (the page names its source). */
+  resultFromDh: boolean;
   victoryId: string | null;
   /** entered, declared or withdrawn (a non-runner); a recorded result is shown over it. */
   status: RunnerStatus;
@@ -91,6 +93,7 @@ function selectRunners() {
       "r.position",
       "r.did_not_finish",
       "r.result_at",
+      "r.result_source",
       "r.victory_id",
       "r.status",
       "r.declared_at",
@@ -128,6 +131,7 @@ function toRunner(r: Row): Runner {
           prizeOre: r.prize_ore === null ? null : Number(r.prize_ore),
         }
       : null,
+    resultFromDh: r.result_source === "dh",
     victoryId: r.victory_id,
     status: r.status,
     declaration: declarationOf(r),

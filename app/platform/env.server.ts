@@ -117,6 +117,15 @@ const schema = z.object({
     .optional(),
   /** A CDN or public bucket address the /media/ URLs then redirect to. */
   MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  /** Dansk Hestevæddeløb's web API; a test or staging site points it at a fake one. */
+  DH_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .default("https://api.danskhv.dk/webapi"),
+  /** The pause between two requests to DH's API, so the import never hurries it. */
+  DH_REQUEST_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(400),
+  /** How long one request to DH's API may take. */
+  DH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 
 /** Rules that involve more than one variable. */

@@ -74,6 +74,9 @@ export default function RunnersPage({ loaderData }: Route.ComponentProps) {
               empty={t("runners.resultsEmpty")}
               results
             />
+            {results.some((r) => r.resultFromDh) ? (
+              <p className="mt-3 text-sm text-stone-600">{t("results.sourceDh")}</p>
+            ) : null}
           </PageSection>
         </>
       )}

@@ -27,6 +27,7 @@ import * as ownerAllHorsesCalendar from "./0110-owner-all-horses-calendar";
 import * as jobRuns from "./0120-job-runs";
 import * as billing from "./0130-billing";
 import * as indexesFlatWithHistory from "./0150-indexes-flat-with-history";
+import * as dhImport from "./0190-dh-import";
 
 // Listed explicitly (not read from disk) so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "0120-job-runs": jobRuns,
   "0130-billing": billing,
   "0150-indexes-flat-with-history": indexesFlatWithHistory,
+  "0190-dh-import": dhImport,
 };
 
 /** The migrations this version of the site knows, in the order they apply. */

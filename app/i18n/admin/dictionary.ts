@@ -19,6 +19,7 @@ import { todayTexts } from "./today";
 import { trashTexts } from "./trash";
 import { uploadTexts } from "./upload";
 import { winnersTexts } from "./winners";
+import { dhTexts } from "./dh";
 
 /**
  * The admin dashboard's texts, a section per tab (and one each for the frame, the forms, uploads
@@ -44,6 +45,7 @@ export const ADMIN_SECTIONS = [
   activityTexts,
   newsTexts,
   ownersTexts,
+  dhTexts,
 ] as const;
 
 type Sections = (typeof ADMIN_SECTIONS)[number];

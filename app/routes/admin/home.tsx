@@ -17,6 +17,9 @@ import { getLatestNews, saveNews, type News } from "~/models/news.server";
 import { adminAction, intent, type AdminActionData } from "./+shared/admin-action.server";
 import { openTab, readForTab } from "./+shared/tab-reads.server";
 import { recordResultIntent } from "./+shared/runner-result.server";
+import { dhReviewIntents } from "./+shared/dh-review.server";
+import { DhReview } from "./+shared/dh-review";
+import { listReview, type ReviewItem } from "~/dh/dh-review.server";
 import { homeImageSchema, NEWS_MAX, newsSchema } from "./+shared/admin-forms";
 import { danishToday } from "~/racing/race-day";
 import { cn } from "~/utils/cn";
@@ -32,6 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     readForTab(t, "latestNews", () => getLatestNews(), null as News | null),
     readForTab(t, "homeImages", () => listHomeImages(), [] as HomeImage[]),
   ]);
+  const dh = await readForTab(t, "dhReview", () => listReview(), [] as ReviewItem[]);
   return {
     date,
     today: today.value,
@@ -40,6 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     newsError: news.error,
     images: images.value,
     imagesError: images.error,
+    dhReview: dh.value,
+    dhError: dh.error,
   };
 }
 
@@ -68,17 +74,19 @@ export const action = adminAction({
     }),
     // Today at the Stable's Record Result: the Runners tab's form and intent.
     result: recordResultIntent,
+    ...dhReviewIntents,
   },
 });
 
 export default function HomeTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { date, today, todayError, news, newsError, images, imagesError } = loaderData;
+  const { date, today, todayError, news, newsError, images, imagesError, dhReview, dhError } = loaderData;
   const t = useAdminT();
   const { result, answerFor, opened } = useTabForms(actionData);
   const editing = opened(images);
   return (
-    <TabPage toasts={[todayError, newsError, imagesError, result?.toast]}>
+    <TabPage toasts={[todayError, newsError, imagesError, dhError, result?.toast]}>
       <TodayAtTheStable today={today} date={date} failed={todayError?.description} resultAnswer={answerFor("result")} />
+      <DhReview items={dhReview} />
       <NewsForm key={news?.id ?? "none"} news={news} failed={newsError !== null} result={answerFor("news")} />
       <Card title={t("home.gallery")} titleId="gallery">
         {imagesError ? <FormError message={t("fetch.homeImages")} /> : null}

@@ -49,6 +49,9 @@ import {
 } from "./+shared/runner-status-forms";
 import { requireChosenHorse } from "./+shared/chosen-horse.server";
 import { recordResultIntent } from "./+shared/runner-result.server";
+import { dhReviewIntents } from "./+shared/dh-review.server";
+import { DhReview } from "./+shared/dh-review";
+import { listReview, type ReviewItem } from "~/dh/dh-review.server";
 import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
 import { danishToday } from "~/racing/race-day";
 import { pathTo } from "~/pages/registry";
@@ -79,6 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ),
     readForTab(t, "horses", () => listHorses(), [] as Horse[]),
   ]);
+  const dh = await readForTab(t, "dhReview", () => listReview(), [] as ReviewItem[]);
   const [upcoming, awaiting, results] = runners.value;
   return {
     today,
@@ -87,6 +91,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     results,
     horses: horses.value.map((h) => ({ id: h.id, name: h.name })),
     fetchError: runners.error ?? horses.error,
+    dhReview: dh.value,
+    dhError: dh.error,
   };
 }
 
@@ -136,11 +142,12 @@ export const action = adminAction({
     }),
     // A win's victory photo stays until the trash entry is purged, so that Undo brings it back.
     delete: toTrash(deleteRunner, "runners.deleteFailed"),
+    ...dhReviewIntents,
   },
 });
 
 export default function RunnersTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, upcoming, awaiting, results, horses, fetchError } = loaderData;
+  const { today, upcoming, awaiting, results, horses, fetchError, dhReview, dhError } = loaderData;
   const t = useAdminT();
   const tab = useTabForms(actionData);
   const all = [...upcoming, ...awaiting, ...results];
@@ -159,7 +166,8 @@ export default function RunnersTab({ loaderData, actionData }: Route.ComponentPr
     </Card>
   );
   return (
-    <TabPage toasts={[fetchError, tab.result?.toast]}>
+    <TabPage toasts={[fetchError, dhError, tab.result?.toast]}>
+      <DhReview items={dhReview} />
       {/* Race day's work first: what has run and waits for its result. */}
       {list(t("runners.awaiting"), "awaiting-results", t("runners.awaitingEmpty"), awaiting)}
       <RecordForms

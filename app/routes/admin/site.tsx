@@ -13,6 +13,9 @@ import { openTab, readForTab } from "./+shared/tab-reads.server";
 import { siteSchema } from "./+shared/admin-forms";
 import { saveSiteSettings } from "~/models/site-settings.server";
 import { adminMeta } from "./+shared/admin-meta";
+import { DhSettingsCard } from "./+shared/dh-settings";
+import { dhSettingsIntents } from "./+shared/dh-settings.server";
+import { DEFAULT_DH_SETTINGS, getDhSettings } from "~/dh/dh-settings.server";
 
 const TAB = "/admin/site";
 
@@ -43,7 +46,10 @@ function formValues(site: SiteSettings) {
 export async function loader({ request }: Route.LoaderArgs) {
   const { t } = await openTab(request);
   const site = await readForTab(t, "site", () => getSiteSettings(), DEFAULT_SITE_SETTINGS);
+  const dh = await readForTab(t, "dhSettings", () => getDhSettings(), DEFAULT_DH_SETTINGS);
   return {
+    dh: dh.value,
+    dhError: dh.error,
     values: formValues(site.value),
     logo: site.value.logo,
     hero: site.value.hero,
@@ -81,14 +87,15 @@ export const action = adminAction({
       },
       success: { title: "site.saved", description: "site.savedText" },
     }),
+    ...dhSettingsIntents,
   },
 });
 
 export default function SiteTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { values, logo, hero, fetchError } = loaderData;
+  const { values, logo, hero, fetchError, dh, dhError } = loaderData;
   const t = useAdminT();
   const { result } = useTabForms(actionData);
-  const form = useRecordForm(siteSchema, result, "save", values);
+  const form = useRecordForm(siteSchema, result?.intent === "save" ? result : undefined, "save", values);
   const { errors, onSubmit, submitting, val, field } = form;
   type Text = "excellenceEn" | "excellenceDa" | "careEn" | "careDa" | "ownershipEn" | "ownershipDa";
   const text = (name: Text, label: string, max: number) => (
@@ -103,7 +110,7 @@ export default function SiteTab({ loaderData, actionData }: Route.ComponentProps
     />
   );
   return (
-    <TabPage toasts={[fetchError, result?.toast]}>
+    <TabPage toasts={[fetchError, dhError, result?.toast]}>
       <Card title={t("site.title")} titleId="site-settings">
         {fetchError ? <FormError message={t("fetch.site")} /> : null}
         <p className="mb-4 text-stone-700">{t("site.intro")}</p>
@@ -197,6 +204,7 @@ export default function SiteTab({ loaderData, actionData }: Route.ComponentProps
           <SaveOrCancel submitting={submitting} label={t("site.save")} />
         </IntentForm>
       </Card>
+      <DhSettingsCard settings={dh} result={result} failed={dhError !== null} />
     </TabPage>
   );
 }

@@ -542,3 +542,20 @@ export const ownerEditSchema = z
   .catchall(z.string())
   .superRefine(...chooseHorse)
   .transform((form) => ({ id: form.id, name: form.name, language: form.language, horseIds: ownerHorseIds(form) }));
+
+/** The import from Dansk Hestevæddeløb's settings (the Site tab); Test connection sends the same form. */
+export const dhSettingsSchema = z.object({
+  licence: z
+    .string()
+    .trim()
+    .max(12, "dh.licenceInvalid")
+    .regex(/^\d*$/, "dh.licenceInvalid")
+    .optional()
+    .transform((v) => v ?? ""),
+  discipline: z.enum(["gallop", "trot"], { error: "dh.disciplineInvalid" }),
+  enabled: checkbox,
+  autoApply: checkbox,
+});
+
+/** A form with nothing but its intent (Import now, Accept all). */
+export const noFieldsSchema = z.object({});

@@ -1,4 +1,5 @@
 import { backupFailureNotice } from "~/backup/schedule.server";
+import { getDhSettings } from "~/dh/dh-settings.server";
 import type { AdminTranslate } from "~/i18n/admin/dictionary";
 import {
   countContactMessagesByState,
@@ -60,8 +61,24 @@ const deadlineNotices: NoticeSource = async (t) => {
   });
 };
 
+/** The import from Dansk Hestevæddeløb stopped (DH away, or an answer it did not understand). */
+const dhNotices: NoticeSource = async (t) => {
+  const settings = await getDhSettings();
+  if (!settings.enabled || !settings.problemKind || !settings.problemAt) return [];
+  const problem = t(`dh.problem.${settings.problemKind}`, { detail: settings.problemDetail ?? "" });
+  const text = t("dh.problem", { time: formatDanishTime(settings.problemAt, "minute"), problem });
+  return [
+    {
+      id: `dh-${settings.problemAt}`,
+      tone: "warning",
+      text,
+      link: { href: "/admin/site#dh-settings", label: t("dh.settings") },
+    },
+  ];
+};
+
 /** Every source of notices, in the order they are listed. */
-const NOTICE_SOURCES: NoticeSource[] = [backupNotices, deadlineNotices];
+const NOTICE_SOURCES: NoticeSource[] = [backupNotices, deadlineNotices, dhNotices];
 
 export type SetupStep = { step: "stable" | "horse" | "team" | "contact"; done: boolean; href: string };
 
