@@ -13,6 +13,9 @@ import { openTab, readForTab } from "./+shared/tab-reads.server";
 import { siteSchema } from "./+shared/admin-forms";
 import { saveSiteSettings } from "~/models/site-settings.server";
 import { adminMeta } from "./+shared/admin-meta";
+import { getStableBillingDetails, saveStableBillingDetails } from "~/models/billing-details.server";
+import { stableDetailsSchema } from "./+shared/billing-forms";
+import { InvoicingDetails, invoicingValues, EMPTY_INVOICING } from "./+shared/invoicing-details";
 
 const TAB = "/admin/site";
 
@@ -42,12 +45,17 @@ function formValues(site: SiteSettings) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { t } = await openTab(request);
-  const site = await readForTab(t, "site", () => getSiteSettings(), DEFAULT_SITE_SETTINGS);
+  const [site, invoicing] = await Promise.all([
+    readForTab(t, "site", () => getSiteSettings(), DEFAULT_SITE_SETTINGS),
+    readForTab(t, "invoicing", async () => invoicingValues(await getStableBillingDetails()), EMPTY_INVOICING),
+  ]);
   return {
     values: formValues(site.value),
     logo: site.value.logo,
     hero: site.value.hero,
+    invoicing: invoicing.value,
     fetchError: site.error,
+    invoicingError: invoicing.error,
   };
 }
 
@@ -81,14 +89,24 @@ export const action = adminAction({
       },
       success: { title: "site.saved", description: "site.savedText" },
     }),
+    // The stable as the seller on its invoices (kept apart from the settings every page reads).
+    invoicing: intent({
+      schema: stableDetailsSchema,
+      failure: "invoicing.failed",
+      write: async ({ data }) => {
+        await saveStableBillingDetails(data);
+        return true;
+      },
+      success: { title: "invoicing.saved", description: "invoicing.savedText", show: "invoicing" },
+    }),
   },
 });
 
 export default function SiteTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { values, logo, hero, fetchError } = loaderData;
+  const { values, logo, hero, fetchError, invoicing, invoicingError } = loaderData;
   const t = useAdminT();
   const { result } = useTabForms(actionData);
-  const form = useRecordForm(siteSchema, result, "save", values);
+  const form = useRecordForm(siteSchema, result?.intent === "invoicing" ? undefined : result, "save", values);
   const { errors, onSubmit, submitting, val, field } = form;
   type Text = "excellenceEn" | "excellenceDa" | "careEn" | "careDa" | "ownershipEn" | "ownershipDa";
   const text = (name: Text, label: string, max: number) => (
@@ -103,7 +121,7 @@ export default function SiteTab({ loaderData, actionData }: Route.ComponentProps
     />
   );
   return (
-    <TabPage toasts={[fetchError, result?.toast]}>
+    <TabPage toasts={[fetchError, invoicingError, result?.toast]}>
       <Card title={t("site.title")} titleId="site-settings">
         {fetchError ? <FormError message={t("fetch.site")} /> : null}
         <p className="mb-4 text-stone-700">{t("site.intro")}</p>
@@ -197,6 +215,11 @@ export default function SiteTab({ loaderData, actionData }: Route.ComponentProps
           <SaveOrCancel submitting={submitting} label={t("site.save")} />
         </IntentForm>
       </Card>
+      <InvoicingDetails
+        values={invoicing}
+        result={result?.intent === "invoicing" ? result : undefined}
+        fetchError={!!invoicingError}
+      />
     </TabPage>
   );
 }
