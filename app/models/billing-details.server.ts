@@ -7,6 +7,7 @@ import {
   ownerDetailsProblems,
   stableDetailsProblems,
   type BuyerKind,
+  type OwnerBillingDetails,
   type OwnerBillingInput,
   type PostalAddress,
   type StableBillingDetails,
@@ -18,6 +19,7 @@ export {
   ownerDetailsProblems,
   stableDetailsProblems,
   type BuyerKind,
+  type OwnerBillingDetails,
   type OwnerBillingInput,
   type PostalAddress,
   type StableBillingDetails,
@@ -31,22 +33,6 @@ export {
  */
 
 type Q = Kysely<Database>;
-
-export type OwnerBillingDetails = {
-  userId: string;
-  kind: BuyerKind;
-  /** The name on invoices: the billing name, or the account's. */
-  name: string;
-  address: PostalAddress;
-  cvr: string | null;
-  /** Where invoices go: the invoice address, or the account's. */
-  email: string;
-  language: OwnerLanguage;
-  /** Given when billing details are first saved; the buyer reference on documents. */
-  customerNo: number | null;
-  /** A planned cost whose part for this owner (VAT included) is above this waits for their approval. */
-  approvalLimitOere: number | null;
-};
 
 /** Fields the administrator must put right, by name. */
 export class InvalidBillingDetailsError extends Error {

@@ -22,6 +22,22 @@ export type StableBillingDetails = {
 
 export type BuyerKind = "person" | "company";
 
+export type OwnerBillingDetails = {
+  userId: string;
+  kind: BuyerKind;
+  /** The name on invoices: the billing name, or the account's. */
+  name: string;
+  address: PostalAddress;
+  cvr: string | null;
+  /** Where invoices go: the invoice address, or the account's. */
+  email: string;
+  language: OwnerLanguage;
+  /** Given when billing details are first saved; the buyer reference on documents. */
+  customerNo: number | null;
+  /** A planned cost whose part for this owner (VAT included) is above this waits for their approval. */
+  approvalLimitOere: number | null;
+};
+
 const CVR = /^\d{8}$/;
 const COUNTRY = /^[A-Z]{2}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
