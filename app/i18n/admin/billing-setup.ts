@@ -7,6 +7,8 @@ import { section } from "./section";
  */
 export const billingSetupTexts = section(
   {
+    /** The language these texts are in, for the words billing-terms.ts and the dates give in each. */
+    "billing.lang": "en",
     // The stable's own details, on the Site tab.
     "fetch.invoicing": "Failed to fetch invoicing details",
     "invoicing.title": "Invoicing Details",
@@ -231,6 +233,7 @@ export const billingSetupTexts = section(
     "costs.notFound": "There is no such cost.",
   },
   {
+    "billing.lang": "da",
     "fetch.invoicing": "Kunne ikke hente fakturaoplysningerne",
     "invoicing.title": "Fakturaoplysninger",
     "invoicing.intro":
