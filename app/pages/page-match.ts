@@ -12,6 +12,8 @@ const PARAMS: Record<string, (value: string) => boolean> = {
   slug: isSlugShaped,
   // A private address's token (app/platform/signed-token.server.ts): 43 URL-safe characters.
   token: (value) => /^[A-Za-z0-9_-]{43}$/.test(value),
+  // A record's id as the models give it (crypto.randomUUID()): a cost's, for its receipt.
+  id: (value) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value),
 };
 
 /** `*`, the last segment: the rest of the path (a file's name under its folder), at least one segment of it. */

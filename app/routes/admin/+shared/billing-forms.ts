@@ -259,5 +259,5 @@ export const costSchema = z
     horseIds: costHorseIds(form as Record<string, unknown>),
   }));
 
-/** The month the costs page lists (`?month=2026-03`). */
-export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+/** Delete Cost: the cost. */
+export const costIdSchema = z.object({ id: z.string().trim().min(1, "costs.notFound").max(100) });
