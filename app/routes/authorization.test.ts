@@ -33,6 +33,8 @@ import { createGuest, createOwner, revokeLeavingSessions, signedIn, testHorse } 
 import { renewAllHorsesCalendar, renewCalendarToken } from "~/models/owner-calendar.server";
 import { revokeOwner } from "~/models/owner-account.server";
 import { createPost } from "~/models/post.server";
+import { createCost } from "~/models/cost.server";
+import { mediaStorage } from "~/media/media-storage.server";
 import { variantUrl } from "~/media/image";
 import { ownersUpdate, storedPostPhoto } from "@tests/posts";
 import { issueFormStamp } from "~/contact/form-stamp.server";
@@ -321,6 +323,10 @@ const RULES: Record<string, Rule> = {
       get: { ...everyone(404), admin: 200, ownerA: 200, guestA: 200 },
     })),
   },
+  // A cost's receipt: a private file for the administrators (the owners' own receipts are theirs to add).
+  "/admin/billing/costs/:id/receipt": {
+    cases: [{ name: "a cost's receipt", params: (f) => ({ id: f.cost }), get: ADMIN_ONLY }],
+  },
   "/auth/setup": {
     public: "creating the first administrator: guarded by its single-use link, only while there is none",
     cases: [{ get: everyone(200), post: { setup: { bodies: (f) => forgedOwnersForms(f), expect: everyone(403) } } }],
@@ -339,6 +345,8 @@ const RULES: Record<string, Rule> = {
       "/messages",
       "/trash",
       "/account",
+      "/billing/horses",
+      "/billing/costs",
     ].map((tab) => [`/admin${tab}`, { cases: [{ get: ADMIN_ONLY, post: ADMIN_FORMS }] }]),
   ),
   "/admin/activity": open(ADMIN_ONLY),
@@ -394,6 +402,7 @@ async function seedRecords() {
 }
 
 let privatePhoto: ReturnType<typeof storedPostPhoto> | undefined;
+let storedReceipt: Promise<string> | undefined;
 
 /**
  * Horse A (Nordlys) and horse B (Bifrost), an owner of each, a guest of A's owner (and one who has
@@ -419,6 +428,20 @@ async function seedStable() {
   const photo = await (privatePhoto ??= storedPostPhoto({ private: true }));
   const update = await createPost(ownersUpdate([horse.id], [photo], { title: "Private morning work" }));
   const story = await createPost({ ...ownersUpdate([horse.id], [], { title: "Derby day" }), audience: "public" });
+  const receiptKey = await (storedReceipt ??= mediaStorage()
+    .put("private/receipts/1767225600000-0123456789ab.pdf", Buffer.from("%PDF-1.4\n%%EOF\n"))
+    .then((file) => file.key));
+  const cost = await createCost({
+    date: "2026-06-01",
+    category: "vet",
+    description: "Scan",
+    amountOere: 100_000,
+    vat: "standard",
+    passedOn: true,
+    planned: true,
+    receiptKey,
+    horses: [{ horseId: horse.id }],
+  });
   return {
     ids,
     horseA: { id: horse.id, slug: horse.slug! },
@@ -440,6 +463,7 @@ async function seedStable() {
     calendar: { ownerA: await renewCalendarToken(ownerA.user.id, horse.id), revoked: revokedCalendar },
     photo: { photo: photo.url, variant: variantUrl(photo.url, 320, "webp") },
     news: { public: story.slug, update: update.slug },
+    cost: cost.id,
   };
 }
 type Fixtures = Awaited<ReturnType<typeof seedStable>>;
