@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalDiskStorage, SiteMediaStorage } from "./storage.server";
-import { ReceiptError, receiptContentType, removeReceiptQuietly, storeReceipt } from "./receipts.server";
+import { receiptContentType, removeReceiptQuietly, storeReceipt, type ReceiptError } from "./receipts.server";
 
 let dir = "";
 let open: LocalDiskStorage;

@@ -13,7 +13,7 @@ import {
   type StableBillingDetails,
   type StableBillingInput,
 } from "./billing-details";
-import { accountLabel, LANGUAGE_NAMES, type OwnerLanguage } from "./owner-account";
+import { accountLabel, LANGUAGE_NAMES } from "./owner-account";
 
 export {
   ownerDetailsProblems,

@@ -92,7 +92,9 @@ describe("Costs", () => {
       ReturnType<typeof page.loader>
     >;
     expect(loaded.costs.map((c) => c.id)).toEqual([cost!.id]);
-    expect(((await admin.run(page.loader, `${PAGE}?month=2026-04`)).data as unknown as typeof loaded).costs).toEqual([]);
+    expect(((await admin.run(page.loader, `${PAGE}?month=2026-04`)).data as unknown as typeof loaded).costs).toEqual(
+      [],
+    );
     const html = render(`${PAGE}?month=2026-03`, loaded);
     expect(html).toContain(`href="/admin/billing/costs/${cost!.id}/receipt"`);
     expect(html).not.toContain("/media/");
