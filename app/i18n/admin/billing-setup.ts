@@ -9,6 +9,7 @@ export const billingSetupTexts = section(
   {
     /** The language these texts are in, for the words billing-terms.ts and the dates give in each. */
     "billing.lang": "en",
+    "billing.setup": "Billing setup",
     // The stable's own details, on the Site tab.
     "fetch.invoicing": "Failed to fetch invoicing details",
     "invoicing.title": "Invoicing Details",
@@ -234,6 +235,7 @@ export const billingSetupTexts = section(
   },
   {
     "billing.lang": "da",
+    "billing.setup": "Opsætning af fakturering",
     "fetch.invoicing": "Kunne ikke hente fakturaoplysningerne",
     "invoicing.title": "Fakturaoplysninger",
     "invoicing.intro":

@@ -41,6 +41,7 @@ import { danishToday } from "~/racing/race-day";
 import { showInvisible } from "~/utils/visible-text";
 import { adminAction, intent, type Refusal } from "./+shared/admin-action.server";
 import { adminMeta } from "./+shared/admin-meta";
+import { BillingSetupLinks } from "./+shared/billing-links";
 import { COST_HORSE_FIELD, costIdSchema, costSchema } from "./+shared/billing-forms";
 import { RecordFormShell, useRecordForm } from "./+shared/form-parts";
 import { RecordList, RecordRow } from "./+shared/record-list";
@@ -248,6 +249,7 @@ export default function CostsPage({ loaderData, actionData }: Route.ComponentPro
   const deleting = tab.opened(costs, "delete");
   return (
     <TabPage toasts={[fetchError, tab.result?.toast]}>
+      <BillingSetupLinks />
       <Card title={t("costs.add")} titleId="add-cost">
         <p className="mb-4 text-sm text-stone-700">{t("costs.intro")}</p>
         <CostFormView

@@ -45,6 +45,7 @@ import {
   STABLE_PART,
 } from "./+shared/billing-forms";
 import { adminMeta } from "./+shared/admin-meta";
+import { BillingSetupLinks } from "./+shared/billing-links";
 import { IntentForm, SaveOrCancel, useRecordForm } from "./+shared/form-parts";
 import { openTab, readForTab } from "./+shared/tab-reads.server";
 import { TabPage, useTabForms } from "./+shared/tab-parts";
@@ -255,6 +256,7 @@ export default function FeesAndShares({ loaderData, actionData }: Route.Componen
   const { result, answerFor } = useTabForms(actionData);
   return (
     <TabPage toasts={[fetchError, result?.toast]}>
+      <BillingSetupLinks />
       <RatesCard rates={rates} result={answerFor("rates")} />
       <ProblemsCard problems={problems} failed={!!fetchError} />
       <Card title={t("feesShares.horses")} titleId="billing-horses">
