@@ -190,7 +190,8 @@ export const billingSetupTexts = section(
     "costs.passedOn": "Passed on to the owners",
     "costs.planned": "Planned: an owner whose part is above their limit approves it first",
     "costs.horses": "Horses",
-    "costs.horsesHint": "Spread evenly over the horses chosen, to the øre.",
+    "costs.horsesHint":
+      "Spread evenly over the horses chosen, to the øre, unless you give each horse its part (in kroner).",
     "costs.receipt": "Receipt (photo or PDF)",
     "costs.receiptHint": "Kept privately: only administrators and the horse's owners can open it. Up to {limit}.",
     "costs.receiptCurrent": "Current receipt",
@@ -227,6 +228,9 @@ export const billingSetupTexts = section(
     "costs.amountTooSmall": "The amount must be at least 0,01 kr. per horse",
     "costs.vatInvalid": "Choose 25 % VAT or an outlay",
     "costs.horsesInvalid": "Choose one or more horses",
+    "costs.partsInvalid":
+      "Give every horse chosen its part, each at least 0,01 kr., adding up to the amount; or leave the parts empty to spread it evenly",
+    "costs.part": "Part of {horse}",
     "costs.receiptType": "The receipt must be a PDF or a photo (JPEG, PNG, WebP or HEIC)",
     "costs.receiptEmpty": "The receipt file is empty",
     "costs.receiptNoStorage":
@@ -414,7 +418,8 @@ export const billingSetupTexts = section(
     "costs.passedOn": "Viderefaktureres til ejerne",
     "costs.planned": "Planlagt: en ejer, hvis andel er over vedkommendes grænse, godkender den først",
     "costs.horses": "Heste",
-    "costs.horsesHint": "Fordeles ligeligt på de valgte heste, på øren.",
+    "costs.horsesHint":
+      "Fordeles ligeligt på de valgte heste, på øren, medmindre du giver hver hest sin andel (i kroner).",
     "costs.receipt": "Kvittering (foto eller PDF)",
     "costs.receiptHint": "Gemmes privat: kun administratorer og hestens ejere kan åbne den. Højst {limit}.",
     "costs.receiptCurrent": "Nuværende kvittering",
@@ -451,6 +456,9 @@ export const billingSetupTexts = section(
     "costs.amountTooSmall": "Beløbet skal være mindst 0,01 kr. pr. hest",
     "costs.vatInvalid": "Vælg 25 % moms eller udlæg",
     "costs.horsesInvalid": "Vælg en eller flere heste",
+    "costs.partsInvalid":
+      "Giv hver valgt hest sin andel, hver mindst 0,01 kr., så de giver beløbet; eller lad andelene stå tomme for at fordele det ligeligt",
+    "costs.part": "Andel for {horse}",
     "costs.receiptType": "Kvitteringen skal være en PDF eller et foto (JPEG, PNG, WebP eller HEIC)",
     "costs.receiptEmpty": "Kvitteringsfilen er tom",
     "costs.receiptNoStorage":

@@ -191,6 +191,36 @@ describe("Costs", () => {
     expect((await admin.run(page.action, PAGE, { intent: "delete", id: cost!.id })).status).toBe(404);
   });
 
+  it("spreads a cost by the parts typed for each horse, which must add up to the amount", async () => {
+    const [a, b, c] = [await testHorse("Nordlys"), await testHorse("Bifrost"), await testHorse("Aurora")];
+    const parts = { [`part:${a.id}`]: "500", [`part:${b.id}`]: "500,00", [`part:${c.id}`]: "250" };
+    const wrong = await admin.run(
+      page.action,
+      PAGE,
+      costFields([a.id, b.id, c.id], { ...parts, [`part:${c.id}`]: "200" }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.data!.errors).toEqual({
+      horses:
+        "Give every horse chosen its part, each at least 0,01 kr., adding up to the amount; or leave the parts empty to spread it evenly",
+    });
+    const missing = await admin.run(page.action, PAGE, costFields([a.id, b.id, c.id], { [`part:${a.id}`]: "1250" }));
+    expect(missing.status).toBe(400);
+    expect(await listCosts(march)).toEqual([]);
+    const r = await admin.run(page.action, PAGE, costFields([a.id, b.id, c.id], parts));
+    expect(r.status).toBe(302);
+    const [cost] = await listCosts(march);
+    expect(Object.fromEntries(cost!.parts.map((p) => [p.horseName, p.partOere]))).toEqual({
+      Nordlys: 50000,
+      Bifrost: 50000,
+      Aurora: 25000,
+    });
+    // Three horses, no parts typed: spread evenly to the øre, the parts adding up.
+    await admin.run(page.action, PAGE, costFields([a.id, b.id, c.id], { date: "2026-03-20", amount: "100" }));
+    const even = (await listCosts(march)).find((x) => x.date === "2026-03-20")!;
+    expect(even.parts.map((p) => p.partOere).sort()).toEqual([3333, 3333, 3334]);
+  });
+
   it("keeps a cost billed on an issued invoice, saying why", async () => {
     await setUpStable();
     const anna = await billedOwner("Anna Holm");

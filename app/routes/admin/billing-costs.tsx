@@ -42,7 +42,7 @@ import { showInvisible } from "~/utils/visible-text";
 import { adminAction, intent, type Refusal } from "./+shared/admin-action.server";
 import { adminMeta } from "./+shared/admin-meta";
 import { BillingSetupLinks } from "./+shared/billing-links";
-import { COST_HORSE_FIELD, costIdSchema, costSchema } from "./+shared/billing-forms";
+import { COST_HORSE_FIELD, COST_PART_FIELD, costIdSchema, costSchema } from "./+shared/billing-forms";
 import { RecordFormShell, useRecordForm } from "./+shared/form-parts";
 import { RecordList, RecordRow } from "./+shared/record-list";
 import { openTab, readForTab } from "./+shared/tab-reads.server";
@@ -129,7 +129,7 @@ const MESSAGE_OF: Record<string, Parameters<AdminTranslate>[0]> = {
   vat: "costs.vatInvalid",
   amount: "costs.amountTooSmall",
   horses: "costs.horsesInvalid",
-  parts: "costs.horsesInvalid",
+  parts: "costs.partsInvalid",
   description: "form.tooLong",
   receipt: "costs.receiptType",
 };
@@ -154,7 +154,7 @@ const costInput = (data: CostForm, receiptKey: string | null | undefined): CostI
   vat: data.vat,
   passedOn: data.passedOn,
   planned: data.planned,
-  horses: data.horseIds.map((horseId) => ({ horseId })),
+  horses: data.horses,
   ...(receiptKey === undefined ? {} : { receiptKey }),
 });
 
@@ -511,17 +511,33 @@ function CostFormView({
           <RequiredMark />
         </legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
-          {horses.map((h) => (
-            <label key={h.id} className="flex items-center gap-2 text-stone-800">
-              <input
-                type="checkbox"
-                name={`${COST_HORSE_FIELD}${h.id}`}
-                value="1"
-                defaultChecked={checked(`${COST_HORSE_FIELD}${h.id}`, !!cost?.parts.some((p) => p.horseId === h.id))}
-              />
-              {showInvisible(h.name)}
-            </label>
-          ))}
+          {horses.map((h) => {
+            const part = cost?.parts.find((p) => p.horseId === h.id);
+            const spread = !!cost && new Set(cost.parts.map((p) => p.partOere)).size > 1;
+            return (
+              <div key={h.id} className="flex items-center gap-2">
+                <label className="flex items-center gap-2 text-stone-800">
+                  <input
+                    type="checkbox"
+                    name={`${COST_HORSE_FIELD}${h.id}`}
+                    value="1"
+                    defaultChecked={checked(`${COST_HORSE_FIELD}${h.id}`, !!part)}
+                  />
+                  {showInvisible(h.name)}
+                </label>
+                <input
+                  type="text"
+                  inputMode="decimal"
+                  name={`${COST_PART_FIELD}${h.id}`}
+                  aria-label={t("costs.part", { horse: showInvisible(h.name) })}
+                  maxLength={40}
+                  placeholder="0,00"
+                  defaultValue={val(`${COST_PART_FIELD}${h.id}`, part && spread ? formatAmount(part.partOere) : "")}
+                  className="w-28 rounded-md border border-stone-300 px-2 py-1 text-sm tabular-nums"
+                />
+              </div>
+            );
+          })}
         </div>
         <p id={`${titleId}-horses-hint`} className="mt-1 text-sm text-stone-600">
           {t("costs.horsesHint")}

@@ -14,7 +14,7 @@ import {
   parseSharePercent,
   VAT_KINDS,
 } from "~/models/billing-terms";
-import { moneyAmount } from "~/racing/money-schema";
+import { moneyAmount, readMoneyText } from "~/racing/money-schema";
 
 /**
  * The billing setup's forms, one schema each (the page checks with it before sending, the action
@@ -206,10 +206,21 @@ export const horseSharesSchema = z
 /** A cost's horse checkbox is named by the horse's id, as an owner's and a post's are. */
 export const COST_HORSE_FIELD = "horse:";
 
+/** A horse's own part of a cost, typed beside its checkbox (all or none of the horses chosen). */
+export const COST_PART_FIELD = "part:";
+
 const costHorseIds = (form: Record<string, unknown>) =>
   Object.keys(form)
     .filter((k) => k.startsWith(COST_HORSE_FIELD) && form[k] !== undefined)
     .map((k) => k.slice(COST_HORSE_FIELD.length));
+
+/** The parts typed for the horses chosen, in øre; null where none was typed, NaN where it is no amount. */
+const typedParts = (form: Record<string, unknown>, horseIds: string[]) =>
+  horseIds.map((id) => {
+    const text = form[`${COST_PART_FIELD}${id}`];
+    const reading = readMoneyText(typeof text === "string" ? text : "");
+    return "ore" in reading ? reading.ore : Number.NaN;
+  });
 
 const ticked = z
   .string()
@@ -243,21 +254,36 @@ export const costSchema = z
       if (amount === null) ctx.addIssue({ code: "custom", path: ["amount"], message: "costs.amountRequired" });
       else if (typeof amount === "number" && horses.length && amount < horses.length)
         ctx.addIssue({ code: "custom", path: ["amount"], message: "costs.amountTooSmall" });
+      const parts = typedParts(values, horses);
+      if (parts.some((p) => p !== null)) {
+        const whole = parts.every((p): p is number => p !== null && Number.isSafeInteger(p) && p > 0);
+        const sum = whole ? parts.reduce((a, b) => a + b, 0) : -1;
+        if (!whole || (typeof amount === "number" && sum !== amount))
+          ctx.addIssue({ code: "custom", path: ["horses"], message: "costs.partsInvalid" });
+      }
     },
     { when: ({ value }) => typeof value === "object" && value !== null },
   )
-  .transform((form) => ({
-    id: form.id ?? "",
-    date: form.date,
-    category: form.category,
-    description: form.description,
-    amountOere: form.amount ?? 0,
-    vat: form.vat,
-    passedOn: form.passedOn,
-    planned: form.planned,
-    removeReceipt: form.removeReceipt,
-    horseIds: costHorseIds(form as Record<string, unknown>),
-  }));
+  .transform((form) => {
+    const values = form as Record<string, unknown>;
+    const horseIds = costHorseIds(values);
+    const parts = typedParts(values, horseIds);
+    const given = parts.some((p) => p !== null);
+    return {
+      id: form.id ?? "",
+      date: form.date,
+      category: form.category,
+      description: form.description,
+      amountOere: form.amount ?? 0,
+      vat: form.vat,
+      passedOn: form.passedOn,
+      planned: form.planned,
+      removeReceipt: form.removeReceipt,
+      horseIds,
+      /** Each horse with its part when parts were typed; else the model spreads the amount evenly. */
+      horses: horseIds.map((horseId, i) => (given ? { horseId, partOere: parts[i] ?? 0 } : { horseId })),
+    };
+  });
 
 /** Delete Cost: the cost. */
 export const costIdSchema = z.object({ id: z.string().trim().min(1, "costs.notFound").max(100) });
