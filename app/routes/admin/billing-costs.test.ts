@@ -12,6 +12,7 @@ import { issueInvoices } from "~/billing/issue.server";
 import { mediaStorage } from "~/media/media-storage.server";
 import { decideOnCost, getCost, listCosts } from "~/models/cost.server";
 import { listInvoices } from "~/models/invoice.server";
+import { saveApprovalLimit } from "~/models/billing-details.server";
 import { db } from "~/platform/db.server";
 import { formatDkk } from "~/racing/format";
 import * as page from "./billing-costs";
@@ -148,6 +149,12 @@ describe("Costs", () => {
       multipart(costFields([horse.id], { planned: "1" }), { bytes: PDF, name: "a.pdf", type: "application/pdf" }),
     );
     const [cost] = await listCosts(march);
+    // Anna's part, 1.562,50 kr. with VAT, is above her limit: the row says she has yet to approve it.
+    await saveApprovalLimit(anna.id, 100_000);
+    const waiting = render(`${PAGE}?month=2026-03`, (await admin.run(page.loader, `${PAGE}?month=2026-03`)).data);
+    expect(waiting).toContain(
+      `Waiting for Anna Holm&#x27;s approval: their part ${formatDkk(156250)} is above their limit of ${formatDkk(100000)}`,
+    );
     expect(await decideOnCost(anna.id, cost!.id, { state: "approved" }, new Date("2026-03-13T10:00:00Z"))).toEqual({
       state: "approved",
     });
@@ -156,6 +163,7 @@ describe("Costs", () => {
       (await admin.run(page.loader, `${PAGE}?month=2026-03&edit=${cost!.id}`)).data,
     );
     expect(html).toContain("Approved by Anna Holm on 13 March 2026");
+    expect(html).not.toContain("Waiting for");
     expect(html).toContain(`Edit Cost: Vet: Scanning, ${formatDkk(125000)}`);
 
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);

@@ -34,6 +34,9 @@ import {
   type CostInput,
 } from "~/models/cost.server";
 import { listHorses } from "~/models/horse.server";
+import { ownersBillingDetails } from "~/models/billing-details.server";
+import { horseFacts } from "~/billing/billing-facts.server";
+import { awaitsApproval, costLines, ownerCostGross, STABLE } from "~/billing/ledger";
 import { pathTo } from "~/pages/registry";
 import { env } from "~/platform/env.server";
 import { formatAmount, formatDay, formatDayOf, formatDkk } from "~/racing/format";
@@ -66,7 +69,57 @@ function monthOf(request: Request) {
 
 const nextMonth = (month: string) => addDays(monthPeriod(month).end, 1).slice(0, 7);
 
-type CostRow = Cost & { approvals: CostApproval[] };
+/** An owner whose part of a planned cost is above their limit and who has not approved it yet. */
+type Awaiting = { ownerId: string; name: string; grossOere: number; limitOere: number };
+
+type CostRow = Cost & { approvals: CostApproval[]; awaiting: Awaiting[] };
+
+/** Who of the owners must still approve each planned, passed-on cost (decision 0284), from the facts now. */
+async function awaitingOf(costs: Cost[]): Promise<Map<string, Awaiting[]>> {
+  const planned = costs.filter((c) => c.planned && c.passedOn);
+  const out = new Map<string, Awaiting[]>();
+  if (planned.length === 0) return out;
+  const facts = await horseFacts(undefined, [...new Set(planned.flatMap((c) => c.parts.map((p) => p.horseId)))]);
+  const horses = new Map(facts.map((h) => [h.horseId, h]));
+  const approvals = await approvalsFor(planned.map((c) => c.id));
+  const decided = approvals.map((a) => ({ costId: a.costId, party: a.ownerId, state: a.state }));
+  const lines = planned.map((c) => ({
+    cost: c,
+    lines: costLines(
+      {
+        costId: c.id,
+        date: c.date,
+        category: c.category,
+        description: c.description,
+        amountOere: c.amountOere,
+        vat: c.vat,
+        passedOn: c.passedOn,
+        planned: c.planned,
+        parts: c.parts.map((p) => ({ partId: p.id, horseId: p.horseId, partOere: p.partOere })),
+      },
+      horses,
+    ),
+  }));
+  const owners = await ownersBillingDetails([
+    ...new Set(lines.flatMap((l) => l.lines.map((line) => line.party)).filter((p) => p !== STABLE)),
+  ]);
+  const limits = new Map(
+    [...owners.values()].flatMap((o) =>
+      o.approvalLimitOere === null ? [] : [[o.userId, o.approvalLimitOere] as const],
+    ),
+  );
+  for (const { cost, lines: costLinesOf } of lines) {
+    const parties = [...new Set(costLinesOf.map((l) => l.party))].filter((p) => p !== STABLE);
+    const waiting = parties.flatMap((party) => {
+      const gross = ownerCostGross(costLinesOf, party, cost.id);
+      if (!awaitsApproval({ costId: cost.id, planned: cost.planned }, party, gross, limits, decided)) return [];
+      const owner = owners.get(party);
+      return [{ ownerId: party, name: owner?.name ?? party, grossOere: gross, limitOere: limits.get(party)! }];
+    });
+    if (waiting.length) out.set(cost.id, waiting);
+  }
+  return out;
+}
 
 async function readMonth(month: string, openId: string | null) {
   const period = monthPeriod(month);
@@ -77,9 +130,13 @@ async function readMonth(month: string, openId: string | null) {
   ]);
   // A cost opened from another month (the link of a toast, say) is shown all the same.
   const all = open && !costs.some((c) => c.id === open.id) ? [...costs, open] : costs;
-  const approvals = await approvalsFor(all.map((c) => c.id));
+  const [approvals, awaiting] = await Promise.all([approvalsFor(all.map((c) => c.id)), awaitingOf(all)]);
   return {
-    costs: all.map((c): CostRow => ({ ...c, approvals: approvals.filter((a) => a.costId === c.id) })),
+    costs: all.map((c): CostRow => ({
+      ...c,
+      approvals: approvals.filter((a) => a.costId === c.id),
+      awaiting: awaiting.get(c.id) ?? [],
+    })),
     horses: horses.map((h) => ({ id: h.id, name: h.name })).sort((a, b) => a.name.localeCompare(b.name, "da")),
   };
 }
@@ -381,6 +438,19 @@ function CostRowView({ cost, month }: { cost: CostRow; month: string }) {
           <span className="italic">{t("costs.noReceipt")}</span>
         )}
       </p>
+      {cost.awaiting.length ? (
+        <ul className="mt-1 space-y-1 text-amber-900">
+          {cost.awaiting.map((a) => (
+            <li key={a.ownerId}>
+              {t("costs.awaiting", {
+                name: showInvisible(a.name),
+                part: formatDkk(a.grossOere),
+                limit: formatDkk(a.limitOere),
+              })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {cost.approvals.length ? (
         <ul className="mt-1 space-y-1 text-stone-800">
           {cost.approvals.map((a) => (
