@@ -27,6 +27,9 @@ export default [
     route("trash", "routes/admin/trash.tsx"),
     route("activity", "routes/admin/activity.tsx"),
     route("account", "routes/admin/account.tsx"),
+    // What billing is built from: the horses' fees and shares, and the costs.
+    route("billing/horses", "routes/admin/billing-horses.tsx"),
+    route("billing/costs", "routes/admin/billing-costs.tsx"),
   ]),
   route("sign-out", "routes/sign-out.tsx"),
   // A page for the upload field's browser test; only in builds made for the tests.

@@ -113,9 +113,18 @@ describe("body limits by route", () => {
     expect(bodyRuleFor("/da/contact")).toBe(FORM_RULES.contact);
     expect(bodyRuleFor("/da/contact.data")).toBe(FORM_RULES.contact);
     expect(bodyRuleFor("/admin/contact-info")).toBe(FORM_RULES.admin);
-    for (const path of ["/admin", "/admin.data", "/admin/horses", "/admin/winners.data", "/admin/team/"]) {
+    for (const path of [
+      "/admin",
+      "/admin.data",
+      "/admin/horses",
+      "/admin/winners.data",
+      "/admin/team/",
+      "/admin/billing/costs",
+    ]) {
       expect(bodyRuleFor(path), path).toBe("upload");
     }
+    // The horses' fees and shares take no files: a form's bound, like any admin form's.
+    expect(bodyRuleFor("/admin/billing/horses")).toBe(FORM_RULES.admin);
     expect(FORM_RULES.small.maxBytes).toBeLessThanOrEqual(16 * 1024);
     expect(FORM_RULES.contact.maxBytes).toBeLessThanOrEqual(64 * 1024);
   });

@@ -26,6 +26,7 @@ const UPLOAD_ROUTES = new Set([
   "/admin/team",
   "/admin/news",
   "/admin/site",
+  "/admin/billing/costs",
   "/__test/image-upload",
 ]);
 

@@ -102,6 +102,14 @@ describe("an owner's billing details", () => {
       address,
     });
     expect((await getOwnerBillingDetails(bo.id))!.customerNo).toBe(1);
+    // The language is the account's own: given, it changes there (invoices, mail), logged with the rest.
+    const admin = await createUser({ admin: true });
+    await runAs({ userId: admin.id, email: admin.email, via: "dashboard" }, () =>
+      saveOwnerBillingDetails(bo.id, { kind: "person", name: null, address, cvr: null, email: null, language: "da" }),
+    );
+    expect(await getOwnerBillingDetails(bo.id)).toMatchObject({ language: "da", customerNo: 1 });
+    const changes = (await listActivity()).entries.flatMap((e) => e.changes.filter((c) => c.field === "Language"));
+    expect(changes).toEqual([{ field: "Language", old: "English", new: "Danish" }]);
     expect(
       await saveOwnerBillingDetails("nobody", { kind: "person", name: null, address, cvr: null, email: null }),
     ).toBe(false);

@@ -3,7 +3,28 @@ import type { Database } from "@db/schema";
 import { db, lockFor } from "~/platform/db.server";
 import { formatDkk } from "~/racing/format";
 import { changedFields, recordActivity } from "./activity.server";
-import { accountLabel, type OwnerLanguage } from "./owner-account";
+import {
+  ownerDetailsProblems,
+  stableDetailsProblems,
+  type BuyerKind,
+  type OwnerBillingDetails,
+  type OwnerBillingInput,
+  type PostalAddress,
+  type StableBillingDetails,
+  type StableBillingInput,
+} from "./billing-details";
+import { accountLabel, LANGUAGE_NAMES } from "./owner-account";
+
+export {
+  ownerDetailsProblems,
+  stableDetailsProblems,
+  type BuyerKind,
+  type OwnerBillingDetails,
+  type OwnerBillingInput,
+  type PostalAddress,
+  type StableBillingDetails,
+  type StableBillingInput,
+};
 
 /**
  * Who sells and who buys on an invoice: the stable's own details (kept with the site settings, read
@@ -13,64 +34,12 @@ import { accountLabel, type OwnerLanguage } from "./owner-account";
 
 type Q = Kysely<Database>;
 
-export type PostalAddress = { street: string; postalCode: string; city: string; countryCode: string };
-
-export type StableBillingDetails = {
-  legalName: string;
-  address: PostalAddress;
-  cvr: string;
-  bank: { regNo: string; accountNo: string; iban: string | null; bic: string | null };
-  invoiceEmail: string;
-  /** The Contact tab's phone number, shown on the documents. */
-  phone: string | null;
-  paymentTermsDays: number;
-  /** Days after the due date an unpaid invoice's reminder goes; null: none. */
-  reminderDays: number | null;
-};
-
-export type BuyerKind = "person" | "company";
-
-export type OwnerBillingDetails = {
-  userId: string;
-  kind: BuyerKind;
-  /** The name on invoices: the billing name, or the account's. */
-  name: string;
-  address: PostalAddress;
-  cvr: string | null;
-  /** Where invoices go: the invoice address, or the account's. */
-  email: string;
-  language: OwnerLanguage;
-  /** Given when billing details are first saved; the buyer reference on documents. */
-  customerNo: number | null;
-  /** A planned cost whose part for this owner (VAT included) is above this waits for their approval. */
-  approvalLimitOere: number | null;
-};
-
 /** Fields the administrator must put right, by name. */
 export class InvalidBillingDetailsError extends Error {
   constructor(readonly fields: string[]) {
     super(`Billing details are not valid: ${fields.join(", ")}`);
     this.name = "InvalidBillingDetailsError";
   }
-}
-
-const CVR = /^\d{8}$/;
-const COUNTRY = /^[A-Z]{2}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
-const BIC = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
-const REG_NO = /^\d{4}$/;
-const ACCOUNT_NO = /^\d{1,10}$/;
-
-const blank = (text: string | null | undefined) => !text || text.trim() === "";
-
-function addressProblems(prefix: string, address: PostalAddress) {
-  const fields: string[] = [];
-  if (blank(address.street)) fields.push(`${prefix}street`);
-  if (blank(address.postalCode)) fields.push(`${prefix}postalCode`);
-  if (blank(address.city)) fields.push(`${prefix}city`);
-  if (!COUNTRY.test(address.countryCode)) fields.push(`${prefix}countryCode`);
-  return fields;
 }
 
 const STABLE_COLUMNS = [
@@ -119,31 +88,6 @@ export async function getStableBillingDetails(q: Q = db()): Promise<StableBillin
     paymentTermsDays: Number(row?.payment_terms_days ?? 14),
     reminderDays: row?.reminder_days == null ? null : Number(row.reminder_days),
   };
-}
-
-export type StableBillingInput = Omit<StableBillingDetails, "phone">;
-
-/** What keeps the stable's details from going on an invoice; empty when they are complete. */
-export function stableDetailsProblems(values: StableBillingInput): string[] {
-  const fields: string[] = [];
-  if (blank(values.legalName)) fields.push("legalName");
-  fields.push(...addressProblems("", values.address));
-  if (!CVR.test(values.cvr)) fields.push("cvr");
-  if (!REG_NO.test(values.bank.regNo)) fields.push("regNo");
-  if (!ACCOUNT_NO.test(values.bank.accountNo)) fields.push("accountNo");
-  if (values.bank.iban && !IBAN.test(values.bank.iban)) fields.push("iban");
-  if (values.bank.bic && !BIC.test(values.bank.bic)) fields.push("bic");
-  if (!EMAIL.test(values.invoiceEmail)) fields.push("invoiceEmail");
-  if (!Number.isInteger(values.paymentTermsDays) || values.paymentTermsDays < 0 || values.paymentTermsDays > 365) {
-    fields.push("paymentTermsDays");
-  }
-  if (
-    values.reminderDays !== null &&
-    (!Number.isInteger(values.reminderDays) || values.reminderDays < 1 || values.reminderDays > 365)
-  ) {
-    fields.push("reminderDays");
-  }
-  return fields;
 }
 
 const STABLE_LABELS = {
@@ -251,26 +195,6 @@ export async function ownersBillingDetails(userIds: readonly string[], q: Q = db
   return new Map(rows.map((r) => [r.user_id, toOwnerDetails(r)]));
 }
 
-export type OwnerBillingInput = {
-  kind: BuyerKind;
-  /** Null or blank: the account's name. */
-  name: string | null;
-  address: PostalAddress;
-  cvr: string | null;
-  /** Null or blank: the account's e-mail. */
-  email: string | null;
-};
-
-/** What keeps an owner's details from going on an invoice; empty when they are complete. */
-export function ownerDetailsProblems(values: OwnerBillingInput): string[] {
-  const fields = addressProblems("", values.address);
-  if (values.cvr && !CVR.test(values.cvr)) fields.push("cvr");
-  if (values.cvr && values.kind !== "company") fields.push("cvr");
-  if (values.kind === "company" && blank(values.name)) fields.push("name");
-  if (values.email && !EMAIL.test(values.email.trim())) fields.push("email");
-  return [...new Set(fields)];
-}
-
 /**
  * Saves an owner's billing details (the administrator's Owners tab), logged; the first save gives
  * the owner the next customer number. False when there is no such owner.
@@ -302,12 +226,14 @@ export async function saveOwnerBillingDetails(userId: string, values: OwnerBilli
         billing_cvr: values.kind === "company" && values.cvr ? values.cvr : null,
         invoice_email: values.email?.trim().toLowerCase() || null,
         customer_no: customerNo,
+        language: values.language ?? before.language,
       };
       await trx.updateTable("owner_accounts").set(row).where("user_id", "=", userId).execute();
       const changes = changedFields(
-        { ...before },
-        { ...before, ...row },
+        { ...before, language: LANGUAGE_NAMES[before.language] },
+        { ...before, ...row, language: LANGUAGE_NAMES[row.language] },
         {
+          language: "Language",
           billing_kind: "Buyer",
           billing_name: "Name on Invoices",
           billing_street: "Street",

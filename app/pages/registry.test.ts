@@ -278,6 +278,7 @@ describe("downloads", () => {
     const downloads = REGISTRY.filter((e) => e.kind === "download");
     expect(downloads.map((d) => [d.path, d.audience])).toEqual([
       ["/admin/news/subscribers.csv", "admin"],
+      ["/admin/billing/costs/:id/receipt", "admin"],
       ["/owners/media/*", "owners"],
       ["/owners/invoices/:id.pdf", "owners"],
       ["/owners/invoices/:id.xml", "owners"],
@@ -314,5 +315,15 @@ describe("downloads", () => {
     expect(pathOf(ENTRIES["owners-media"], { "*": "post-photos/1-aaaaaaaaaaaa.jpg" })).toBe(
       "/owners/media/post-photos/1-aaaaaaaaaaaa.jpg",
     );
+  });
+});
+
+describe("a record's id in an address", () => {
+  it("is a model's id (a UUID) and nothing else", () => {
+    const id = "0123abcd-0000-4000-8000-00000000beef";
+    expect(matchPath(`/admin/billing/costs/${id}/receipt`)).toMatchObject({ params: { id } });
+    for (const other of ["x", `${id}x`, id.toUpperCase(), "../receipt", `${id.slice(0, -1)}%`]) {
+      expect(matchPath(`/admin/billing/costs/${other}/receipt`), other).toBeNull();
+    }
   });
 });

@@ -253,6 +253,12 @@ export const ENTRIES = {
     audience: "admin",
     contentType: "text/csv; charset=utf-8",
   }),
+  // A cost's receipt (a private file, never under /media/), for the administrators.
+  "admin/billing-receipt": download({
+    path: "/admin/billing/costs/:id/receipt",
+    file: "routes/admin/billing-receipt.ts",
+    audience: "admin",
+  }),
   // Private photos of owners-only posts (never the page cache, never /media/): the rest of the path is the file's name.
   "owners-media": download({ path: "/owners/media/*", file: "routes/owners-media.ts", audience: "owners" }),
   // An owner's own issued invoice or credit note as a PDF and as an e-invoice, and a receipt of a cost

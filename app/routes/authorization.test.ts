@@ -370,6 +370,10 @@ const RULES: Record<string, Rule> = {
       { name: "no cost", params: () => ({ id: crypto.randomUUID() }), get: everyone(404) },
     ],
   },
+  // A cost's receipt, for the administrators (its owners open it through /owners/receipts/:id).
+  "/admin/billing/costs/:id/receipt": {
+    cases: [{ name: "a cost's receipt", params: (f) => ({ id: f.billing.cost }), get: ADMIN_ONLY }],
+  },
   "/auth/setup": {
     public: "creating the first administrator: guarded by its single-use link, only while there is none",
     cases: [{ get: everyone(200), post: { setup: { bodies: (f) => forgedOwnersForms(f), expect: everyone(403) } } }],
@@ -388,6 +392,8 @@ const RULES: Record<string, Rule> = {
       "/messages",
       "/trash",
       "/account",
+      "/billing/horses",
+      "/billing/costs",
     ].map((tab) => [`/admin${tab}`, { cases: [{ get: ADMIN_ONLY, post: ADMIN_FORMS }] }]),
   ),
   "/admin/activity": open(ADMIN_ONLY),

@@ -3,6 +3,7 @@ import type { Lang } from "~/i18n/lang";
 import type { Translations } from "./section";
 import { accountTexts } from "./account";
 import { activityTexts } from "./activity";
+import { billingSetupTexts } from "./billing-setup";
 import { newsTexts } from "./news";
 import { ownersTexts } from "./owners";
 import { contactInfoTexts } from "./contact-info";
@@ -46,6 +47,7 @@ export const ADMIN_SECTIONS = [
   newsTexts,
   ownersTexts,
   dhTexts,
+  billingSetupTexts,
 ] as const;
 
 type Sections = (typeof ADMIN_SECTIONS)[number];

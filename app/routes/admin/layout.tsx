@@ -63,7 +63,11 @@ const TABS: readonly Tab[] = [
 ];
 
 /** The pages of the dashboard that are not tabs: their loading texts. */
-const OTHER_PAGES: readonly Tab[] = [{ to: "/admin/account", label: "tabs.account", loading: ["loading.account"] }];
+const OTHER_PAGES: readonly Tab[] = [
+  { to: "/admin/account", label: "tabs.account", loading: ["loading.account"] },
+  { to: "/admin/billing/horses", label: "tabs.feesShares", loading: ["loading.feesShares"] },
+  { to: "/admin/billing/costs", label: "tabs.costs", loading: ["loading.costs"] },
+];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { email, backupFailure, counts } = loaderData;

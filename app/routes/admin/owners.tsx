@@ -29,6 +29,7 @@ import { RecordFormShell, useRecordForm } from "./+shared/form-parts";
 import { OpenLink, RecordList, RecordRow, RowAction } from "./+shared/record-list";
 import { openTab, readForTab } from "./+shared/tab-reads.server";
 import {
+  EditPanel,
   NoHorsesYet,
   RecordForms,
   TabPage,
@@ -37,23 +38,46 @@ import {
   type RecordFormProps,
 } from "./+shared/tab-parts";
 import { pathTo } from "~/pages/registry";
+import {
+  getOwnerBillingDetails,
+  InvalidBillingDetailsError,
+  ownersBillingDetails,
+  saveOwnerBillingDetails,
+  type OwnerBillingDetails,
+} from "~/models/billing-details.server";
+import { ownerBillingSchema } from "./+shared/billing-forms";
+import { OwnerBillingForm, ownerBillingValues, type OwnerBillingValues } from "./+shared/owner-billing-form";
 
 const TAB = "/admin/owners";
 
 /** An owner's invitation the site kept instead of sending (the address had an account): the stable may know. */
 type WithheldGuest = { id: string; name: string; email: string };
 
-type OwnerRow = OwnerListEntry & { id: string; withheld: WithheldGuest[] };
+type OwnerRow = OwnerListEntry & {
+  id: string;
+  withheld: WithheldGuest[];
+  /** Who the owner's invoices are made out to (the form's values), and their customer number once saved. */
+  billing: OwnerBillingValues;
+  customerNo: number | null;
+  invoiceName: string;
+};
 
-/** The owners with their withheld guest invitations. */
+/** The owners with their withheld guest invitations and their billing details. */
 async function ownersWithWithheld() {
   const owners = await listOwners();
-  const withheld = await listWithheld(owners.map((o) => o.userId));
-  return owners.map((o): OwnerRow => ({
-    ...o,
-    id: o.userId,
-    withheld: withheld.filter((w) => w.host_id === o.userId).map((w) => ({ id: w.id, name: w.name, email: w.email })),
-  }));
+  const ids = owners.map((o) => o.userId);
+  const [withheld, billing] = await Promise.all([listWithheld(ids), ownersBillingDetails(ids)]);
+  return owners.map((o): OwnerRow => {
+    const details: OwnerBillingDetails | undefined = billing.get(o.userId);
+    return {
+      ...o,
+      id: o.userId,
+      withheld: withheld.filter((w) => w.host_id === o.userId).map((w) => ({ id: w.id, name: w.name, email: w.email })),
+      billing: ownerBillingValues(o, details),
+      customerNo: details?.customerNo ?? null,
+      invoiceName: details?.name ?? o.name,
+    };
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -144,6 +168,22 @@ export const action = adminAction({
         description: msg("owners.guestRemovedText", { name: showInvisible(guest.name) }),
       }),
     }),
+    // Who the owner's invoices are made out to, and in which language.
+    billing: intent({
+      schema: ownerBillingSchema,
+      failure: "ownerBilling.failed",
+      write: async ({ data: { id, ...details } }) =>
+        (await saveOwnerBillingDetails(id, details)) ? getOwnerBillingDetails(id) : null,
+      refuse: (error) =>
+        error instanceof InvalidBillingDetailsError
+          ? { errors: Object.fromEntries(error.fields.map((f) => [f, "ownerBilling.failed"])) }
+          : undefined,
+      success: (saved, { data }) => ({
+        title: "ownerBilling.saved",
+        description: msg("ownerBilling.savedText", { name: showInvisible(saved?.name ?? "") }),
+        show: data.id,
+      }),
+    }),
     revoke: intent({
       schema: recordIdSchema,
       failure: "owners.revokeFailed",
@@ -178,12 +218,37 @@ export default function OwnersTab({ loaderData, actionData }: Route.ComponentPro
         form={(props) => <OwnerForm {...props} horses={horses} />}
         addInstead={horses.length || fetchError ? undefined : <NoHorsesYet />}
       />
+      <BillingPanel owners={owners} tab={tab} />
       <Card title={t("owners.list")} titleId="current-owners">
         <RecordList fetchError={fetchError} empty={t("owners.empty")} records={owners}>
           {(owner) => <OwnerRowView key={owner.id} owner={owner} />}
         </RecordList>
       </Card>
     </TabPage>
+  );
+}
+
+/** An owner's billing details, in the panel `?billing=id` opens. */
+function BillingPanel({ owners, tab }: { owners: OwnerRow[]; tab: ReturnType<typeof useTabForms> }) {
+  const t = useAdminT();
+  const owner = tab.opened(owners, "billing");
+  if (!owner) return null;
+  const name = showInvisible(owner.name);
+  return (
+    <EditPanel
+      key={owner.id}
+      openKey={`billing-${owner.id}`}
+      title={t("ownerBilling.title", { name })}
+      titleId="owner-billing"
+    >
+      <OwnerBillingForm
+        id={owner.id}
+        values={owner.billing}
+        result={tab.answerFor("billing", owner.id)}
+        titleId="owner-billing"
+        cancelTo={TAB}
+      />
+    </EditPanel>
   );
 }
 
@@ -253,6 +318,9 @@ function OwnerRowView({ owner }: { owner: OwnerRow }) {
           <OpenLink id={owner.id} label={t("form.editLabel", { name })}>
             {t("form.edit")}
           </OpenLink>
+          <OpenLink param="billing" id={owner.id} label={t("ownerBilling.openLabel", { name })}>
+            {t("ownerBilling.open")}
+          </OpenLink>
           {owner.state === "active" ? null : (
             <RowAction
               intent="resend"
@@ -294,6 +362,13 @@ function OwnerRowView({ owner }: { owner: OwnerRow }) {
           ))
         ) : (
           <span className="italic">{t("owners.noHorses")}</span>
+        )}
+      </p>
+      <p className="text-stone-700">
+        {owner.customerNo === null ? (
+          <span className="italic">{t("ownerBilling.none")}</span>
+        ) : (
+          t("ownerBilling.summary", { name: showInvisible(owner.invoiceName), number: owner.customerNo })
         )}
       </p>
       <GuestList guests={owner.guests} withheld={owner.withheld} />

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getSiteSettings } from "~/models/site-settings.server";
+import { getStableBillingDetails } from "~/models/billing-details.server";
 import { db } from "~/platform/db.server";
 import { socialCardUrl } from "~/media/image";
 import { storage } from "~/media/storage.server";
@@ -148,5 +149,94 @@ describe("Site tab", () => {
     cookie = (await signedInUser({ email: "owner@example.dk" })).cookie;
     expect((await post(fields)).location).toBe("/");
     expect((await getSiteSettings()).stableName).toBe("Stald Nordlys");
+  });
+});
+
+describe("Site tab, Invoicing Details", () => {
+  const invoicing = {
+    intent: "invoicing",
+    legalName: "Stald Nordlys ApS",
+    street: "Dyrehavevej 1",
+    postalCode: "2930",
+    city: "Klampenborg",
+    countryCode: "dk",
+    cvr: "1234 5678",
+    regNo: "1234",
+    accountNo: "0012345678",
+    iban: "dk50 0040 0440 1162 43",
+    bic: "dabadkkk",
+    paymentTermsDays: "8",
+    reminderDays: "",
+    invoiceEmail: "faktura@example.dk",
+  };
+  const stableDetails = async () => {
+    const { phone: _phone, ...rest } = await getStableBillingDetails();
+    return rest;
+  };
+
+  it("saves the stable's details as the seller on its invoices, and the tab shows them", async () => {
+    const r = await post(invoicing);
+    expect(r).toMatchObject({
+      status: 302,
+      location: "/admin/site?saved=invoicing#item-invoicing",
+      toast: expect.objectContaining({ type: "success", title: "Invoicing Details Saved" }),
+    });
+    expect(await stableDetails()).toEqual({
+      legalName: "Stald Nordlys ApS",
+      address: { street: "Dyrehavevej 1", postalCode: "2930", city: "Klampenborg", countryCode: "DK" },
+      cvr: "12345678",
+      bank: { regNo: "1234", accountNo: "0012345678", iban: "DK5000400440116243", bic: "DABADKKK" },
+      invoiceEmail: "faktura@example.dk",
+      paymentTermsDays: 8,
+      reminderDays: null,
+    });
+    const loaded = await siteTab.loader({
+      request: new Request("http://localhost/admin/site", { headers: { Cookie: cookie } }),
+    } as never);
+    expect(loaded.invoicing).toMatchObject({ legalName: "Stald Nordlys ApS", cvr: "12345678", paymentTermsDays: "8" });
+  });
+
+  it("refuses what an invoice could not carry, with the field's message, and keeps what was saved", async () => {
+    const before = await stableDetails();
+    const r = await post({
+      ...invoicing,
+      legalName: " ",
+      cvr: "1234",
+      regNo: "12",
+      iban: "DK50",
+      invoiceEmail: "not-an-address",
+      paymentTermsDays: "400",
+      reminderDays: "x",
+    });
+    expect(r.status).toBe(400);
+    expect(r.data!.errors).toEqual({
+      legalName: "Legal name is required",
+      cvr: "Enter the 8-digit CVR number",
+      regNo: "Enter the 4-digit registration number",
+      iban: "Enter a valid IBAN, e.g. DK5000400440116243",
+      invoiceEmail: "Enter a valid e-mail address",
+      paymentTermsDays: "Enter a number of days from 0 to 365",
+      reminderDays: "Enter a number of days from 1 to 365, or leave empty",
+    });
+    expect(r.data!.values.legalName).toBe(" ");
+    expect(await stableDetails()).toEqual(before);
+  });
+
+  it("says it in Danish to an administrator who reads Danish", async () => {
+    const danish = await signedInUser({ admin: true, email: "da@example.dk" });
+    await db().updateTable("users").set({ admin_language: "da" }).where("id", "=", danish.user.id).execute();
+    cookie = danish.cookie;
+    const r = await post({ ...invoicing, cvr: "12" });
+    expect(r.data!.errors!.cvr).toBe("Skriv det 8-cifrede CVR-nummer");
+    expect((await post(invoicing)).toast).toMatchObject({ title: "Fakturaoplysninger gemt" });
+  });
+
+  it("refuses visitors and non-administrators, saving nothing", async () => {
+    const before = await stableDetails();
+    cookie = "";
+    expect((await post(invoicing)).location).toMatch(/^\/auth\b/);
+    cookie = (await signedInUser({ email: "owner@example.dk" })).cookie;
+    expect((await post(invoicing)).location).toBe("/");
+    expect(await stableDetails()).toEqual(before);
   });
 });

@@ -16,6 +16,9 @@ import { adminMeta } from "./+shared/admin-meta";
 import { DhSettingsCard } from "./+shared/dh-settings";
 import { dhSettingsIntents } from "./+shared/dh-settings.server";
 import { DEFAULT_DH_SETTINGS, getDhSettings } from "~/dh/dh-settings.server";
+import { getStableBillingDetails, saveStableBillingDetails } from "~/models/billing-details.server";
+import { stableDetailsSchema } from "./+shared/billing-forms";
+import { InvoicingDetails, invoicingValues, EMPTY_INVOICING } from "./+shared/invoicing-details";
 
 const TAB = "/admin/site";
 
@@ -45,15 +48,20 @@ function formValues(site: SiteSettings) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { t } = await openTab(request);
-  const site = await readForTab(t, "site", () => getSiteSettings(), DEFAULT_SITE_SETTINGS);
-  const dh = await readForTab(t, "dhSettings", () => getDhSettings(), DEFAULT_DH_SETTINGS);
+  const [site, invoicing, dh] = await Promise.all([
+    readForTab(t, "site", () => getSiteSettings(), DEFAULT_SITE_SETTINGS),
+    readForTab(t, "invoicing", async () => invoicingValues(await getStableBillingDetails()), EMPTY_INVOICING),
+    readForTab(t, "dhSettings", () => getDhSettings(), DEFAULT_DH_SETTINGS),
+  ]);
   return {
     dh: dh.value,
     dhError: dh.error,
     values: formValues(site.value),
     logo: site.value.logo,
     hero: site.value.hero,
+    invoicing: invoicing.value,
     fetchError: site.error,
+    invoicingError: invoicing.error,
   };
 }
 
@@ -88,11 +96,21 @@ export const action = adminAction({
       success: { title: "site.saved", description: "site.savedText" },
     }),
     ...dhSettingsIntents,
+    // The stable as the seller on its invoices (kept apart from the settings every page reads).
+    invoicing: intent({
+      schema: stableDetailsSchema,
+      failure: "invoicing.failed",
+      write: async ({ data }) => {
+        await saveStableBillingDetails(data);
+        return true;
+      },
+      success: { title: "invoicing.saved", description: "invoicing.savedText", show: "invoicing" },
+    }),
   },
 });
 
 export default function SiteTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { values, logo, hero, fetchError, dh, dhError } = loaderData;
+  const { values, logo, hero, fetchError, dh, dhError, invoicing, invoicingError } = loaderData;
   const t = useAdminT();
   const { result } = useTabForms(actionData);
   const form = useRecordForm(siteSchema, result?.intent === "save" ? result : undefined, "save", values);
@@ -110,7 +128,7 @@ export default function SiteTab({ loaderData, actionData }: Route.ComponentProps
     />
   );
   return (
-    <TabPage toasts={[fetchError, dhError, result?.toast]}>
+    <TabPage toasts={[fetchError, dhError, invoicingError, result?.toast]}>
       <Card title={t("site.title")} titleId="site-settings">
         {fetchError ? <FormError message={t("fetch.site")} /> : null}
         <p className="mb-4 text-stone-700">{t("site.intro")}</p>
@@ -204,6 +222,11 @@ export default function SiteTab({ loaderData, actionData }: Route.ComponentProps
           <SaveOrCancel submitting={submitting} label={t("site.save")} />
         </IntentForm>
       </Card>
+      <InvoicingDetails
+        values={invoicing}
+        result={result?.intent === "invoicing" ? result : undefined}
+        fetchError={!!invoicingError}
+      />
       <DhSettingsCard settings={dh} result={result} failed={dhError !== null} />
     </TabPage>
   );

@@ -86,7 +86,13 @@ export type IntentSpec<S extends z.ZodType, Ready, Saved, F extends string> = {
    * The change, through the models (their transaction, activity log and contentChanged()). Null: no
    * such record. `{ replacedImageUrl }` is removed once this has committed; `{ trashId }` gets Undo.
    */
-  write: (input: { data: z.output<S>; images: ChosenImages<F>; ready: Ready }) => Promise<Saved | null>;
+  write: (input: {
+    data: z.output<S>;
+    images: ChosenImages<F>;
+    ready: Ready;
+    /** The form's files that are not images (a receipt), for the write to store itself and remove if it fails. */
+    files: Pick<ParsedForm, "file">;
+  }) => Promise<Saved | null>;
   /** Errors of the write that are the administrator's to fix, as a refusal. */
   refuse?: (error: unknown, t: AdminTranslate) => Refusal | undefined;
   /** No such record (default: the failure text, 404). */
@@ -227,7 +233,7 @@ async function runIntent<S extends z.ZodType, Saved, Ready, F extends string>(
 
   let saved: Saved | null;
   try {
-    saved = await spec.write({ data: input, images: stored.images, ready });
+    saved = await spec.write({ data: input, images: stored.images, ready, files: form });
   } catch (error) {
     await discardImages(storedUrls);
     return fail(error);
