@@ -155,7 +155,7 @@ function RunnerStatus({ runner, reason }: { runner: Runner; reason: boolean }) {
   const details =
     runner.status === "declared" && declaration
       ? [
-          formatWeight(declaration.weightG),
+          declaration.weightG === null ? null : formatWeight(declaration.weightG),
           declaration.draw ? t("runners.drawLine", { draw: declaration.draw }) : null,
           ...declaration.equipment.map((code) => t(EQUIPMENT_TEXT[code])),
         ].filter(Boolean)

@@ -202,7 +202,7 @@ async function createStart(dh: DhStartData): Promise<string> {
   });
   await linkRunner(id, dh.startKey, false);
   if (dh.declared)
-    await declareRunner(id, { jockey: dh.jockey ?? "", weightG: dh.weightG ?? 0, draw: dh.draw, equipment: [] });
+    await declareRunner(id, { jockey: dh.jockey ?? "", weightG: dh.weightG, draw: dh.draw, equipment: [] });
   return id;
 }
 
@@ -226,7 +226,7 @@ async function updateStart(runnerId: string, dh: DhStartData) {
   if (dh.declared && ours.status === "entered")
     await declareRunner(runnerId, {
       jockey: details.jockey ?? "",
-      weightG: dh.weightG ?? 0,
+      weightG: dh.weightG,
       draw: dh.draw,
       equipment: [],
     });

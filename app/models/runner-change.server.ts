@@ -17,10 +17,13 @@ import type { OwnerNoticeKind } from "./owner-account";
 
 export type StoredRunner = Selectable<RunnersTable>;
 
-/** What a declaration says: the rider, the weight (grams), the draw, the equipment. */
+/**
+ * What a declaration says: the rider, the weight (grams), the draw, the equipment. The Declare form
+ * always gives a weight; a trotting start taken from Dansk Hestevæddeløb has none.
+ */
 export type Declaration = {
   jockey: string;
-  weightG: number;
+  weightG: number | null;
   draw: number | null;
   equipment: Equipment[];
 };
@@ -28,10 +31,10 @@ export type Declaration = {
 export function declarationOf(
   r: Pick<StoredRunner, "declared_at" | "jockey" | "weight_g" | "draw" | "equipment">,
 ): Declaration | null {
-  if (!r.declared_at || r.weight_g === null) return null;
+  if (!r.declared_at) return null;
   return {
     jockey: r.jockey ?? "",
-    weightG: Number(r.weight_g),
+    weightG: r.weight_g === null ? null : Number(r.weight_g),
     draw: r.draw === null ? null : Number(r.draw),
     equipment: equipmentFromColumn(r.equipment),
   };

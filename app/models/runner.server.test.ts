@@ -122,6 +122,17 @@ describe("entries, declarations and non-runners", () => {
       expect(await declareRunner("nobody", declaration)).toBeNull();
     }));
 
+  test("a trotting start declared without a weight (from Dansk Hestevæddeløb) is declared, with no weight", () =>
+    runAs(admin, async () => {
+      const h = await createHorse(horse);
+      const { id } = await createRunner({ horseId: h.id, ...ahead });
+      await declareRunner(id, { jockey: "Casper M. Nielsen", weightG: null, draw: 7, equipment: [] });
+      expect(await getRunner(id)).toMatchObject({
+        status: "declared",
+        declaration: { jockey: "Casper M. Nielsen", weightG: null, draw: 7, equipment: [] },
+      });
+    }));
+
   test("a withdrawal makes a non-runner, left out of the running; reinstating brings the declaration back", () =>
     runAs(admin, async () => {
       const h = await createHorse(horse);

@@ -217,7 +217,7 @@ function RunLine({ runner }: { runner: Runner }) {
   const d = runner.status === "declared" ? runner.declaration : null;
   const details = [
     d?.jockey,
-    d ? formatWeight(d.weightG) : null,
+    d && d.weightG !== null ? formatWeight(d.weightG) : null,
     d?.draw ? t("runners.drawLine", { draw: d.draw }) : null,
     ...(d?.equipment ?? []).map((code) => t(EQUIPMENT_TEXT[code])),
     runner.status === "withdrawn" ? runner.withdrawalReason : null,

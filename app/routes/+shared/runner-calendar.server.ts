@@ -22,7 +22,7 @@ function description(runner: Runner, reasons: boolean): string {
     reasons && runner.status === "withdrawn" && runner.withdrawalReason ? `Reason: ${runner.withdrawalReason}` : null,
     runner.distance && `Distance: ${runner.distance}`,
     runner.jockey && `Jockey: ${runner.jockey}`,
-    d && `Weight: ${formatWeight(d.weightG)}`,
+    d?.weightG && `Weight: ${formatWeight(d.weightG)}`,
     d?.draw && `Draw: ${d.draw}`,
     d?.equipment.length ? `Equipment: ${d.equipment.map((e) => EQUIPMENT_NAMES[e]).join(", ")}` : null,
   ]

@@ -64,7 +64,7 @@ export function DeclarationForm({
         markRequired
         inputMode="decimal"
         hint={t("runners.weightHint")}
-        defaultValue={val("weight", declared ? weightKgText(declared.weightG) : null)}
+        defaultValue={val("weight", declared?.weightG ? weightKgText(declared.weightG) : null)}
         error={errors.weight}
       />
       <Field
@@ -192,7 +192,7 @@ export function StatusLines({ runner }: { runner: Runner }) {
       {declaration && runner.status === "declared" ? (
         <p className="text-stone-700">
           {[
-            formatWeight(declaration.weightG),
+            declaration.weightG === null ? null : formatWeight(declaration.weightG),
             declaration.draw ? t("runners.drawLine", { draw: declaration.draw }) : null,
             ...declaration.equipment.map((code) => t(EQUIPMENT_KEYS[code])),
           ]
