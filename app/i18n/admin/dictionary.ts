@@ -5,6 +5,7 @@ import { accountTexts } from "./account";
 import { activityTexts } from "./activity";
 import { newsTexts } from "./news";
 import { ownersTexts } from "./owners";
+import { billingTexts } from "./billing";
 import { contactInfoTexts } from "./contact-info";
 import { dashboardTexts } from "./dashboard";
 import { formTexts } from "./forms";
@@ -44,6 +45,7 @@ export const ADMIN_SECTIONS = [
   activityTexts,
   newsTexts,
   ownersTexts,
+  billingTexts,
 ] as const;
 
 type Sections = (typeof ADMIN_SECTIONS)[number];

@@ -52,6 +52,7 @@ const TABS: readonly Tab[] = [
   { to: "/admin/news", label: "tabs.news", loading: ["loading.posts"] },
   { to: "/admin/contact-info", label: "tabs.contactInfo", loading: ["loading.contactInfo"] },
   { to: "/admin/site", label: "tabs.site", loading: ["loading.site"] },
+  { to: "/admin/billing", label: "tabs.billing", loading: ["loading.billing"] },
   {
     to: "/admin/messages",
     label: "tabs.messages",
