@@ -1,6 +1,13 @@
 import { monthPeriod, previousMonth } from "~/models/billing-terms";
 import { getIssuedByNumber, getInvoice, listInvoices, type Invoice, type InvoiceLine } from "~/models/invoice.server";
-import { listOverdue, paymentsOf, standings, type OverdueInvoice, type Payment, type Standing } from "~/models/payment.server";
+import {
+  listOverdue,
+  paymentsOf,
+  standings,
+  type OverdueInvoice,
+  type Payment,
+  type Standing,
+} from "~/models/payment.server";
 import { danishToday } from "~/racing/race-day";
 import { documentFileName, documentTotals, type DocumentTotals } from "./invoice-document";
 import { documentLineOf, issuedDocument, stableLogo } from "./invoice-record.server";

@@ -20,7 +20,8 @@ export const billingTexts = section(
     "billing.draftsMade": "Drafts Created",
     "billing.draftsMadeText":
       "{month}: {created} new, {refreshed} refreshed, {unchanged} unchanged, {removed} removed, {edited} edited by hand kept.",
-    "billing.problems": "{count} days or costs were not billed: the shares do not add up to 100 % or a status has no rate.",
+    "billing.problems":
+      "{count} days or costs were not billed: the shares do not add up to 100 % or a status has no rate.",
     "billing.awaiting": "{count} costs wait for an owner's approval and are not billed yet.",
     "billing.draftsFailed": "Failed to create drafts",
     "billing.drafts": "Drafts",
@@ -136,7 +137,8 @@ export const billingTexts = section(
     "billing.overdueEmpty": "No invoice is overdue.",
     "billing.overdueLine": "{number} · {owner} · due {due} · {amount} outstanding",
     "billing.export": "Export for the accountant",
-    "billing.exportHint": "The issued invoices and credit notes of a period as CSV: one row per document, or one per line.",
+    "billing.exportHint":
+      "The issued invoices and credit notes of a period as CSV: one row per document, or one per line.",
     "billing.from": "From",
     "billing.to": "To",
     "billing.exportFile": "File",

@@ -324,7 +324,6 @@ export const action = adminAction({
   },
 });
 
-
 // ---------------------------------------------------------------------------------------------
 // The page.
 
@@ -373,7 +372,10 @@ function BillingNav() {
               to={link.to}
               end
               className={({ isActive }) =>
-                cn("rounded-md px-3 py-1.5 font-medium", isActive ? "bg-brand-700 text-white" : "text-brand-700 underline")
+                cn(
+                  "rounded-md px-3 py-1.5 font-medium",
+                  isActive ? "bg-brand-700 text-white" : "text-brand-700 underline",
+                )
               }
             >
               {link.label}
@@ -641,7 +643,11 @@ function OpenDraft({ draft, month, answer }: { draft: DraftRow; month: string; a
   const mine = (intentName: string, key: string, id: string) =>
     answer && answer.intent === intentName && answer.values[key] === id ? answer : undefined;
   return (
-    <section id="draft" aria-labelledby="draft-heading" className="scroll-mt-24 rounded-xl border-2 border-brand-300 bg-white p-5 shadow-sm">
+    <section
+      id="draft"
+      aria-labelledby="draft-heading"
+      className="scroll-mt-24 rounded-xl border-2 border-brand-300 bg-white p-5 shadow-sm"
+    >
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="draft-heading" tabIndex={-1} className="text-xl font-bold text-brand-900">
           {t("billing.draft", { owner: draft.ownerName })}
@@ -671,13 +677,7 @@ function OpenDraft({ draft, month, answer }: { draft: DraftRow; month: string; a
                   <button type="submit" name="intent" value="line-update" className={buttonClass.small}>
                     {t("billing.saveLine")}
                   </button>
-                  <button
-                    type="submit"
-                    name="_intent"
-                    value="line-remove"
-                    formNoValidate
-                    className={buttonClass.small}
-                  >
+                  <button type="submit" name="_intent" value="line-remove" formNoValidate className={buttonClass.small}>
                     {t("billing.removeLine")}
                   </button>
                 </div>
@@ -853,7 +853,11 @@ function OpenDoc({
     >
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="document-heading" tabIndex={-1} className="text-xl font-bold text-brand-900">
-          {t("billing.document", { kind: kindText(t, invoice.kind), number: invoice.number!, owner: invoice.ownerName })}
+          {t("billing.document", {
+            kind: kindText(t, invoice.kind),
+            number: invoice.number!,
+            owner: invoice.ownerName,
+          })}
         </h2>
         <Link to={tabPath(month)} className={buttonClass.small}>
           {t("billing.close")}
