@@ -3,9 +3,11 @@ import { buildRequest, signedInUser } from "@tests/auth";
 import { success, useAdmin } from "@tests/admin-actions";
 import { billedOwner, horseInTraining, setUpStable } from "@tests/billing";
 import { useFreshDatabase } from "@tests/db";
-import { previousMonth } from "~/models/billing-terms";
+import { addDays, previousMonth } from "~/models/billing-terms";
 import { getInvoice, listInvoices } from "~/models/invoice.server";
-import { paymentsOf, standings } from "~/models/payment.server";
+import { paymentsOf, recordPayment, standings } from "~/models/payment.server";
+import { adminTranslator } from "~/i18n/admin/dictionary";
+import { readToday } from "./+shared/today.server";
 import { issueInvoices } from "~/billing/issue.server";
 import { runMonthlyDrafts } from "~/billing/monthly-drafts.server";
 import { db } from "~/platform/db.server";
@@ -287,6 +289,23 @@ describe("the Billing tab", () => {
     const bad = (await call(exportLoader, "/admin/billing/export.csv?from=2026-02-01&to=2026-01-01")) as Response;
     expect(bad.status).toBe(303);
     expect(bad.headers.get("Location")).toBe("/admin/billing");
+  });
+
+  it("lists overdue invoices on Today and on the tab until they are paid", async () => {
+    const { annaDraft, boDraft } = await januaryDrafts();
+    await issueInvoices([annaDraft.id, boDraft.id]);
+    const t = adminTranslator("en");
+    const due = (await getInvoice(annaDraft.id))!.dueDate!;
+    expect((await readToday(t, due)).overdue.count).toBe(0);
+    const later = addDays(due, 3);
+    const today = await readToday(t, later);
+    expect(today.overdue.count).toBe(2);
+    expect(today.overdue.latest.map((o) => [o.number, o.ownerName, o.outstandingOere])).toEqual([
+      ["1", "Anna Holm", 1046250],
+      ["2", "Bo Berg", 697500],
+    ]);
+    await recordPayment(annaDraft.id, { paidOn: later, amountOere: 1046250 });
+    expect((await readToday(t, later)).overdue.latest.map((o) => o.number)).toEqual(["2"]);
   });
 
   it("refuses visitors and non-administrators, and changes nothing", async () => {

@@ -129,7 +129,7 @@ function lineRefusal(error: unknown) {
 /** Issues the drafts chosen (or all of them) and says which numbers they got and which were refused. */
 async function issue({ all, ids }: { all: boolean; ids: string[] }) {
   const chosen = all ? (await listInvoices({ state: "draft", kind: "invoice" })).map((d) => d.id) : ids;
-  if (chosen.length === 0) throw new Refused({ toast: "billing.noneChosen" });
+  if (chosen.length === 0) throw new Refused({ errors: { drafts: "billing.noneChosen" }, toast: "billing.noneChosen" });
   const drafts = await Promise.all(chosen.map((id) => getInvoice(id)));
   const names = new Map(drafts.flatMap((d) => (d ? [[d.id, d.ownerName] as const] : [])));
   const results = await issueInvoices(chosen);
@@ -276,7 +276,9 @@ export const action = adminAction({
       schema: creditSchema,
       failure: "billing.creditFailed",
       prepare: async (data) => {
-        if (!data.all && data.lineIds.length === 0) throw new Refused({ toast: "billing.creditNoLines" });
+        if (!data.all && data.lineIds.length === 0) {
+          throw new Refused({ errors: { lines: "billing.creditNoLines" }, toast: "billing.creditNoLines" });
+        }
         return true;
       },
       write: ({ data }) =>
