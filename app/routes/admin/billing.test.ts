@@ -11,6 +11,7 @@ import { readToday } from "./+shared/today.server";
 import { issueInvoices } from "~/billing/issue.server";
 import { runMonthlyDrafts } from "~/billing/monthly-drafts.server";
 import { db } from "~/platform/db.server";
+import { formatDkk } from "~/racing/format";
 import { danishToday } from "~/racing/race-day";
 import { action, loader } from "./billing";
 import { loader as documentLoader } from "./billing-document";
@@ -205,11 +206,21 @@ describe("the Billing tab", () => {
     const before = await billingRows();
     for (const form of [
       { intent: "payment", invoiceId: boDraft.id, paidOn: today, amount: "1.000.000,00" },
+      { intent: "payment", invoiceId: boDraft.id, paidOn: today, amount: "4.975,01" },
       { intent: "payment", invoiceId: boDraft.id, paidOn: "2026-02-30", amount: "1,00" },
       { intent: "payment", invoiceId: boDraft.id, paidOn: today, amount: "abc" },
     ]) {
       expect((await admin.run(action, TAB, form)).status, JSON.stringify(form)).toBe(400);
     }
+    const tooMuch = await admin.run(action, TAB, {
+      intent: "payment",
+      invoiceId: boDraft.id,
+      paidOn: today,
+      amount: "4.975,01",
+    });
+    expect(tooMuch.data).toMatchObject({
+      errors: { amount: `That is more than is left to pay (${formatDkk(497500)}).` },
+    });
     expect(await billingRows()).toBe(before);
 
     const paid = await admin.run(action, TAB, { intent: "payment", invoiceId: boDraft.id, paidOn: today, amount: "" });

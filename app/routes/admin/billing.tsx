@@ -36,7 +36,7 @@ import { formatAmount, formatDanishDate, formatDkk } from "~/racing/format";
 import { danishToday } from "~/racing/race-day";
 import { cn } from "~/utils/cn";
 import type { AdminActionData } from "./+shared/admin-action.server";
-import { adminAction, intent, Refused } from "./+shared/admin-action.server";
+import { adminAction, intent, Refused, type Refusal } from "./+shared/admin-action.server";
 import { adminMeta } from "./+shared/admin-meta";
 import {
   creditSchema,
@@ -151,14 +151,16 @@ function issuedToast(saved: { numbers: string[]; refused: string[] }, t: AdminTr
 
 /** Records a payment: the amount typed, or all that is left (Mark Paid). */
 async function pay(data: { invoiceId: string; paidOn: string; amount: number | null; note: string }) {
-  let amount = data.amount;
-  if (amount === null) {
-    const standing = (await standings([data.invoiceId], data.paidOn)).get(data.invoiceId);
-    if (!standing) {
-      if (await getInvoice(data.invoiceId)) throw new Refused({ toast: "billing.notPayable", status: 409 });
-      return null;
-    }
-    amount = standing.outstandingOere;
+  const standing = (await standings([data.invoiceId], data.paidOn)).get(data.invoiceId);
+  if (!standing) {
+    if (await getInvoice(data.invoiceId)) throw new Refused({ toast: "billing.notPayable", status: 409 });
+    return null;
+  }
+  const amount = data.amount ?? standing.outstandingOere;
+  if (amount > standing.outstandingOere) {
+    throw new Refused({
+      errors: { amount: msg("billing.amountTooMuch", { amount: formatDkk(standing.outstandingOere) }) },
+    });
   }
   const saved = await recordPayment(data.invoiceId, { paidOn: data.paidOn, amountOere: amount, note: data.note });
   if (!saved) return null;
@@ -308,11 +310,12 @@ export const action = adminAction({
       schema: paymentSchema,
       failure: "billing.paymentFailed",
       write: ({ data }) => pay(data),
-      refuse: (error, t) => {
+      refuse: (error): Refusal | undefined => {
         if (!(error instanceof InvalidPaymentError)) return undefined;
         if (error.reason === "not-issued") return { toast: "billing.notPayable", status: 409 };
-        if (error.reason === "too-much") return { errors: { amount: "billing.amountInvalid" } };
-        return { errors: { [error.reason === "date" ? "paidOn" : "amount"]: "billing.amountInvalid" } };
+        return error.reason === "date"
+          ? { errors: { paidOn: "billing.paidOnInvalid" } }
+          : { errors: { amount: "billing.amountInvalid" } };
       },
       success: (saved, { data, t }) => ({
         title: "billing.paymentRecorded",
@@ -533,6 +536,11 @@ function Drafts({ overview, answer }: { overview: BillingOverview; answer: Admin
               </tfoot>
             </table>
           </div>
+          {answer?.intent === "issue" && answer.errors?.drafts ? (
+            <p role="alert" className="text-sm text-red-800">
+              {answer.errors.drafts}
+            </p>
+          ) : null}
           <div className="flex flex-wrap gap-2">
             <button type="submit" className={buttonClass.secondary}>
               {t("billing.issueChosen")}
