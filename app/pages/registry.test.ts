@@ -278,6 +278,8 @@ describe("downloads", () => {
     const downloads = REGISTRY.filter((e) => e.kind === "download");
     expect(downloads.map((d) => [d.path, d.audience])).toEqual([
       ["/admin/news/subscribers.csv", "admin"],
+      ["/admin/billing/documents/*", "admin"],
+      ["/admin/billing/export.csv", "admin"],
       ["/owners/media/*", "owners"],
     ]);
     for (const d of downloads) expect(d.cache, d.path).toBe("never");

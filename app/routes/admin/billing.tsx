@@ -365,8 +365,8 @@ function BillingNav() {
   const t = useAdminT();
   const links = [
     { to: TAB, label: t("billing.nav.invoices") },
-    { to: `${TAB}/horses`, label: t("billing.nav.horses") },
-    { to: `${TAB}/costs`, label: t("billing.nav.costs") },
+    { to: "/admin/billing/horses", label: t("billing.nav.horses") },
+    { to: "/admin/billing/costs", label: t("billing.nav.costs") },
   ];
   return (
     <nav aria-label={t("billing.sections")}>
