@@ -48,6 +48,8 @@ export type BillingOverview = {
   /** Net per horse over the drafts shown, by horse name ("" for lines of no horse). */
   byHorse: { horse: string; netOere: number }[];
   stable: DocumentTotals;
+  /** Drafts of other months still waiting, by month, so none stays unseen. */
+  otherMonths: { month: string; drafts: number }[];
   documents: DocumentRow[];
   overdue: OverdueInvoice[];
 };
@@ -63,10 +65,18 @@ const draftRow = (invoice: Invoice): DraftRow => ({
   totals: linesTotals(invoice.lines),
 });
 
-/** The month's overview. Drafts are every draft there is (any month: none should wait unseen). */
+/** The month a draft belongs to: its run's, or (one of the administrator's own) its period's start. */
+const draftMonth = (d: Pick<Invoice, "runMonth" | "period">) => d.runMonth ?? d.period.start.slice(0, 7);
+
+/** The drafts of a month, each with its lines. */
+export async function draftsOf(month: string) {
+  return (await listInvoices({ state: "draft", kind: "invoice" })).filter((d) => draftMonth(d) === month);
+}
+
+/** The month's overview: its drafts, and how many wait in other months. */
 export async function billingOverview(month: string, today = danishToday()): Promise<BillingOverview> {
   const period = monthPeriod(month);
-  const [drafts, issued, overdue] = await Promise.all([
+  const [allDrafts, issued, overdue] = await Promise.all([
     listInvoices({ state: "draft" }),
     listInvoices({ state: "issued", periodFrom: period.start, periodTo: period.end }),
     listOverdue(today, { limit: 200 }),
@@ -80,6 +90,10 @@ export async function billingOverview(month: string, today = danishToday()): Pro
     const id = note.creditedInvoiceId;
     if (id && !numbers.has(id)) numbers.set(id, (await getInvoice(id))?.number ?? null);
   }
+  const drafts = allDrafts.filter((d) => draftMonth(d) === month);
+  const others = new Map<string, number>();
+  for (const d of allDrafts)
+    if (draftMonth(d) !== month) others.set(draftMonth(d), (others.get(draftMonth(d)) ?? 0) + 1);
   const horses = new Map<string, number>();
   for (const line of drafts.flatMap((d) => d.lines)) {
     const key = line.horseName ?? "";
@@ -92,6 +106,7 @@ export async function billingOverview(month: string, today = danishToday()): Pro
       .map(([horse, netOere]) => ({ horse, netOere }))
       .sort((a, b) => (a.horse === "" ? 1 : b.horse === "" ? -1 : a.horse.localeCompare(b.horse, "da"))),
     stable: linesTotals(drafts.flatMap((d) => d.lines)),
+    otherMonths: [...others].sort(([a], [b]) => a.localeCompare(b)).map(([m, n]) => ({ month: m, drafts: n })),
     documents: issued.map((i) => ({
       id: i.id,
       kind: i.kind,

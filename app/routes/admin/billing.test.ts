@@ -167,8 +167,11 @@ describe("the Billing tab", () => {
     expect(await getInvoice(boDraft.id)).toMatchObject({ state: "issued", number: "1" });
     expect(await getInvoice(annaDraft.id)).toMatchObject({ state: "draft" });
 
+    // December's drafts wait on their own month: all of January's is Anna's alone.
+    await runMonthlyDrafts({ month: "2025-12" });
     const all = await admin.run(action, TAB, { intent: "issue", all: "1", month: MONTH });
     expect(all).toMatchObject({ toast: success("Invoices Issued", "Issued with the numbers 2.") });
+    expect(await listInvoices({ state: "draft", runMonth: "2025-12" })).toHaveLength(2);
 
     const before = await billingRows();
     const locked = await admin.run(action, TAB, {
@@ -184,6 +187,7 @@ describe("the Billing tab", () => {
     const { data } = await admin.run(loader, `${TAB}?month=${MONTH}`);
     const { overview } = data as unknown as Tab;
     expect(overview.drafts).toEqual([]);
+    expect(overview.otherMonths).toEqual([{ month: "2025-12", drafts: 2 }]);
     expect(overview.documents.map((d) => [d.number, d.ownerName, d.standing?.status])).toEqual([
       ["1", "Bo Berg", "due"],
       ["2", "Anna Holm", "due"],

@@ -5,6 +5,7 @@ import { Card } from "~/components/ui/card";
 import { Field, SelectField, TextAreaField } from "~/components/ui/field";
 import {
   billingOverview,
+  draftsOf,
   monthJustEnded,
   openDocument,
   openDraft,
@@ -25,7 +26,6 @@ import {
   invoiceIdOfLine,
   InvalidLineError,
   IssuedInvoiceError,
-  listInvoices,
   removeDraftLine,
   setDraftNote,
   updateDraftLine,
@@ -82,6 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     drafts: [],
     byHorse: [],
     stable: EMPTY_TOTALS,
+    otherMonths: [],
     documents: [],
     overdue: [],
   };
@@ -127,8 +128,8 @@ function lineRefusal(error: unknown) {
 }
 
 /** Issues the drafts chosen (or all of them) and says which numbers they got and which were refused. */
-async function issue({ all, ids }: { all: boolean; ids: string[] }) {
-  const chosen = all ? (await listInvoices({ state: "draft", kind: "invoice" })).map((d) => d.id) : ids;
+async function issue({ all, ids, month }: { all: boolean; ids: string[]; month?: string }) {
+  const chosen = all ? (await draftsOf(month ?? monthJustEnded())).map((d) => d.id) : ids;
   if (chosen.length === 0) throw new Refused({ errors: { drafts: "billing.noneChosen" }, toast: "billing.noneChosen" });
   const drafts = await Promise.all(chosen.map((id) => getInvoice(id)));
   const names = new Map(drafts.flatMap((d) => (d ? [[d.id, d.ownerName] as const] : [])));
@@ -459,6 +460,19 @@ function Drafts({ overview, answer }: { overview: BillingOverview; answer: Admin
   const { drafts, month } = overview;
   return (
     <Card title={t("billing.drafts")} titleId="billing-drafts">
+      {overview.otherMonths.length ? (
+        <p className="mb-3 text-sm text-stone-700">
+          {t("billing.otherMonths")}{" "}
+          {overview.otherMonths.map((o, i) => (
+            <span key={o.month}>
+              {i > 0 ? ", " : ""}
+              <Link to={tabPath(o.month)} className="text-brand-700 underline">
+                {t("billing.otherMonth", { month: o.month, count: o.drafts })}
+              </Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
       {drafts.length === 0 ? (
         <p className="text-stone-600">{t("billing.draftsEmpty")}</p>
       ) : (
