@@ -23,6 +23,7 @@ export default [
     route("news", "routes/admin/news.tsx"),
     route("contact-info", "routes/admin/contact-info.tsx"),
     route("site", "routes/admin/site.tsx"),
+    route("billing", "routes/admin/billing.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("trash", "routes/admin/trash.tsx"),
     route("activity", "routes/admin/activity.tsx"),

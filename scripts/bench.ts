@@ -17,10 +17,12 @@
  *     mail is delivered, a cached page's latency meanwhile (scripts/bench-newsletter.ts);
  *   - the big yard: ten seasons of a big stable built through the models, each heavy page's first
  *     render beside the demo's, its size and the peak memory (scripts/bench-big-yard.ts);
+ *   - billing: how long the monthly run and Issue Invoices take for 300 owners and 150 horses
+ *     (scripts/bench-billing.ts);
  * and at the end every target of the performance issue with its measured value and MET/MISSED.
  * Targets are reported, never asserted.
  * Options: --duration <seconds> (default 5), --runs <n> (Lighthouse runs per page, default 3),
- * --no-load, --no-lighthouse, --no-flood, --no-newsletter, --no-big-yard, --compare-nginx, --hero-photo <file> (the
+ * --no-load, --no-lighthouse, --no-flood, --no-newsletter, --no-big-yard, --no-billing, --compare-nginx, --hero-photo <file> (the
  * home page's hero; default: a real photograph that ships with a dev dependency, so Home is measured
  * with a photo's weight rather than the demo's light drawing; "drawn" keeps the drawing)
  */
@@ -37,6 +39,7 @@ import { freePort, processMemoryMb, root, runBench, startBuiltServer, stopServer
 import { FLOOD_SERVER_ENV, measureSignInFlood, printFlood, type FloodFigures } from "./bench-sign-in-flood";
 import { measureNewsletter, printNewsletter, type NewsletterFigures } from "./bench-newsletter";
 import { measureBigYard, printBigYard, summariseBigYard } from "./bench-big-yard";
+import { measureBilling, printBilling, summariseBilling } from "./bench-billing";
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : NaN);
@@ -48,6 +51,7 @@ const withNginx = args.includes("--compare-nginx");
 const withFlood = !args.includes("--no-flood");
 const withNewsletter = !args.includes("--no-newsletter");
 const withBigYard = !args.includes("--no-big-yard");
+const withBilling = !args.includes("--no-billing");
 const textOption = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 /** A street photograph of 1169 × 584 px (241 kB JPEG) in autocannon's package. */
 const SAMPLE_PHOTO = path.join(root, "node_modules/autocannon/test/j5.jpeg");
@@ -576,6 +580,12 @@ async function main() {
     const bigYard = await measureBigYard(buildDir);
     printBigYard(bigYard);
     summary.push(...summariseBigYard(bigYard));
+  }
+  // Billing through the models on a database of its own: the monthly run and Issue Invoices, timed.
+  if (withBilling) {
+    const billing = await measureBilling();
+    printBilling(billing);
+    summary.push(...summariseBilling(billing));
   }
   const [cpuAfter] = os.loadavg();
   console.log(

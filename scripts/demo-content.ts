@@ -16,6 +16,7 @@ import { inviteOwner } from "~/models/owner-account.server";
 import { createPost } from "~/models/post.server";
 import { createTeamMember } from "~/models/team-member.server";
 import { listWinnersWithHorses, updateWinner } from "~/models/winner.server";
+import { fillDemoBilling } from "./demo-billing";
 import { createRunner, declareRunner, withdrawRunner } from "~/models/runner.server";
 import { recordResult } from "~/models/runner-result.server";
 import { danishLocalToIso } from "~/racing/declaration";
@@ -251,6 +252,8 @@ const GALLERY_ALT = [
 ];
 
 /** An owner invited for two horses, who sees the owners-only updates about Nordlys. */
+export { DEMO_COMPANY } from "./demo-billing";
+
 export const DEMO_OWNER = {
   name: "Karen Holm",
   email: "karen.holm@example.com",
@@ -457,7 +460,7 @@ export async function fillDemo(
   for (const [i, u] of plan.ownersUpdates.entries()) await post(u, [updatePhotos[i] ?? null], "owners");
 
   // Invited after the updates, so the one mail waiting for her is the invitation.
-  await inviteOwner({
+  const demoOwner = await inviteOwner({
     name: DEMO_OWNER.name,
     email: DEMO_OWNER.email,
     language: DEMO_OWNER.language,
@@ -466,6 +469,7 @@ export async function fillDemo(
   report(
     `owners: ${DEMO_OWNER.name} invited for ${DEMO_OWNER.horses.join(" and ")}, ${plan.ownersUpdates.length} owners-only updates`,
   );
+  await fillDemoBilling(report, { today, horseIds, ownerId: demoOwner.userId });
 
   if (isContactInfoEmpty(await getContactInfo())) {
     await saveContactInfo({

@@ -5,7 +5,10 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, test, vi } from "vitest";
 import { useFreshDatabase } from "@tests/db";
-import { contentCounts, DatabaseNotEmptyError, DEMO_OWNER, fillDemo } from "./demo-content";
+import { contentCounts, DatabaseNotEmptyError, DEMO_COMPANY, DEMO_OWNER, fillDemo } from "./demo-content";
+import { listInvoices } from "~/models/invoice.server";
+import { documentProblems } from "~/billing/invoice-document";
+import { issuedDocument } from "~/billing/invoice-record.server";
 import {
   AALBORG,
   AARHUS,
@@ -156,11 +159,25 @@ describe("fillDemo", () => {
     // The owners-only updates' photos are kept apart from the public media.
     for (const update of posts.filter((p) => p.audience === "owners"))
       expect(update.photos[0]!.image.url).toMatch(/^\/owners\/media\/post-photos\//);
-    // An owner invited for two horses, whose one waiting mail is the invitation.
-    const [owner] = await listOwners();
+    // An owner invited for two horses, and a company owner of Nordlys: each has the invitation and an invoice waiting.
+    const owners = await listOwners();
+    const owner = owners.find((o) => o.email === DEMO_OWNER.email);
     expect(owner).toMatchObject({ name: DEMO_OWNER.name, email: DEMO_OWNER.email, status: "invited" });
     expect(owner!.horses.map((h) => h.name).sort()).toEqual([...DEMO_OWNER.horses].sort());
-    expect((await listQueuedMail()).map((m) => m.kind)).toEqual(["owner-invitation"]);
+    expect(owners.find((o) => o.email === DEMO_COMPANY.email)!.horses.map((h) => h.name)).toEqual(["Nordlys"]);
+    expect((await listQueuedMail()).map((m) => m.kind).sort()).toEqual([
+      "invoice",
+      "invoice",
+      "owner-invitation",
+      "owner-invitation",
+    ]);
+    // The month before: the fees by share and the costs, issued to a private owner and a company with its CVR.
+    const invoices = await listInvoices({ state: "issued" });
+    expect(invoices.map((i) => JSON.parse(i.buyer!).cvr)).toEqual(expect.arrayContaining([null, DEMO_COMPANY.cvr]));
+    for (const invoice of invoices) expect(documentProblems(issuedDocument(invoice, null))).toEqual([]);
+    expect(invoices.flatMap((i) => i.lines.map((l) => l.shareHundredths))).toEqual(
+      expect.arrayContaining([6000, 4000, 5000]),
+    );
     const derbyPost = posts.find((p) => p.title === "Nordlys wins the Danish Derby")!;
     expect(await storage().exists(keyFromMediaUrl(socialCardUrl(derbyPost.photos[0]!.image.url))!)).toBe(true);
 

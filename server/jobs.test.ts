@@ -60,6 +60,14 @@ test("registerFeatureJobs (as the server does at start) gives every kind of mail
   ]);
   expect(await pruneExpiredRows()).toMatchObject({ trash: 1 });
   // And the scheduler its scheduled jobs (backups because BACKUP_INTERVAL_HOURS is set).
-  expect(registeredJobs()).toEqual(["deadline-reminder", "scheduled-posts", "backup"]);
+  expect(registeredJobs()).toEqual([
+    "deadline-reminder",
+    "scheduled-posts",
+    "backup",
+    "dh-import-morning",
+    "dh-import-evening",
+    "billing-monthly-drafts",
+    "billing-overdue-reminders",
+  ]);
   expect(await db().selectFrom("trash").select("label").execute()).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { registerResetMail } from "~/auth/auth-mail.server";
+import { registerBillingSchedule } from "~/billing/billing-jobs.server";
 import { registerBillingJobs } from "~/billing/invoice-mail.server";
 import { registerContactMail } from "~/contact/contact-delivery.server";
 import { registerUploadSweep } from "~/media/upload.server";
@@ -26,4 +27,5 @@ export function registerFeatureJobs() {
   registerOwnerJobs();
   registerBillingJobs();
   registerDhImport();
+  registerBillingSchedule();
 }

@@ -99,7 +99,7 @@ function percentOf(oere: bigint, percent: number) {
  * amounts (BR-S-08, BR-E-08), its VAT that sum times the rate, rounded to the øre once (BR-CO-17,
  * BR-E-09: none on outlays), never line by line; the totals are their sums (BR-CO-10, -13, -14, -15).
  */
-export function documentTotals(doc: InvoiceDocument): DocumentTotals {
+export function documentTotals(doc: Pick<InvoiceDocument, "lines">): DocumentTotals {
   const breakdown: VatBreakdown[] = [];
   for (const vat of ["standard", "outlay"] as const) {
     const lines = doc.lines.filter((line) => line.vat === vat);

@@ -628,5 +628,9 @@ export const da = {
   "billing.mail.creditNote":
     "Vedhæftet er kreditnota nr. {number} af {date}, som krediterer faktura nr. {credited}: {amount} kr.",
   "billing.mail.pay": "Beløbet betales til reg.nr. {regNo}, kontonr. {accountNo} med angivelse af {reference}.",
+  "billing.mail.reminderSubject": "Påmindelse: ubetalt faktura {numbers} fra {stable}",
+  "billing.mail.reminder":
+    "Vi kan ikke se, at faktura nr. {number} af {date}, som forfaldt {due}, er betalt: {amount} kr. udestår.",
+  "billing.mail.reminderPaid": "Har du betalt i mellemtiden, kan du se bort fra denne påmindelse.",
   "billing.mail.questions": "Har du spørgsmål, så skriv til os på {email}.",
 } satisfies Dictionary;

@@ -631,5 +631,9 @@ export const en = {
   "billing.mail.creditNote":
     "Please find attached credit note no. {number} of {date}, which credits invoice no. {credited}: DKK {amount}.",
   "billing.mail.pay": "Please pay to reg. no. {regNo}, account no. {accountNo}, stating {reference}.",
+  "billing.mail.reminderSubject": "Reminder: unpaid invoice {numbers} from {stable}",
+  "billing.mail.reminder":
+    "Our records show that invoice no. {number} of {date}, due on {due}, is not paid: DKK {amount} is outstanding.",
+  "billing.mail.reminderPaid": "If you have paid in the meantime, please disregard this reminder.",
   "billing.mail.questions": "If you have any questions, write to us at {email}.",
 } as const;

@@ -212,6 +212,17 @@ export async function getInvoice(id: string, q: Q = db()): Promise<Invoice | nul
   return toInvoice(row, (await linesOf([id], q)).get(id)!);
 }
 
+/** An issued invoice or credit note by its number (the series is one: a number names one document). */
+export async function getIssuedByNumber(number: string, q: Q = db()): Promise<Invoice | null> {
+  const row = await q
+    .selectFrom("invoices")
+    .select("id")
+    .where("number", "=", number)
+    .where("state", "=", "issued")
+    .executeTakeFirst();
+  return row ? getInvoice(row.id, q) : null;
+}
+
 export type InvoiceFilter = {
   state?: InvoiceState;
   kind?: InvoiceKind;
@@ -220,6 +231,9 @@ export type InvoiceFilter = {
   /** Issued on or after / on or before (issue dates). */
   issuedFrom?: string;
   issuedTo?: string;
+  /** Whose period overlaps the days from / to (both included). */
+  periodFrom?: string;
+  periodTo?: string;
 };
 
 /** Invoices and credit notes with their lines: issued ones by number, drafts by owner. */
@@ -231,6 +245,8 @@ export async function listInvoices(filter: InvoiceFilter = {}, q: Q = db()): Pro
     .$if(!!filter.runMonth, (qb) => qb.where("i.run_month", "=", filter.runMonth!))
     .$if(!!filter.issuedFrom, (qb) => qb.where("i.issue_date", ">=", filter.issuedFrom!))
     .$if(!!filter.issuedTo, (qb) => qb.where("i.issue_date", "<=", filter.issuedTo!))
+    .$if(!!filter.periodFrom, (qb) => qb.where("i.period_end", ">=", filter.periodFrom!))
+    .$if(!!filter.periodTo, (qb) => qb.where("i.period_start", "<=", filter.periodTo!))
     .orderBy("i.seq")
     .orderBy("o.name")
     .orderBy("i.created_at")
@@ -591,6 +607,12 @@ export async function updateDraftLine(lineId: string, changes: Partial<LineInput
       );
       return { netOere };
     });
+}
+
+/** The invoice a line is on; null: no such line. */
+export async function invoiceIdOfLine(lineId: string, q: Q = db()) {
+  const row = await q.selectFrom("invoice_lines").select("invoice_id").where("id", "=", lineId).executeTakeFirst();
+  return row?.invoice_id ?? null;
 }
 
 /** Removes a draft's line, logged. Null: no such line. */

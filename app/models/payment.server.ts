@@ -205,3 +205,83 @@ export async function paymentsOf(invoiceId: string, q: Q = db()): Promise<Paymen
     note: r.note,
   }));
 }
+
+export type OverdueInvoice = {
+  id: string;
+  number: string;
+  ownerId: string;
+  ownerName: string;
+  /** The address the invoice went to. */
+  email: string;
+  language: "en" | "da";
+  issueDate: string;
+  dueDate: string;
+  totalOere: number;
+  outstandingOere: number;
+};
+
+/**
+ * The issued invoices past their due date on `today` with something left to pay, the longest
+ * overdue first (at most `limit`): the Today panel's list, the Billing tab's and the reminders'.
+ */
+export async function listOverdue(today: string, { limit = 500 }: { limit?: number } = {}, q: Q = db()) {
+  const rows = await q
+    .selectFrom("invoices as i")
+    .innerJoin("owner_accounts as o", "o.user_id", "i.owner_id")
+    .select(["i.id", "i.number", "i.owner_id", "o.name", "i.buyer", "i.language", "i.issue_date", "i.due_date"])
+    .where("i.kind", "=", "invoice")
+    .where("i.state", "=", "issued")
+    .where("i.due_date", "<", today)
+    .where((eb) =>
+      eb(
+        "i.total_oere",
+        ">",
+        eb(
+          eb.fn.coalesce(
+            eb
+              .selectFrom("payments as p")
+              .select((p) => p.fn.sum<number>("p.amount_oere").as("s"))
+              .whereRef("p.invoice_id", "=", "i.id"),
+            eb.lit(0),
+          ),
+          "+",
+          eb.fn.coalesce(
+            eb
+              .selectFrom("invoices as c")
+              .select((c) => c.fn.sum<number>("c.total_oere").as("s"))
+              .whereRef("c.credited_invoice_id", "=", "i.id")
+              .where("c.state", "=", "issued"),
+            eb.lit(0),
+          ),
+        ),
+      ),
+    )
+    .orderBy("i.due_date")
+    .orderBy("i.seq")
+    .limit(limit)
+    .execute();
+  const standing = await standings(
+    rows.map((r) => r.id),
+    today,
+    q,
+  );
+  return rows.flatMap((r): OverdueInvoice[] => {
+    const s = standing.get(r.id);
+    if (!s?.overdue) return [];
+    const buyer = JSON.parse(r.buyer!) as { email: string };
+    return [
+      {
+        id: r.id,
+        number: r.number!,
+        ownerId: r.owner_id,
+        ownerName: r.name,
+        email: buyer.email,
+        language: r.language ?? "da",
+        issueDate: r.issue_date!,
+        dueDate: r.due_date!,
+        totalOere: s.totalOere,
+        outstandingOere: s.outstandingOere,
+      },
+    ];
+  });
+}

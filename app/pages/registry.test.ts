@@ -279,6 +279,8 @@ describe("downloads", () => {
     expect(downloads.map((d) => [d.path, d.audience])).toEqual([
       ["/admin/news/subscribers.csv", "admin"],
       ["/admin/billing/costs/:id/receipt", "admin"],
+      ["/admin/billing/documents/*", "admin"],
+      ["/admin/billing/export.csv", "admin"],
       ["/owners/media/*", "owners"],
       ["/owners/invoices/:id.pdf", "owners"],
       ["/owners/invoices/:id.xml", "owners"],

@@ -259,6 +259,20 @@ export const ENTRIES = {
     file: "routes/admin/billing-receipt.ts",
     audience: "admin",
   }),
+  // An issued invoice's or credit note's PDF or e-invoice (UBL), by its number: "12.pdf", "12.xml".
+  "admin/billing-document": download({
+    path: "/admin/billing/documents/*",
+    file: "routes/admin/billing-document.ts",
+    audience: "admin",
+  }),
+  // The accountant's CSV of a period's issued documents (?from, ?to, ?file=documents|lines).
+  "admin/billing-export": download({
+    path: "/admin/billing/export.csv",
+    file: "routes/admin/billing-export.ts",
+    audience: "admin",
+    contentType: "text/csv; charset=utf-8",
+    reads: ["from", "to", "file"],
+  }),
   // Private photos of owners-only posts (never the page cache, never /media/): the rest of the path is the file's name.
   "owners-media": download({ path: "/owners/media/*", file: "routes/owners-media.ts", audience: "owners" }),
   // An owner's own issued invoice or credit note as a PDF and as an e-invoice, and a receipt of a cost

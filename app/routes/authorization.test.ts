@@ -338,6 +338,17 @@ const RULES: Record<string, Rule> = {
   "/admin/news/subscribers.csv": {
     cases: [{ get: ADMIN_ONLY, writes: { tables: ["activity"], why: "an export is logged, as every change is" } }],
   },
+  "/admin/billing/export.csv": {
+    cases: [{ get: ADMIN_ONLY, writes: { tables: ["activity"], why: "an export is logged, as every change is" } }],
+  },
+  // An issued document's files, by number (the stable has issued none here: the tab's own tests download one).
+  // An issued document by its number (A's January invoice is number 1); a number not issued is a 404.
+  "/admin/billing/documents/*": {
+    cases: [
+      ...["1.pdf", "1.xml"].map((name) => ({ name, params: () => ({ "*": name }), get: ADMIN_ONLY })),
+      { name: "2.pdf, not issued", params: () => ({ "*": "2.pdf" }), get: { ...ADMIN_ONLY, admin: 404 } },
+    ],
+  },
   // A's private photo, as stored and as one of its sizes: for A's owners, their guests and the administrators.
   "/owners/media/*": {
     cases: ["photo", "variant"].map((which) => ({
@@ -389,6 +400,7 @@ const RULES: Record<string, Rule> = {
       "/news",
       "/contact-info",
       "/site",
+      "/billing",
       "/messages",
       "/trash",
       "/account",

@@ -6,6 +6,7 @@ import { activityTexts } from "./activity";
 import { billingSetupTexts } from "./billing-setup";
 import { newsTexts } from "./news";
 import { ownersTexts } from "./owners";
+import { billingTexts } from "./billing";
 import { contactInfoTexts } from "./contact-info";
 import { dashboardTexts } from "./dashboard";
 import { formTexts } from "./forms";
@@ -48,6 +49,7 @@ export const ADMIN_SECTIONS = [
   ownersTexts,
   dhTexts,
   billingSetupTexts,
+  billingTexts,
 ] as const;
 
 type Sections = (typeof ADMIN_SECTIONS)[number];

@@ -29,6 +29,8 @@ type Tab = {
   to: string;
   label: AdminKey;
   loading: readonly AdminKey[];
+  /** The tab has pages under its address (/admin/billing/costs): it stays marked on them. */
+  subPages?: boolean;
   /** What waits on the tab, counted: the tab's name with the count, for screen readers. */
   count?: (counts: Counts, label: string, t: AdminTranslate) => { count: number; name: string };
 };
@@ -52,6 +54,7 @@ const TABS: readonly Tab[] = [
   { to: "/admin/news", label: "tabs.news", loading: ["loading.posts"] },
   { to: "/admin/contact-info", label: "tabs.contactInfo", loading: ["loading.contactInfo"] },
   { to: "/admin/site", label: "tabs.site", loading: ["loading.site"] },
+  { to: "/admin/billing", label: "tabs.billing", loading: ["loading.billing"], subPages: true },
   {
     to: "/admin/messages",
     label: "tabs.messages",
@@ -110,7 +113,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <li key={tab.to}>
                 <NavLink
                   to={tab.to}
-                  end
+                  end={!tab.subPages}
                   prefetch="intent"
                   aria-label={waiting && waiting.count > 0 ? waiting.name : undefined}
                   className={({ isActive }) =>

@@ -4,7 +4,7 @@ import { Card } from "~/components/ui/card";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { useLang } from "~/i18n/use-lang";
 import type { Runner } from "~/models/runner.server";
-import { formatDanishDate, formatDanishTime, orFallback } from "~/racing/format";
+import { formatDanishDate, formatDanishTime, formatDkk, orFallback } from "~/racing/format";
 import { cn } from "~/utils/cn";
 import type { AdminActionData } from "./admin-action.server";
 import { EditPanel } from "./tab-parts";
@@ -106,6 +106,7 @@ export function TodayAtTheStable({
             </Card>
             <NewMessages unread={today.unread} />
           </div>
+          {today.overdue.count > 0 ? <OverdueInvoices overdue={today.overdue} /> : null}
           {setupDone ? null : <SetupChecklist steps={today.setup} />}
         </>
       ) : (
@@ -200,6 +201,33 @@ function NewMessages({ unread }: { unread: Today["unread"] }) {
         </>
       )}
       <TabLink to="/admin/messages">{t("today.allMessages")}</TabLink>
+    </Card>
+  );
+}
+
+/** The overdue invoices, the longest overdue first, each leading to it on the Billing tab. */
+function OverdueInvoices({ overdue }: { overdue: Today["overdue"] }) {
+  const t = useAdminT();
+  return (
+    <Card title={t("today.overdue")} titleId="overdue-invoices">
+      <p className="mb-3 font-medium text-stone-900">
+        {t(overdue.count === 1 ? "today.overdueOne" : "today.overdueMany", { count: overdue.count })}
+      </p>
+      <ul className="divide-y divide-stone-200 text-sm">
+        {overdue.latest.map((o) => (
+          <li key={o.id} className="py-2">
+            <Link to={`/admin/billing?doc=${o.id}#document`} className="text-brand-700 underline underline-offset-4">
+              {t("billing.overdueLine", {
+                number: o.number,
+                owner: o.ownerName,
+                due: formatDanishDate(o.dueDate),
+                amount: formatDkk(o.outstandingOere),
+              })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <TabLink to="/admin/billing">{t("today.allInvoices")}</TabLink>
     </Card>
   );
 }

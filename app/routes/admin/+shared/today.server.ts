@@ -11,6 +11,7 @@ import { listHomeImages } from "~/models/home-image.server";
 import { listHorses } from "~/models/horse.server";
 import { listAwaitingResults, listRunnersUntil, type Runner } from "~/models/runner.server";
 import { listDeadlines } from "~/models/runner-deadline.server";
+import { listOverdue, type OverdueInvoice } from "~/models/payment.server";
 import { getSiteSettings } from "~/models/site-settings.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { formatDanishTime } from "~/racing/format";
@@ -125,11 +126,17 @@ export type Today = {
   unread: { count: number; latest: MessagePreview[] };
   notices: Notice[];
   setup: SetupStep[];
+  /** The invoices past their due date with something left to pay, the longest overdue first. */
+  overdue: { count: number; latest: OverdueInvoice[] };
 };
+
+/** How many overdue invoices Today lists (the Billing tab lists them all). */
+const OVERDUE_LISTED = 5;
+const OVERDUE_COUNTED = 500;
 
 /** What Today at the Stable shows on the Danish day `today`. */
 export async function readToday(t: AdminTranslate, today: string): Promise<Today> {
-  const [resultsToRecord, nextRunners, unreadCount, latest, byState, notices, setup] = await Promise.all([
+  const [resultsToRecord, nextRunners, unreadCount, latest, byState, notices, setup, overdue] = await Promise.all([
     listAwaitingResults(today),
     listRunnersUntil(today, lastDayOf(today, NEXT_RUNNER_DAYS)),
     countUnreadContactMessages(),
@@ -137,6 +144,7 @@ export async function readToday(t: AdminTranslate, today: string): Promise<Today
     countContactMessagesByState(),
     Promise.all(NOTICE_SOURCES.map((source) => source(t, today))).then((lists) => lists.flat()),
     setupSteps(),
+    listOverdue(today, { limit: OVERDUE_COUNTED }),
   ]);
   const hasMessages = Object.values(byState).some((n) => n > 0);
   return {
@@ -155,6 +163,7 @@ export async function readToday(t: AdminTranslate, today: string): Promise<Today
     },
     notices,
     setup,
+    overdue: { count: overdue.length, latest: overdue.slice(0, OVERDUE_LISTED) },
   };
 }
 
@@ -165,4 +174,5 @@ export const EMPTY_TODAY: Today = {
   unread: { count: 0, latest: [] },
   notices: [],
   setup: [],
+  overdue: { count: 0, latest: [] },
 };
