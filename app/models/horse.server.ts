@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import { isPostgres } from "@db/dialect";
 import type { Database, HorseSlugHistoryTable, HorsesTable, RunnersTable } from "@db/schema";
 import { writeContent } from "~/platform/invalidation.server";
@@ -98,6 +98,23 @@ function toHorse(r: Row): Horse {
 /** Horses in training, newest first. */
 export async function listHorses(): Promise<Horse[]> {
   const rows = await db().selectFrom("horses").select(columns).orderBy("created_at", "desc").orderBy("id").execute();
+  return rows.map(toHorse);
+}
+
+/**
+ * The horses Home may show off (decision 0161), best first: those with a photo before those
+ * without, the best earner first, then by name; `limit` of them.
+ */
+export async function listFeaturedHorses(limit: number): Promise<Horse[]> {
+  const rows = await db()
+    .selectFrom("horses")
+    .select(columns)
+    .orderBy(sql`case when image_url is null then 1 else 0 end`)
+    .orderBy("total_prize_ore", "desc")
+    .orderBy("name")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
   return rows.map(toHorse);
 }
 

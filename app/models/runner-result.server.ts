@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Database } from "@db/schema";
 import { db } from "~/platform/db.server";
+import { seasonRange } from "~/utils/paging";
 import { findVictory, recordWin, type NewWinner } from "./winner.server";
 import { moveRecords, type RecordChange } from "./horse-record.server";
 import type { RaceDetails } from "./race.server";
@@ -183,78 +184,126 @@ export type RaceRecordEntry = {
 };
 
 export type RaceRecord = {
+  /** The runs of the season shown (`season`), newest first. */
   entries: RaceRecordEntry[];
+  /** The season `entries` are of (the latest unless another was asked for); null when there is no run. */
+  season: number | null;
+  /** The seasons the record holds, the latest first. */
+  seasons: number[];
+  /** Over the whole career on the site, counted in SQL: */
   runs: number;
   wins: number;
   /** 2nd and 3rd places. */
   places: number;
+  firstPlaces: number;
+  secondPlaces: number;
+  thirdPlaces: number;
+  /** The earliest race on the record (ISO date), null when it is empty. */
+  since: string | null;
 };
 
 /**
- * A horse's race record, newest first: its runners with a result, and the victories typed in the
- * Winners tab (runs it won) that no result created.
+ * Every run on a horse's record, as one query the summary, the seasons and a season's runs are read
+ * from: its runners with a result, and the victories typed in the Winners tab (runs it won) that no
+ * result created.
  */
-export async function getRaceRecord(horseId: string): Promise<RaceRecord> {
-  const results = await db()
+function recordRuns(horseId: string) {
+  const results = db()
     .selectFrom("runners as r")
     .leftJoin("winners as w", "w.id", "r.victory_id")
     .select([
       "r.id",
       "r.race_name",
       "r.race_date",
-      "r.post_time",
+      sql<string>`coalesce(r.post_time, '')`.as("post_time"),
       "r.track",
       "r.distance",
       "r.jockey",
-      "r.position",
-      "r.did_not_finish",
+      sql<number | null>`r.position`.as("position"),
+      sql<number>`r.did_not_finish`.as("did_not_finish"),
       "r.created_at",
       resultPrize().as("prize_ore"),
     ])
     .where("r.horse_id", "=", horseId)
-    .where("r.result_at", "is not", null)
-    .execute();
-  const victories = await db()
+    .where("r.result_at", "is not", null);
+  const victories = db()
     .selectFrom("winners as w")
-    .select(["w.id", "w.race_name", "w.race_date", "w.track", "w.distance", "w.jockey", "w.prize_ore", "w.created_at"])
+    .select([
+      "w.id",
+      "w.race_name",
+      "w.race_date",
+      sql<string>`''`.as("post_time"),
+      "w.track",
+      "w.distance",
+      "w.jockey",
+      sql<number | null>`1`.as("position"),
+      sql<number>`0`.as("did_not_finish"),
+      "w.created_at",
+      sql<number | null>`w.prize_ore`.as("prize_ore"),
+    ])
     .where("w.horse_id", "=", horseId)
     .where((eb) =>
       eb.not(eb.exists(eb.selectFrom("runners as r").select("r.id").whereRef("r.victory_id", "=", "w.id"))),
-    )
-    .execute();
-  const entries = [
-    ...results.map((r) => ({
-      key: `${r.race_date} ${r.post_time ?? ""} ${r.created_at}`,
-      entry: {
-        id: r.id,
-        raceName: r.race_name,
-        raceDate: r.race_date,
-        track: r.track,
-        distance: r.distance,
-        jockey: r.jockey,
-        position: r.position,
-        didNotFinish: Number(r.did_not_finish) === 1,
-        prizeOre: r.prize_ore === null ? null : Number(r.prize_ore),
-      },
-    })),
-    ...victories.map((w) => ({
-      key: `${w.race_date}  ${w.created_at}`,
-      entry: {
-        id: w.id,
-        raceName: w.race_name,
-        raceDate: w.race_date,
-        track: w.track,
-        distance: w.distance,
-        jockey: w.jockey,
-        position: 1,
-        didNotFinish: false,
-        prizeOre: w.prize_ore === null ? null : Number(w.prize_ore),
-      },
-    })),
-  ]
-    .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
-    .map((e) => e.entry);
-  const wins = entries.filter((e) => e.position === 1).length;
-  const places = entries.filter((e) => e.position === 2 || e.position === 3).length;
-  return { entries, runs: entries.length, wins, places };
+    );
+  return db().selectFrom(results.unionAll(victories).as("e"));
+}
+
+/**
+ * A horse's race record: one season's runs, newest first (the latest season unless `season` names
+ * another; a season it has no run in lists none), the seasons it raced in, and its runs, wins and
+ * places over the whole career, each counted by the database rather than by loading every run.
+ */
+export async function getRaceRecord(horseId: string, { season }: { season?: number } = {}): Promise<RaceRecord> {
+  const placed = (n: number) => sql<number | string>`sum(case when e.position = ${sql.lit(n)} then 1 else 0 end)`;
+  const year = sql<string>`substr(e.race_date, 1, 4)`;
+  const [totals, seasonRows] = await Promise.all([
+    recordRuns(horseId)
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as("runs"),
+        placed(1).as("first"),
+        placed(2).as("second"),
+        placed(3).as("third"),
+        eb.fn.min("e.race_date").as("since"),
+      ])
+      .executeTakeFirstOrThrow(),
+    recordRuns(horseId).select(year.as("season")).groupBy(year).orderBy(year, "desc").execute(),
+  ]);
+  const seasons = seasonRows.map((r) => Number(r.season)).filter(Number.isInteger);
+  const shown = season ?? seasons[0] ?? null;
+  const rows = shown
+    ? await recordRuns(horseId)
+        .selectAll()
+        .where("e.race_date", ">=", seasonRange(shown).from)
+        .where("e.race_date", "<", seasonRange(shown).to)
+        .orderBy("e.race_date", "desc")
+        .orderBy("e.post_time", "desc")
+        .orderBy("e.created_at", "desc")
+        .execute()
+    : [];
+  const entries = rows.map((r) => ({
+    id: r.id,
+    raceName: r.race_name,
+    raceDate: r.race_date,
+    track: r.track,
+    distance: r.distance,
+    jockey: r.jockey,
+    position: r.position === null ? null : Number(r.position),
+    didNotFinish: Number(r.did_not_finish) === 1,
+    prizeOre: r.prize_ore === null ? null : Number(r.prize_ore),
+  }));
+  const firstPlaces = Number(totals.first ?? 0);
+  const secondPlaces = Number(totals.second ?? 0);
+  const thirdPlaces = Number(totals.third ?? 0);
+  return {
+    entries,
+    season: shown,
+    seasons,
+    runs: Number(totals.runs),
+    wins: firstPlaces,
+    places: secondPlaces + thirdPlaces,
+    firstPlaces,
+    secondPlaces,
+    thirdPlaces,
+    since: (totals.since as string | null) ?? null,
+  };
 }
