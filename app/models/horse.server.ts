@@ -101,6 +101,11 @@ export async function listHorses(): Promise<Horse[]> {
   return rows.map(toHorse);
 }
 
+/** Every horse's id and name, newest first: the horse choices of the admin's forms. */
+export async function listHorseNames(): Promise<{ id: string; name: string }[]> {
+  return db().selectFrom("horses").select(["id", "name"]).orderBy("created_at", "desc").orderBy("id").execute();
+}
+
 /**
  * The horses Home may show off (decision 0161), best first: those with a photo before those
  * without, the best earner first, then by name; `limit` of them.
