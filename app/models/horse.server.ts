@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import { isPostgres } from "@db/dialect";
+import { containsPattern, pageCount, type Paged } from "~/utils/paging";
 import type { Database, HorseSlugHistoryTable, HorsesTable, RunnersTable } from "@db/schema";
 import { writeContent } from "~/platform/invalidation.server";
 import { db } from "~/platform/db.server";
@@ -99,6 +100,42 @@ function toHorse(r: Row): Horse {
 export async function listHorses(): Promise<Horse[]> {
   const rows = await db().selectFrom("horses").select(columns).orderBy("created_at", "desc").orderBy("id").execute();
   return rows.map(toHorse);
+}
+
+/**
+ * One page of the horses, newest first, as the Horses tab lists them: `perPage` at most, searched
+ * by name, sire, dam or owner (or a year of birth), with the count of all that match.
+ */
+export async function listHorsesPage(
+  { search = "" }: { search?: string },
+  { page = 1, perPage }: { page?: number; perPage: number },
+): Promise<Paged<Horse>> {
+  let query = db().selectFrom("horses");
+  const text = search.trim();
+  if (text) {
+    const pattern = containsPattern(text);
+    const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    const year = /^(19|20)\d\d$/.test(text) ? Number(text) : null;
+    query = query.where((eb) =>
+      eb.or([
+        like("name"),
+        like("sire"),
+        like("dam"),
+        like("owner"),
+        ...(year ? [eb("year_of_birth", "=", year)] : []),
+      ]),
+    );
+  }
+  const { count } = await query.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const total = Number(count);
+  const rows = await query
+    .select(columns)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(perPage)
+    .offset((Math.max(1, page) - 1) * perPage)
+    .execute();
+  return { items: rows.map(toHorse), page, pages: pageCount(total, perPage), total };
 }
 
 /** Every horse's id and name, newest first: the horse choices of the admin's forms. */
