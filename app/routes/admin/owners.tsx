@@ -5,11 +5,11 @@ import { RequiredMark, SelectField } from "~/components/ui/field";
 import { fieldErrorClass } from "~/components/ui/field-classes";
 import { msg, type AdminKey, type AdminTranslate } from "~/i18n/admin/dictionary";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
-import { listHorses, type Horse } from "~/models/horse.server";
+import { listHorseNames } from "~/models/horse.server";
 import {
   AccountTakenError,
   AlreadyActiveError,
-  listOwners,
+  listOwnersPage,
   mayTakeOver,
   revokeOwner,
   UnknownHorseError,
@@ -27,7 +27,16 @@ import { OWNER_HORSE_FIELD, ownerEditSchema, ownerSchema, recordIdSchema } from 
 import { adminMeta } from "./+shared/admin-meta";
 import { RecordFormShell, useRecordForm } from "./+shared/form-parts";
 import { OpenLink, RecordList, RecordRow, RowAction } from "./+shared/record-list";
-import { openTab, readForTab } from "./+shared/tab-reads.server";
+import {
+  emptyPage,
+  extraRecordId,
+  listParams,
+  openTab,
+  readForTab,
+  readListPage,
+  TAB_PAGE_SIZE,
+} from "./+shared/tab-reads.server";
+import { ListControls } from "./+shared/list-controls";
 import {
   NoHorsesYet,
   RecordForms,
@@ -45,26 +54,38 @@ type WithheldGuest = { id: string; name: string; email: string };
 
 type OwnerRow = OwnerListEntry & { id: string; withheld: WithheldGuest[] };
 
-/** The owners with their withheld guest invitations. */
-async function ownersWithWithheld() {
-  const owners = await listOwners();
-  const withheld = await listWithheld(owners.map((o) => o.userId));
-  return owners.map((o): OwnerRow => ({
-    ...o,
-    id: o.userId,
-    withheld: withheld.filter((w) => w.host_id === o.userId).map((w) => ({ id: w.id, name: w.name, email: w.email })),
-  }));
+/** A page of the owners with their withheld guest invitations. */
+async function ownersWithWithheld(request: Request, q: string, page: number) {
+  const list = await readListPage((n) => listOwnersPage({ search: q }, { page: n, perPage: TAB_PAGE_SIZE }), page);
+  const extraId = extraRecordId(
+    request,
+    list.items.map((o) => ({ id: o.userId })),
+  );
+  const extra = extraId ? (await listOwnersPage({ userId: extraId }, { perPage: 1 })).items : [];
+  const items = [...extra, ...list.items];
+  const withheld = await listWithheld(items.map((o) => o.userId));
+  return {
+    ...list,
+    items: items.map((o): OwnerRow => ({
+      ...o,
+      id: o.userId,
+      withheld: withheld.filter((w) => w.host_id === o.userId).map((w) => ({ id: w.id, name: w.name, email: w.email })),
+    })),
+  };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { t } = await openTab(request);
+  const { q, page } = listParams(request);
   const [owners, horses] = await Promise.all([
-    readForTab(t, "owners", ownersWithWithheld, [] as OwnerRow[]),
-    readForTab(t, "horses", () => listHorses(), [] as Horse[]),
+    readForTab(t, "owners", () => ownersWithWithheld(request, q, page), emptyPage<OwnerRow>()),
+    readForTab(t, "horses", () => listHorseNames(), [] as { id: string; name: string }[]),
   ]);
+  const { items, ...pages } = owners.value;
   return {
-    owners: owners.value,
-    horses: horses.value.map((h) => ({ id: h.id, name: h.name })).sort((a, b) => a.name.localeCompare(b.name, "da")),
+    owners: items,
+    list: { q, ...pages },
+    horses: [...horses.value].sort((a, b) => a.name.localeCompare(b.name, "da")),
     fetchError: owners.error ?? horses.error,
   };
 }
@@ -162,7 +183,7 @@ export const action = adminAction({
 type HorseOption = { id: string; name: string };
 
 export default function OwnersTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { owners, horses, fetchError } = loaderData;
+  const { owners, list, horses, fetchError } = loaderData;
   const t = useAdminT();
   const tab = useTabForms(actionData);
   const cards: RecordCards<OwnerRow> = {
@@ -179,9 +200,11 @@ export default function OwnersTab({ loaderData, actionData }: Route.ComponentPro
         addInstead={horses.length || fetchError ? undefined : <NoHorsesYet />}
       />
       <Card title={t("owners.list")} titleId="current-owners">
-        <RecordList fetchError={fetchError} empty={t("owners.empty")} records={owners}>
-          {(owner) => <OwnerRowView key={owner.id} owner={owner} />}
-        </RecordList>
+        <ListControls tab={TAB} list={list} name={t("owners.listName")} hint={t("owners.searchHint")}>
+          <RecordList fetchError={fetchError} empty={list.q ? null : t("owners.empty")} records={owners}>
+            {(owner) => <OwnerRowView key={owner.id} owner={owner} />}
+          </RecordList>
+        </ListControls>
       </Card>
     </TabPage>
   );
