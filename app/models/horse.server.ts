@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import { isPostgres } from "@db/dialect";
-import { containsPattern, pageCount, type Paged } from "~/utils/paging";
+import { holds, searchedYear } from "./list-search";
+import { pageCount, type Paged } from "~/utils/paging";
 import type { Database, HorseSlugHistoryTable, HorsesTable, RunnersTable } from "@db/schema";
 import { writeContent } from "~/platform/invalidation.server";
 import { db } from "~/platform/db.server";
@@ -113,9 +114,8 @@ export async function listHorsesPage(
   let query = db().selectFrom("horses");
   const text = search.trim();
   if (text) {
-    const pattern = containsPattern(text);
-    const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    const year = /^(19|20)\d\d$/.test(text) ? Number(text) : null;
+    const like = (column: string) => holds(column, text);
+    const year = searchedYear(text);
     query = query.where((eb) =>
       eb.or([
         like("name"),

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import { containsPattern, pageCount, type Paged } from "~/utils/paging";
+import { holds } from "./list-search";
+import { pageCount, type Paged } from "~/utils/paging";
 import type { AuthInstant, Database } from "@db/schema";
 import { currentActor } from "~/platform/actor.server";
 import { db, engine, lockFor } from "~/platform/db.server";
@@ -525,8 +526,7 @@ export async function listOwnersPage(
   if (userId !== undefined) query = query.where("o.user_id", "=", userId);
   const text = search.trim();
   if (text) {
-    const pattern = containsPattern(text);
-    const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    const like = (column: string) => holds(column, text);
     query = query.where((eb) =>
       eb.or([
         like("o.name"),

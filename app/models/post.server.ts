@@ -1,5 +1,6 @@
 import { sql, type Selectable, type Transaction } from "kysely";
-import { containsPattern, pageCount, type Paged } from "~/utils/paging";
+import { holds, searchedYear } from "./list-search";
+import { pageCount, type Paged } from "~/utils/paging";
 import type { Database, PostHorsesTable, PostPhotosTable, PostsTable } from "@db/schema";
 import { db } from "~/platform/db.server";
 import { writeContent } from "~/platform/invalidation.server";
@@ -257,9 +258,8 @@ export async function listPostsPage(
   let query = db().selectFrom("posts as p");
   const text = search.trim();
   if (text) {
-    const pattern = containsPattern(text);
-    const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    const year = /^(19|20)\d\d$/.test(text) ? Number(text) : null;
+    const like = (column: string) => holds(column, text);
+    const year = searchedYear(text);
     query = query.where((eb) =>
       eb.or([
         like("p.title"),

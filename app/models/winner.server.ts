@@ -1,5 +1,6 @@
 import { sql, type Selectable, type Transaction } from "kysely";
-import { containsPattern, pageCount, seasonRange, type Paged } from "~/utils/paging";
+import { holds, searchedYear } from "./list-search";
+import { pageCount, seasonRange, type Paged } from "~/utils/paging";
 import { writeContent } from "~/platform/invalidation.server";
 import type { Database, WinnersTable } from "@db/schema";
 import { db, lockFor } from "~/platform/db.server";
@@ -131,9 +132,8 @@ export async function listWinnersPage(
   }
   const text = search.trim();
   if (text) {
-    const year = /^(19|20)\d\d$/.test(text) ? Number(text) : null;
-    const pattern = containsPattern(text);
-    const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    const year = searchedYear(text);
+    const like = (column: string) => holds(column, text);
     query = query.where((eb) =>
       eb.or([
         like("h.name"),
