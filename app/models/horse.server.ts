@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import { isPostgres } from "@db/dialect";
-import { holds, searchedYear } from "./list-search";
-import { pageCount, type Paged } from "~/utils/paging";
+import { holds, searchedYear, pageCount, type Paged } from "./list-search";
 import type { Database, HorseSlugHistoryTable, HorsesTable, RunnersTable } from "@db/schema";
 import { writeContent } from "~/platform/invalidation.server";
 import { db } from "~/platform/db.server";

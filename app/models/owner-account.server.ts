@@ -1,6 +1,5 @@
-import { sql, type Kysely, type Transaction } from "kysely";
-import { holds } from "./list-search";
-import { pageCount, type Paged } from "~/utils/paging";
+import type { Kysely, Transaction } from "kysely";
+import { holds, pageCount, type Paged } from "./list-search";
 import type { AuthInstant, Database } from "@db/schema";
 import { currentActor } from "~/platform/actor.server";
 import { db, engine, lockFor } from "~/platform/db.server";

@@ -1,6 +1,5 @@
-import { sql, type Selectable, type Transaction } from "kysely";
-import { holds, searchedYear } from "./list-search";
-import { pageCount, type Paged } from "~/utils/paging";
+import type { Selectable, Transaction } from "kysely";
+import { holds, searchedYear, pageCount, type Paged } from "./list-search";
 import type { Database, PostHorsesTable, PostPhotosTable, PostsTable } from "@db/schema";
 import { db } from "~/platform/db.server";
 import { writeContent } from "~/platform/invalidation.server";
@@ -191,11 +190,11 @@ async function withParts(rows: PostRow[]): Promise<Post[]> {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     photos: (photosOf.get(r.id) ?? []).map((p) => ({
-        position: p.position,
-        image: imageRef(p.image_url, p.image_width, p.image_height)!,
-        description: p.description,
-        descriptionDa: p.description_da,
-      })),
+      position: p.position,
+      image: imageRef(p.image_url, p.image_width, p.image_height)!,
+      description: p.description,
+      descriptionDa: p.description_da,
+    })),
     horses: (horsesOf.get(r.id) ?? []).map((h) => ({ id: h.id, name: h.name, slug: h.slug ?? "" })),
   }));
 }

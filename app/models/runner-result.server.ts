@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Database } from "@db/schema";
 import { db } from "~/platform/db.server";
-import { seasonRange } from "~/utils/paging";
+import { seasonRange } from "./list-search";
 import { findVictory, recordWin, type NewWinner } from "./winner.server";
 import { moveRecords, type RecordChange } from "./horse-record.server";
 import type { RaceDetails } from "./race.server";

@@ -1,6 +1,5 @@
 import { sql, type Selectable, type Transaction } from "kysely";
-import { holds, searchedYear } from "./list-search";
-import { pageCount, seasonRange, type Paged } from "~/utils/paging";
+import { holds, searchedYear, pageCount, seasonRange, type Paged } from "./list-search";
 import { writeContent } from "~/platform/invalidation.server";
 import type { Database, WinnersTable } from "@db/schema";
 import { db, lockFor } from "~/platform/db.server";
@@ -86,7 +85,11 @@ export async function listWinnersWithHorses(): Promise<Winner[]> {
 
 /** The latest victory (Home shows it), or null. */
 export async function latestWinner(): Promise<Winner | null> {
-  const row = await winnerRows().orderBy("w.race_date", "desc").orderBy("w.created_at", "desc").limit(1).executeTakeFirst();
+  const row = await winnerRows()
+    .orderBy("w.race_date", "desc")
+    .orderBy("w.created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
   return row ? winnerOf(row) : null;
 }
 

@@ -26,7 +26,15 @@ export const WINNERS_PER_PAGE = 24;
 type Page =
   | { state: "failed" }
   | { state: "missing" }
-  | { state: "found"; winners: Winner[]; seasons: number[]; season: number | null; count: number; page: number; pages: number };
+  | {
+      state: "found";
+      winners: Winner[];
+      seasons: number[];
+      season: number | null;
+      count: number;
+      page: number;
+      pages: number;
+    };
 
 /**
  * One season of victories, the latest season first (`?season=` chooses another), a page of them at
@@ -95,7 +103,9 @@ export default function WinnersPage({ loaderData }: Route.ComponentProps) {
             className="mt-10"
           />
           {page.season !== null && page.seasons.length > 1 ? (
-            <p className="mt-4 text-stone-600">{t("winners.seasonCount", { season: page.season, count: page.count })}</p>
+            <p className="mt-4 text-stone-600">
+              {t("winners.seasonCount", { season: page.season, count: page.count })}
+            </p>
           ) : null}
           <CardGrid items={page.winners} empty={t("winners.empty")} className="md:grid-cols-2">
             {(winner, index) => (

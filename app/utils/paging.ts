@@ -26,19 +26,6 @@ export function searchParam(params: URLSearchParams, name = "q", max = 100): str
   return (params.get(name) ?? "").trim().slice(0, max);
 }
 
-/** How many pages `count` records fill, at least one. */
-export function pageCount(count: number, perPage: number): number {
-  return Math.max(1, Math.ceil(count / perPage));
-}
-
-/** The first and last date (ISO, inclusive lower, exclusive upper) of a season. */
-export function seasonRange(season: number): { from: string; to: string } {
-  return { from: `${season}-01-01`, to: `${season + 1}-01-01` };
-}
-
-/** A list's page: its records, the page it is and how many there are. */
-export type Paged<T> = { items: T[]; page: number; pages: number; total: number };
-
 /**
  * The address of a page of a list with the given parameters, empty ones left out (page 1 and an
  * empty search are the plain address), in a fixed order so each page has one address.
@@ -52,9 +39,4 @@ export function listHref(path: string, params: Record<string, string | number | 
   }
   const text = query.toString();
   return text ? `${path}?${text}` : path;
-}
-
-/** A LIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally (ESCAPE '\'). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -136,11 +136,7 @@ export default function WinnersTab({ loaderData, actionData }: Route.ComponentPr
       />
       <Card title={t("winners.list")} titleId="recent-victories">
         <ListControls tab={TAB} list={list} name={t("winners.listName")} hint={t("winners.searchHint")}>
-          <RecordList
-            fetchError={fetchError}
-            empty={list.q ? null : t("winners.empty")}
-            records={winners}
-          >
+          <RecordList fetchError={fetchError} empty={list.q ? null : t("winners.empty")} records={winners}>
             {(winner) => <WinnerRow key={winner.id} winner={winner} />}
           </RecordList>
         </ListControls>

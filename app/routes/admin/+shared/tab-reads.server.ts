@@ -2,7 +2,8 @@ import { requireAdmin, type SessionUser } from "~/auth/auth.server";
 import { adminTranslator, type AdminKey, type AdminTranslate } from "~/i18n/admin/dictionary";
 import { toastMessage, type Toast } from "~/toast/toast";
 import { readForPage } from "~/platform/public-read.server";
-import { pageParam, searchParam, type Paged } from "~/utils/paging";
+import { pageParam, searchParam } from "~/utils/paging";
+import type { Paged } from "~/models/list-search";
 
 /** The administrator opening a tab, and the dashboard's texts in the language the account chose. */
 export async function openTab(request: Request): Promise<{ user: SessionUser; t: AdminTranslate }> {
