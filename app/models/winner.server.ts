@@ -102,7 +102,10 @@ export async function getWinnerWithHorse(id: string): Promise<Winner | null> {
 /** A season of victories: its year and how many it holds. */
 export type WinnerSeason = { season: number; count: number };
 
-/** The seasons (years of the race dates) that hold victories, the latest first, each with its count. */
+/**
+ * The seasons (years of the race dates) that hold victories, the latest first, each with its count;
+ * a victory whose date is no date is in none (the latest season's page shows it).
+ */
 export async function listWinnerSeasons(): Promise<WinnerSeason[]> {
   const season = sql<string>`substr(race_date, 1, 4)`;
   const rows = await db()
@@ -116,8 +119,14 @@ export async function listWinnerSeasons(): Promise<WinnerSeason[]> {
     .filter((r) => Number.isInteger(r.season));
 }
 
-/** What a page of victories is chosen by: a season, a search (horse, race, track or jockey; or a year). */
-export type WinnerFilter = { season?: number | null; search?: string };
+/**
+ * What a page of victories is chosen by: a season, those whose date is no date (rows written before
+ * the form's rules: `undated`, with the season or alone), a search (horse, race, track or jockey; or a year).
+ */
+export type WinnerFilter = { season?: number | null; undated?: boolean; search?: string };
+
+/** A race date the seasons can hold (1900-2099); anything else is shown as 'Unknown Date'. */
+const dated = sql<boolean>`(w.race_date >= '1900-01-01' and w.race_date < '2100-01-01')`;
 
 /**
  * One page of victories, latest race first, with their horse's name and owner: `perPage` rows at
@@ -125,13 +134,18 @@ export type WinnerFilter = { season?: number | null; search?: string };
  * all that match, for the pages.
  */
 export async function listWinnersPage(
-  { season, search = "" }: WinnerFilter,
+  { season, undated = false, search = "" }: WinnerFilter,
   { page = 1, perPage }: { page?: number; perPage: number },
 ): Promise<Paged<Winner>> {
   let query = winnerRows();
   if (season) {
     const { from, to } = seasonRange(season);
-    query = query.where("w.race_date", ">=", from).where("w.race_date", "<", to);
+    query = query.where((eb) => {
+      const inSeason = eb.and([eb("w.race_date", ">=", from), eb("w.race_date", "<", to)]);
+      return undated ? eb.or([inSeason, eb.not(dated)]) : inSeason;
+    });
+  } else if (undated) {
+    query = query.where((eb) => eb.not(dated));
   }
   const text = search.trim();
   if (text) {
@@ -155,6 +169,8 @@ export async function listWinnersPage(
     .executeTakeFirstOrThrow();
   const total = Number(count);
   const rows = await query
+    // Those without a readable date after the dated ones.
+    .orderBy(sql`case when ${dated} then 0 else 1 end`)
     .orderBy("w.race_date", "desc")
     .orderBy("w.created_at", "desc")
     .orderBy("w.id", "desc")

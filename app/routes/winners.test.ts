@@ -141,13 +141,18 @@ describe("/winners", () => {
     await createWinner({ horseId: h.id, raceName: "Derby", raceDate: "2026-06-01", prizeOre: 12_500_050 });
     await createWinner({ horseId: gone.id, raceName: "", raceDate: "2026-05-01" });
     await db().deleteFrom("horses").where("id", "=", gone.id).execute();
+    // A row written before the form's rules: a date that is none. It shows with the latest season.
+    const old = await createWinner({ horseId: h.id, raceName: "Old", raceDate: "2020-01-01" });
+    await db().updateTable("winners").set({ race_date: "sometime" }).where("id", "=", old.id).execute();
     const { data } = await load("/winners");
+    expect((data as unknown as Found).winners.map((w) => w.raceName)).toEqual(["Derby", "", "Old"]);
     const html = render("/winners", data);
     expect(html).toContain("Nordlys");
     expect(html).toContain("Stald Øst");
     expect(html).toContain("1.6.2026");
     expect(html).toMatch(/125\.000,50/);
     for (const text of [
+      "Unknown Date",
       "Unknown Horse",
       "Unknown Owner",
       "Unknown Race",

@@ -37,7 +37,7 @@ type Page =
     };
 
 /**
- * One season of victories, the latest season first (`?season=` chooses another), a page of them at
+ * One season of victories (the spec's cards, texts and fallbacks), the latest season first (`?season=` chooses another), a page of them at
  * a time (`?page=`). A season or page that is not there is a 404, never a page the cache keeps.
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -48,11 +48,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (asked === null || page === null) return missing();
   const read = await readForPage("winners", async () => {
     const seasons = await listWinnerSeasons();
-    const season = asked ?? seasons[0]?.season ?? null;
+    const latest = seasons[0]?.season ?? null;
+    const season = asked ?? latest;
     if (asked !== undefined && !seasons.some((s) => s.season === asked)) return null;
-    const list = season
-      ? await listWinnersPage({ season }, { page, perPage: WINNERS_PER_PAGE })
-      : { items: [], page: 1, pages: 1, total: 0 };
+    // A victory with no readable date (rows older than the form's rules) shows with the latest season.
+    const list = await listWinnersPage({ season, undated: season === latest }, { page, perPage: WINNERS_PER_PAGE });
     return { seasons: seasons.map((s) => s.season), season, list };
   });
   if (!read.ok) return data<Page>({ state: "failed" }, FAILED_READ_INIT);
