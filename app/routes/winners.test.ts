@@ -8,9 +8,10 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@tests/db";
-import { createHorse } from "~/models/horse.server";
+import { createHorse, listFeaturedHorses } from "~/models/horse.server";
 import { createWinner, latestWinner, listWinnerSeasons, listWinnersPage, type Winner } from "~/models/winner.server";
 import { db } from "~/platform/db.server";
+import * as home from "./home";
 import * as winnersPage from "./winners";
 
 useFreshDatabase();
@@ -171,5 +172,28 @@ describe("/winners", () => {
     const { status, data } = await load("/winners");
     expect(status).toBe(200);
     expect(render("/winners", data)).toContain("No winners found. Add some winners from the admin page.");
+  });
+});
+
+describe("Home", () => {
+  it("reads the latest victory alone, and features the best earner with a photo that is not its winner", async () => {
+    const photo = { image_url: "/media/horse-images/x.webp", image_width: 400, image_height: 300 };
+    const rich = await createHorse({ ...horse, name: "Rich", totalPrizeOre: 900_000_00 });
+    const second = await createHorse({ ...horse, name: "Second", totalPrizeOre: 500_000_00 });
+    await createHorse({ ...horse, name: "No Photo", totalPrizeOre: 990_000_00 });
+    await db().updateTable("horses").set(photo).where("id", "in", [rich.id, second.id]).execute();
+    expect((await listFeaturedHorses(3)).map((h) => h.name)).toEqual(["Rich", "Second", "No Photo"]);
+    await createWinner({ horseId: second.id, raceName: "Earlier", raceDate: "2026-04-01" });
+    await createWinner({ horseId: rich.id, raceName: "Latest", raceDate: "2026-06-01" });
+    const page = (await home.loader({
+      request: new Request("http://localhost/"),
+      params: {},
+      context: {},
+    } as never)) as {
+      latestWinner: Winner | null;
+      featuredHorse: { name: string } | null;
+    };
+    expect(page.latestWinner).toMatchObject({ raceName: "Latest", horseName: "Rich" });
+    expect(page.featuredHorse).toMatchObject({ name: "Second" });
   });
 });
