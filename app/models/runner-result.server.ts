@@ -269,17 +269,26 @@ export async function getRaceRecord(horseId: string, { season }: { season?: numb
     recordRuns(horseId).select(year.as("season")).groupBy(year).orderBy(year, "desc").execute(),
   ]);
   const seasons = seasonRows.map((r) => Number(r.season)).filter(Number.isInteger);
-  const shown = season ?? seasons[0] ?? null;
-  const rows = shown
-    ? await recordRuns(horseId)
-        .selectAll()
-        .where("e.race_date", ">=", seasonRange(shown).from)
-        .where("e.race_date", "<", seasonRange(shown).to)
-        .orderBy("e.race_date", "desc")
-        .orderBy("e.post_time", "desc")
-        .orderBy("e.created_at", "desc")
-        .execute()
-    : [];
+  const latest = seasons[0] ?? null;
+  const shown = season ?? latest;
+  // A run whose date is no date (a victory typed before the form's rules) is listed with the latest season.
+  const dated = sql<boolean>`(e.race_date >= '1900-01-01' and e.race_date < '2100-01-01')`;
+  const rows = await recordRuns(horseId)
+    .selectAll()
+    .where((eb) => {
+      const undated = eb.not(dated);
+      if (shown === null) return undated;
+      const inSeason = eb.and([
+        eb("e.race_date", ">=", seasonRange(shown).from),
+        eb("e.race_date", "<", seasonRange(shown).to),
+      ]);
+      return shown === latest ? eb.or([inSeason, undated]) : inSeason;
+    })
+    .orderBy(sql`case when ${dated} then 0 else 1 end`)
+    .orderBy("e.race_date", "desc")
+    .orderBy("e.post_time", "desc")
+    .orderBy("e.created_at", "desc")
+    .execute();
   const entries = rows.map((r) => ({
     id: r.id,
     raceName: r.race_name,

@@ -9,6 +9,7 @@ import { createHorse } from "~/models/horse.server";
 import { createRunner } from "~/models/runner.server";
 import { getRaceRecord, recordResult, type RaceRecord } from "~/models/runner-result.server";
 import { createWinner } from "~/models/winner.server";
+import { db } from "~/platform/db.server";
 import * as horsePage from "./horse";
 
 useFreshDatabase();
@@ -68,6 +69,17 @@ describe("the race record by season", () => {
     expect(earlier).toMatchObject({ season: 2025, runs: 6, wins: 3 });
     expect(earlier.entries.map((e) => e.raceDate)).toEqual(["2025-09-01", "2025-07-01", "2025-05-01"]);
     expect((await getRaceRecord(h.id, { season: 2024 })).entries).toMatchObject([{ raceName: "Typed", position: 1 }]);
+  });
+
+  it("lists a run whose date is no date (a row from before the form's rules) with the latest season", async () => {
+    const h = await career();
+    const old = await createWinner({ horseId: h.id, raceName: "Old", raceDate: "2020-01-01" });
+    await db().updateTable("winners").set({ race_date: "sometime" }).where("id", "=", old.id).execute();
+    const record = await getRaceRecord(h.id);
+    expect(record.seasons).toEqual([2026, 2025, 2024]);
+    expect(record.entries.map((e) => e.raceName)).toEqual(["Race 2026-05-01", "Race 2026-04-01", "Old"]);
+    expect((await getRaceRecord(h.id, { season: 2025 })).entries.map((e) => e.raceName)).not.toContain("Old");
+    expect(record.runs).toBe(7);
   });
 
   it("is empty, with no season, for a horse that has not raced", async () => {
