@@ -1,4 +1,5 @@
 import { PageSection } from "~/components/page-section";
+import { SeasonChoice } from "~/components/list-pages";
 import { RaceRecordRow } from "~/components/runner-table";
 import { ScrollTable } from "~/components/scroll-table";
 import { useLang, useT } from "~/i18n/use-lang";
@@ -17,15 +18,21 @@ const RECORD_HEADINGS = [
   "runners.prize",
 ] as const;
 
-/** A horse's race record: runs, wins, places and strike rate, then each run, newest first. */
+/**
+ * A horse's race record: runs, wins, places and strike rate over the whole career, the choice of
+ * season, then each run of the season shown, newest first.
+ */
 export function RaceRecordSection({
   horse,
   record,
   figures,
+  seasonHref,
 }: {
   horse: string;
   record: RaceRecord;
   figures: Pick<CareerAndRecord, "differ" | "since">;
+  /** The address of the record's page for a season (the latest: the page's own). */
+  seasonHref: (season: number) => string;
 }) {
   const t = useT();
   const lang = useLang();
@@ -52,12 +59,23 @@ export function RaceRecordSection({
           </div>
         ))}
       </dl>
+      <SeasonChoice
+        seasons={record.seasons}
+        current={record.season}
+        href={seasonHref}
+        label={t("horse.recordSeasons")}
+        className="mt-6"
+      />
       {record.entries.length === 0 ? (
         <p className="mt-6 text-stone-600">{t("horse.noRaces")}</p>
       ) : (
         <ScrollTable
           label={t("horse.recordLabel", { horse })}
-          caption={t("horse.recordCaption", { horse })}
+          caption={
+            record.seasons.length > 1 && record.season !== null
+              ? t("horse.recordSeasonCaption", { horse, season: record.season })
+              : t("horse.recordCaption", { horse })
+          }
           headings={RECORD_HEADINGS.map((key) => t(key))}
           className="mt-6"
         >

@@ -157,6 +157,12 @@ export const da = {
   "winners.unknownOwner": "Ukendt ejer",
   "winners.unknownJockey": "Ukendt jockey",
   "winners.notSpecified": "Ikke oplyst",
+  "winners.seasons": "Sæsoner",
+  "winners.seasonCount": "Sejre i {season}: {count}",
+  "winners.pagination": "Sider med vindere",
+  "list.previous": "Forrige side",
+  "list.next": "Næste side",
+  "list.pageOf": "Side {page} af {pages}",
 
   "runners.metaTitle": "Starter | {name}",
   "runners.metaDescription":
@@ -217,6 +223,8 @@ export const da = {
   "horse.places": "Placeringer",
   "horse.strikeRate": "Sejrsprocent",
   "horse.noRaces": "Ingen løb endnu.",
+  "horse.recordSeasons": "Sæsoner i løbshistorikken",
+  "horse.recordSeasonCaption": "Løbshistorik for {horse} i {season}, nyeste først",
   "horse.recordLabel": "Løbshistorik for {horse}",
   "horse.recordCaption": "Løbshistorik for {horse}, nyeste først",
   "horse.foaled": "Født",

@@ -162,6 +162,12 @@ export const en = {
   "winners.unknownOwner": "Unknown Owner",
   "winners.unknownJockey": "Unknown Jockey",
   "winners.notSpecified": "Not specified",
+  "winners.seasons": "Seasons",
+  "winners.seasonCount": "Victories in {season}: {count}",
+  "winners.pagination": "Pages of winners",
+  "list.previous": "Previous page",
+  "list.next": "Next page",
+  "list.pageOf": "Page {page} of {pages}",
 
   "runners.metaTitle": "Runners | {name}",
   "runners.metaDescription":
@@ -222,6 +228,8 @@ export const en = {
   "horse.places": "Places",
   "horse.strikeRate": "Strike Rate",
   "horse.noRaces": "No races run yet.",
+  "horse.recordSeasons": "Seasons of the race record",
+  "horse.recordSeasonCaption": "Race record of {horse} in {season}, newest first",
   "horse.recordLabel": "Race record of {horse}",
   "horse.recordCaption": "Race record of {horse}, newest first",
   "horse.foaled": "Foaled",

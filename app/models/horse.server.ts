@@ -1,5 +1,6 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import { isPostgres } from "@db/dialect";
+import { holds, searchedYear, pageCount, type Paged } from "./list-search";
 import type { Database, HorseSlugHistoryTable, HorsesTable, RunnersTable } from "@db/schema";
 import { writeContent } from "~/platform/invalidation.server";
 import { db } from "~/platform/db.server";
@@ -98,6 +99,63 @@ function toHorse(r: Row): Horse {
 /** Horses in training, newest first. */
 export async function listHorses(): Promise<Horse[]> {
   const rows = await db().selectFrom("horses").select(columns).orderBy("created_at", "desc").orderBy("id").execute();
+  return rows.map(toHorse);
+}
+
+/**
+ * One page of the horses, newest first, as the Horses tab lists them: `perPage` at most, searched
+ * by name, sire, dam or owner (or a year of birth), with the count of all that match.
+ */
+export async function listHorsesPage(
+  { search = "" }: { search?: string },
+  { page = 1, perPage }: { page?: number; perPage: number },
+): Promise<Paged<Horse>> {
+  let query = db().selectFrom("horses");
+  const text = search.trim();
+  if (text) {
+    const like = (column: string) => holds(column, text);
+    const year = searchedYear(text);
+    query = query.where((eb) =>
+      eb.or([
+        like("name"),
+        like("sire"),
+        like("dam"),
+        like("owner"),
+        ...(year ? [eb("year_of_birth", "=", year)] : []),
+      ]),
+    );
+  }
+  const { count } = await query.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const total = Number(count);
+  const rows = await query
+    .select(columns)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(perPage)
+    .offset((Math.max(1, page) - 1) * perPage)
+    .execute();
+  return { items: rows.map(toHorse), page, pages: pageCount(total, perPage), total };
+}
+
+/** Every horse's id and name, newest first: the horse choices of the admin's forms. */
+export async function listHorseNames(): Promise<{ id: string; name: string }[]> {
+  return db().selectFrom("horses").select(["id", "name"]).orderBy("created_at", "desc").orderBy("id").execute();
+}
+
+/**
+ * The horses Home may show off (decision 0161), best first: those with a photo before those
+ * without, the best earner first, then by name; `limit` of them.
+ */
+export async function listFeaturedHorses(limit: number): Promise<Horse[]> {
+  const rows = await db()
+    .selectFrom("horses")
+    .select(columns)
+    .orderBy(sql`case when image_url is null then 1 else 0 end`)
+    .orderBy("total_prize_ore", "desc")
+    .orderBy("name")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
   return rows.map(toHorse);
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { holds, pageCount, type Paged } from "./list-search";
 import type { AuthInstant, Database } from "@db/schema";
 import { currentActor } from "~/platform/actor.server";
 import { db, engine, lockFor } from "~/platform/db.server";
@@ -508,6 +509,76 @@ export async function listOwners(now = new Date()): Promise<OwnerListEntry[]> {
       .map((h) => ({ id: h.id, name: h.name, slug: h.slug ?? h.id })),
     guests: accounts.filter((a) => a.hostId === owner.userId),
   }));
+}
+
+/**
+ * One page of the owners, by name, as the Owners tab lists them: `perPage` at most, searched by
+ * name, e-mail or the name of a horse they follow (or one owner by `userId`), each with its live horses and its guests, read
+ * for that page only; with the count of all that match.
+ */
+export async function listOwnersPage(
+  { search = "", userId }: { search?: string; userId?: string },
+  { page = 1, perPage }: { page?: number; perPage: number },
+  now = new Date(),
+): Promise<Paged<OwnerListEntry>> {
+  let query = selectAccounts().where("o.role", "=", "owner");
+  if (userId !== undefined) query = query.where("o.user_id", "=", userId);
+  const text = search.trim();
+  if (text) {
+    const like = (column: string) => holds(column, text);
+    query = query.where((eb) =>
+      eb.or([
+        like("o.name"),
+        like("u.email"),
+        eb.exists(
+          eb
+            .selectFrom("owner_horses as oh")
+            .innerJoin("horses as h", "h.id", "oh.horse_id")
+            .select("oh.user_id")
+            .whereRef("oh.user_id", "=", "o.user_id")
+            .where(like("h.name")),
+        ),
+      ]),
+    );
+  }
+  const { count } = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
+  const total = Number(count);
+  const rows = await query
+    .orderBy("o.name")
+    .orderBy("u.email")
+    .orderBy("o.user_id")
+    .limit(perPage)
+    .offset((Math.max(1, page) - 1) * perPage)
+    .execute();
+  const owners = rows.map((r) => toAccount(r, now));
+  const ids = owners.map((o) => o.userId);
+  const [horses, guests] = await Promise.all([
+    linkedHorses(db(), ids),
+    ids.length
+      ? selectAccounts().where("o.host_id", "in", ids).orderBy("o.name").orderBy("u.email").execute()
+      : Promise.resolve([]),
+  ]);
+  const horsesOf = new Map<string, LinkedHorse[]>();
+  for (const h of horses) {
+    const list = horsesOf.get(h.user_id) ?? [];
+    list.push({ id: h.id, name: h.name, slug: h.slug ?? h.id });
+    horsesOf.set(h.user_id, list);
+  }
+  const guestsOf = new Map<string, OwnerAccount[]>();
+  for (const g of guests.map((r) => toAccount(r, now))) {
+    const list = guestsOf.get(g.hostId ?? "") ?? [];
+    list.push(g);
+    guestsOf.set(g.hostId ?? "", list);
+  }
+  const items = owners.map((owner) => ({
+    ...owner,
+    horses: horsesOf.get(owner.userId) ?? [],
+    guests: guestsOf.get(owner.userId) ?? [],
+  }));
+  return { items, page, pages: pageCount(total, perPage), total };
 }
 
 /** Where an owner's or guest's account stands when a session is looked up. */

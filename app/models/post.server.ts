@@ -1,4 +1,5 @@
 import type { Selectable, Transaction } from "kysely";
+import { holds, searchedYear, pageCount, type Paged } from "./list-search";
 import type { Database, PostHorsesTable, PostPhotosTable, PostsTable } from "@db/schema";
 import { db } from "~/platform/db.server";
 import { writeContent } from "~/platform/invalidation.server";
@@ -167,6 +168,8 @@ async function withParts(rows: PostRow[]): Promise<Post[]> {
       .orderBy("h.name")
       .execute(),
   ]);
+  const photosOf = groupBy(photos, (p) => p.post_id);
+  const horsesOf = groupBy(horses, (h) => h.post_id);
   return rows.map((r) => ({
     id: r.id,
     slug: r.slug,
@@ -186,19 +189,20 @@ async function withParts(rows: PostRow[]): Promise<Post[]> {
     ownersToldAt: r.notices_queued_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
-    photos: photos
-      .filter((p) => p.post_id === r.id)
-      .map((p) => ({
-        position: p.position,
-        image: imageRef(p.image_url, p.image_width, p.image_height)!,
-        description: p.description,
-        descriptionDa: p.description_da,
-      })),
-    horses: horses.filter((h) => h.post_id === r.id).map((h) => ({ id: h.id, name: h.name, slug: h.slug ?? "" })),
+    photos: (photosOf.get(r.id) ?? []).map((p) => ({
+      position: p.position,
+      image: imageRef(p.image_url, p.image_width, p.image_height)!,
+      description: p.description,
+      descriptionDa: p.description_da,
+    })),
+    horses: (horsesOf.get(r.id) ?? []).map((h) => ({ id: h.id, name: h.name, slug: h.slug ?? "" })),
   }));
 }
 
-/** Every post, drafts and scheduled ones included, the latest publishing time first (the News tab). */
+/**
+ * Every post, drafts and scheduled ones included, the latest publishing time first, whole: for the
+ * tests and scripts; no page reads it (the News tab reads a page of listPostsPage).
+ */
 export async function listAllPosts(): Promise<Post[]> {
   const rows = await db()
     .selectFrom("posts")
@@ -210,6 +214,135 @@ export async function listAllPosts(): Promise<Post[]> {
 }
 
 /** A post by its id, whatever its audience and state (the editor's, before a save), or null. */
+/** Rows by a key, in their order: the parts the database read for a page of posts, per post. */
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+/** What the News tab's list shows of a post: no bodies, its first photo, the names of its horses. */
+export type PostListEntry = Pick<
+  Post,
+  "id" | "slug" | "title" | "titleDa" | "audience" | "publishAt" | "draft" | "newsletter" | "ownersToldAt"
+> & { firstPhoto: ImageRef | null; horses: { id: string; name: string }[] };
+
+const listColumns = [
+  "id",
+  "slug",
+  "title",
+  "title_da",
+  "audience",
+  "publish_at",
+  "draft",
+  "newsletter",
+  "newsletter_queued_at",
+  "newsletter_recipients",
+  "notices_queued_at",
+] as const;
+
+/**
+ * One page of every post (drafts, scheduled, owners-only), latest publishing time first, as the News
+ * tab lists them: `perPage` at most, no bodies, searched by title (either language), a tagged
+ * horse's name, or a year of publishing; with the count of all that match.
+ */
+export async function listPostsPage(
+  { search = "" }: { search?: string },
+  { page = 1, perPage }: { page?: number; perPage: number },
+): Promise<Paged<PostListEntry>> {
+  let query = db().selectFrom("posts as p");
+  const text = search.trim();
+  if (text) {
+    const like = (column: string) => holds(column, text);
+    const year = searchedYear(text);
+    query = query.where((eb) =>
+      eb.or([
+        like("p.title"),
+        like("p.title_da"),
+        eb.exists(
+          eb
+            .selectFrom("post_horses as ph")
+            .innerJoin("horses as h", "h.id", "ph.horse_id")
+            .select("ph.post_id")
+            .whereRef("ph.post_id", "=", "p.id")
+            .where(like("h.name")),
+        ),
+        ...(year
+          ? [eb.and([eb("p.publish_at", ">=", `${year}-01-01`), eb("p.publish_at", "<", `${year + 1}-01-01`)])]
+          : []),
+      ]),
+    );
+  }
+  const { count } = await query.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const total = Number(count);
+  const rows = await query
+    .select(listColumns.map((c) => `p.${c}` as const))
+    .orderBy("p.publish_at", "desc")
+    .orderBy("p.id", "desc")
+    .limit(perPage)
+    .offset((Math.max(1, page) - 1) * perPage)
+    .execute();
+  return { items: await listEntriesOf(rows), page, pages: pageCount(total, perPage), total };
+}
+
+/** A post as the News tab lists it, or null (one just saved that is not on the page shown). */
+export async function getPostListEntry(id: string): Promise<PostListEntry | null> {
+  const row = await db().selectFrom("posts").select(listColumns).where("id", "=", id).executeTakeFirst();
+  return row ? ((await listEntriesOf([row]))[0] ?? null) : null;
+}
+
+async function listEntriesOf(rows: Pick<PostRow, (typeof listColumns)[number]>[]): Promise<PostListEntry[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [photos, horses] = await Promise.all([
+    // Each post's first photo only, chosen by the database.
+    db()
+      .selectFrom("post_photos as pp")
+      .select(["pp.post_id", "pp.image_url", "pp.image_width", "pp.image_height"])
+      .where("pp.post_id", "in", ids)
+      .where(({ eb, selectFrom }) =>
+        eb(
+          "pp.position",
+          "=",
+          selectFrom("post_photos as first")
+            .select((f) => f.fn.min("first.position").as("position"))
+            .whereRef("first.post_id", "=", "pp.post_id"),
+        ),
+      )
+      .execute(),
+    db()
+      .selectFrom("post_horses as ph")
+      .innerJoin("horses as h", "h.id", "ph.horse_id")
+      .select(["ph.post_id", "h.id", "h.name"])
+      .where("ph.post_id", "in", ids)
+      .orderBy("h.name")
+      .execute(),
+  ]);
+  const photoOf = new Map(photos.map((p) => [p.post_id, imageRef(p.image_url, p.image_width, p.image_height)]));
+  const horsesOf = groupBy(horses, (h) => h.post_id);
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    titleDa: r.title_da,
+    audience: r.audience,
+    publishAt: r.publish_at,
+    draft: r.draft === 1,
+    newsletter: {
+      requested: r.newsletter === 1,
+      queuedAt: r.newsletter_queued_at,
+      recipients: r.newsletter_recipients,
+    },
+    ownersToldAt: r.notices_queued_at,
+    firstPhoto: photoOf.get(r.id) ?? null,
+    horses: (horsesOf.get(r.id) ?? []).map((h) => ({ id: h.id, name: h.name })),
+  }));
+}
+
 export async function getPost(id: string): Promise<Post | null> {
   const row = await db().selectFrom("posts").select(postColumns).where("id", "=", id).executeTakeFirst();
   return row ? ((await withParts([row]))[0] ?? null) : null;

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Database } from "@db/schema";
 import { db } from "~/platform/db.server";
+import { seasonRange } from "./list-search";
 import { findVictory, recordWin, type NewWinner } from "./winner.server";
 import { moveRecords, type RecordChange } from "./horse-record.server";
 import type { RaceDetails } from "./race.server";
@@ -185,81 +186,138 @@ export type RaceRecordEntry = {
 };
 
 export type RaceRecord = {
+  /** The runs of the season shown (`season`), newest first. */
   entries: RaceRecordEntry[];
+  /** The season `entries` are of (the latest unless another was asked for); null when there is no run. */
+  season: number | null;
+  /** The seasons the record holds, the latest first. */
+  seasons: number[];
+  /** Over the whole career on the site, counted in SQL: */
   runs: number;
   wins: number;
   /** 2nd and 3rd places. */
   places: number;
+  firstPlaces: number;
+  secondPlaces: number;
+  thirdPlaces: number;
+  /** The earliest race on the record (ISO date), null when it is empty. */
+  since: string | null;
 };
 
 /**
- * A horse's race record, newest first: its runners with a result, and the victories typed in the
- * Winners tab (runs it won) that no result created.
+ * Every run on a horse's record, as one query the summary, the seasons and a season's runs are read
+ * from: its runners with a result, and the victories typed in the Winners tab (runs it won) that no
+ * result created.
  */
-export async function getRaceRecord(horseId: string): Promise<RaceRecord> {
-  const results = await db()
+function recordRuns(horseId: string) {
+  const results = db()
     .selectFrom("runners as r")
     .leftJoin("winners as w", "w.id", "r.victory_id")
     .select([
       "r.id",
       "r.race_name",
       "r.race_date",
-      "r.post_time",
+      sql<string>`coalesce(r.post_time, '')`.as("post_time"),
       "r.track",
       "r.distance",
       "r.jockey",
-      "r.position",
-      "r.did_not_finish",
+      sql<number | null>`r.position`.as("position"),
+      sql<number>`r.did_not_finish`.as("did_not_finish"),
       "r.created_at",
       "r.result_source",
       resultPrize().as("prize_ore"),
     ])
     .where("r.horse_id", "=", horseId)
-    .where("r.result_at", "is not", null)
-    .execute();
-  const victories = await db()
+    .where("r.result_at", "is not", null);
+  const victories = db()
     .selectFrom("winners as w")
-    .select(["w.id", "w.race_name", "w.race_date", "w.track", "w.distance", "w.jockey", "w.prize_ore", "w.created_at"])
+    .select([
+      "w.id",
+      "w.race_name",
+      "w.race_date",
+      sql<string>`''`.as("post_time"),
+      "w.track",
+      "w.distance",
+      "w.jockey",
+      sql<number | null>`1`.as("position"),
+      sql<number>`0`.as("did_not_finish"),
+      "w.created_at",
+      sql<string | null>`null`.as("result_source"),
+      sql<number | null>`w.prize_ore`.as("prize_ore"),
+    ])
     .where("w.horse_id", "=", horseId)
     .where((eb) =>
       eb.not(eb.exists(eb.selectFrom("runners as r").select("r.id").whereRef("r.victory_id", "=", "w.id"))),
-    )
+    );
+  return db().selectFrom(results.unionAll(victories).as("e"));
+}
+
+/**
+ * A horse's race record: one season's runs, newest first (the latest season unless `season` names
+ * another; a season it has no run in lists none), the seasons it raced in, and its runs, wins and
+ * places over the whole career, each counted by the database rather than by loading every run.
+ */
+export async function getRaceRecord(horseId: string, { season }: { season?: number } = {}): Promise<RaceRecord> {
+  const placed = (n: number) => sql<number | string>`sum(case when e.position = ${sql.lit(n)} then 1 else 0 end)`;
+  const year = sql<string>`substr(e.race_date, 1, 4)`;
+  const [totals, seasonRows] = await Promise.all([
+    recordRuns(horseId)
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as("runs"),
+        placed(1).as("first"),
+        placed(2).as("second"),
+        placed(3).as("third"),
+        eb.fn.min("e.race_date").as("since"),
+      ])
+      .executeTakeFirstOrThrow(),
+    recordRuns(horseId).select(year.as("season")).groupBy(year).orderBy(year, "desc").execute(),
+  ]);
+  const seasons = seasonRows.map((r) => Number(r.season)).filter(Number.isInteger);
+  const latest = seasons[0] ?? null;
+  const shown = season ?? latest;
+  // A run whose date is no date (a victory typed before the form's rules) is listed with the latest season.
+  const dated = sql<boolean>`(e.race_date >= '1900-01-01' and e.race_date < '2100-01-01')`;
+  const rows = await recordRuns(horseId)
+    .selectAll()
+    .where((eb) => {
+      const undated = eb.not(dated);
+      if (shown === null) return undated;
+      const inSeason = eb.and([
+        eb("e.race_date", ">=", seasonRange(shown).from),
+        eb("e.race_date", "<", seasonRange(shown).to),
+      ]);
+      return shown === latest ? eb.or([inSeason, undated]) : inSeason;
+    })
+    .orderBy(sql`case when ${dated} then 0 else 1 end`)
+    .orderBy("e.race_date", "desc")
+    .orderBy("e.post_time", "desc")
+    .orderBy("e.created_at", "desc")
     .execute();
-  const entries = [
-    ...results.map((r) => ({
-      key: `${r.race_date} ${r.post_time ?? ""} ${r.created_at}`,
-      entry: {
-        id: r.id,
-        raceName: r.race_name,
-        raceDate: r.race_date,
-        track: r.track,
-        distance: r.distance,
-        jockey: r.jockey,
-        position: r.position,
-        didNotFinish: Number(r.did_not_finish) === 1,
-        prizeOre: r.prize_ore === null ? null : Number(r.prize_ore),
-        fromDh: r.result_source === "dh",
-      },
-    })),
-    ...victories.map((w) => ({
-      key: `${w.race_date}  ${w.created_at}`,
-      entry: {
-        id: w.id,
-        raceName: w.race_name,
-        raceDate: w.race_date,
-        track: w.track,
-        distance: w.distance,
-        jockey: w.jockey,
-        position: 1,
-        didNotFinish: false,
-        prizeOre: w.prize_ore === null ? null : Number(w.prize_ore),
-        fromDh: false,
-      },
-    })),
-  ]
-    .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
-    .map((e) => e.entry);
-  const wins = entries.filter((e) => e.position === 1).length;
-  const places = entries.filter((e) => e.position === 2 || e.position === 3).length;
-  return { entries, runs: entries.length, wins, places };
+  const entries = rows.map((r) => ({
+    id: r.id,
+    raceName: r.race_name,
+    raceDate: r.race_date,
+    track: r.track,
+    distance: r.distance,
+    jockey: r.jockey,
+    position: r.position === null ? null : Number(r.position),
+    didNotFinish: Number(r.did_not_finish) === 1,
+    prizeOre: r.prize_ore === null ? null : Number(r.prize_ore),
+    fromDh: r.result_source === "dh",
+  }));
+  const firstPlaces = Number(totals.first ?? 0);
+  const secondPlaces = Number(totals.second ?? 0);
+  const thirdPlaces = Number(totals.third ?? 0);
+  return {
+    entries,
+    season: shown,
+    seasons,
+    runs: Number(totals.runs),
+    wins: firstPlaces,
+    places: secondPlaces + thirdPlaces,
+    firstPlaces,
+    secondPlaces,
+    thirdPlaces,
+    since: (totals.since as string | null) ?? null,
+  };
 }

@@ -1,4 +1,5 @@
-import type { Selectable, Transaction } from "kysely";
+import { sql, type Selectable, type Transaction } from "kysely";
+import { holds, searchedYear, pageCount, seasonRange, type Paged } from "./list-search";
 import { writeContent } from "~/platform/invalidation.server";
 import type { Database, WinnersTable } from "@db/schema";
 import { db, lockFor } from "~/platform/db.server";
@@ -28,9 +29,9 @@ export type Winner = {
   createdAt: string;
 };
 
-/** Victories with their horse's name and owner (null when the horse is gone), latest race first. */
-export async function listWinnersWithHorses(): Promise<Winner[]> {
-  const rows = await db()
+/** The columns of a victory with its horse's, as the lists show them. */
+function winnerRows() {
+  return db()
     .selectFrom("winners as w")
     .leftJoin("horses as h", "h.id", "w.horse_id")
     .select([
@@ -52,11 +53,13 @@ export async function listWinnersWithHorses(): Promise<Winner[]> {
       "w.photo_width",
       "w.photo_height",
       "w.created_at",
-    ])
-    .orderBy("w.race_date", "desc")
-    .orderBy("w.created_at", "desc")
-    .execute();
-  return rows.map((r) => ({
+    ]);
+}
+
+type WinnerRow = Awaited<ReturnType<ReturnType<typeof winnerRows>["execute"]>>[number];
+
+function winnerOf(r: WinnerRow): Winner {
+  return {
     id: r.id,
     horseId: r.horse_id,
     horseName: r.horse_name,
@@ -67,11 +70,114 @@ export async function listWinnersWithHorses(): Promise<Winner[]> {
     track: r.track,
     distance: r.distance,
     jockey: r.jockey,
-    prizeOre: r.prize_ore,
+    prizeOre: r.prize_ore === null ? null : Number(r.prize_ore),
     photo: imageFromColumns(r, "photo"),
     horsePhoto: imageFromColumns(r, "image"),
     createdAt: r.created_at,
-  }));
+  };
+}
+
+/** Victories with their horse's name and owner (null when the horse is gone), latest race first. */
+export async function listWinnersWithHorses(): Promise<Winner[]> {
+  const rows = await winnerRows().orderBy("w.race_date", "desc").orderBy("w.created_at", "desc").execute();
+  return rows.map(winnerOf);
+}
+
+/** The latest victory (Home shows it), or null. */
+export async function latestWinner(): Promise<Winner | null> {
+  const row = await winnerRows()
+    .orderBy("w.race_date", "desc")
+    .orderBy("w.created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? winnerOf(row) : null;
+}
+
+/** A victory with its horse's name, or null (the Winners tab's edit form, when it is not on the page). */
+export async function getWinnerWithHorse(id: string): Promise<Winner | null> {
+  const row = await winnerRows().where("w.id", "=", id).executeTakeFirst();
+  return row ? winnerOf(row) : null;
+}
+
+/** A season of victories: its year and how many it holds. */
+export type WinnerSeason = { season: number; count: number };
+
+/**
+ * The seasons (years of the race dates) that hold victories, the latest first, each with its count;
+ * a victory whose date is no date is in none (the latest season's page shows it).
+ */
+export async function listWinnerSeasons(): Promise<WinnerSeason[]> {
+  const season = sql<string>`substr(race_date, 1, 4)`;
+  const rows = await db()
+    .selectFrom("winners")
+    .select([season.as("season"), (eb) => eb.fn.countAll<number | string>().as("count")])
+    .groupBy(season)
+    .orderBy(season, "desc")
+    .execute();
+  return rows
+    .map((r) => ({ season: Number(r.season), count: Number(r.count) }))
+    .filter((r) => Number.isInteger(r.season));
+}
+
+/**
+ * What a page of victories is chosen by: a season, those whose date is no date (rows written before
+ * the form's rules: `undated`, with the season or alone), a search (horse, race, track or jockey; or a year).
+ */
+export type WinnerFilter = { season?: number | null; undated?: boolean; search?: string };
+
+/** A race date the seasons can hold (1900-2099); anything else is shown as 'Unknown Date'. */
+const dated = sql<boolean>`(w.race_date >= '1900-01-01' and w.race_date < '2100-01-01')`;
+
+/**
+ * One page of victories, latest race first, with their horse's name and owner: `perPage` rows at
+ * most, chosen in SQL (the race date's index serves the season and the order), and the count of
+ * all that match, for the pages.
+ */
+export async function listWinnersPage(
+  { season, undated = false, search = "" }: WinnerFilter,
+  { page = 1, perPage }: { page?: number; perPage: number },
+): Promise<Paged<Winner>> {
+  let query = winnerRows();
+  if (season) {
+    const { from, to } = seasonRange(season);
+    query = query.where((eb) => {
+      const inSeason = eb.and([eb("w.race_date", ">=", from), eb("w.race_date", "<", to)]);
+      return undated ? eb.or([inSeason, eb.not(dated)]) : inSeason;
+    });
+  } else if (undated) {
+    query = query.where((eb) => eb.not(dated));
+  }
+  const text = search.trim();
+  if (text) {
+    const year = searchedYear(text);
+    const like = (column: string) => holds(column, text);
+    query = query.where((eb) =>
+      eb.or([
+        like("h.name"),
+        like("w.race_name"),
+        like("w.track"),
+        like("w.jockey"),
+        ...(year
+          ? [eb.and([eb("w.race_date", ">=", seasonRange(year).from), eb("w.race_date", "<", seasonRange(year).to)])]
+          : []),
+      ]),
+    );
+  }
+  const { count } = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
+  const total = Number(count);
+  const rows = await query
+    // Those without a readable date after the dated ones.
+    .orderBy(sql`case when ${dated} then 0 else 1 end`)
+    .orderBy("w.race_date", "desc")
+    .orderBy("w.created_at", "desc")
+    .orderBy("w.id", "desc")
+    .limit(perPage)
+    .offset((Math.max(1, page) - 1) * perPage)
+    .execute();
+  return { items: rows.map(winnerOf), page, pages: pageCount(total, perPage), total };
 }
 
 export type NewWinner = RaceDetails & {

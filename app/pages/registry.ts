@@ -109,11 +109,18 @@ const download = <const E extends Omit<DownloadEntry, "kind" | "cache">>(entry: 
 export const ENTRIES = {
   home: page({ path: "/", file: "routes/home.tsx", cache: "shared", nav: "nav.home", sitemap: "fixed" }),
   horses: page({ path: "/horses", file: "routes/horses.tsx", cache: "shared", nav: "nav.horses", sitemap: "fixed" }),
-  horse: page({ path: "/horses/:slug", file: "routes/horse.tsx", cache: "shared", sitemap: "horses" }),
+  horse: page({
+    path: "/horses/:slug",
+    file: "routes/horse.tsx",
+    cache: "shared",
+    sitemap: "horses",
+    reads: ["season"],
+  }),
   winners: page({
     path: "/winners",
     file: "routes/winners.tsx",
     cache: "shared",
+    reads: ["season", "page"],
     nav: "nav.winners",
     sitemap: "fixed",
   }),
@@ -166,6 +173,7 @@ export const ENTRIES = {
     file: "routes/owners-horse.tsx",
     cache: "never",
     audience: "owners",
+    reads: ["season"],
   }),
   "owners-settings": page({
     path: "/owners/settings",

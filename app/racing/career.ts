@@ -21,7 +21,25 @@ export type CareerAndRecord = {
 
 export function careerAndRecord(counts: Placings, entries: readonly RecordEntry[]): CareerAndRecord {
   const count = (position: number) => entries.filter((entry) => entry.position === position).length;
-  const record = { firstPlaces: count(1), secondPlaces: count(2), thirdPlaces: count(3) };
+  const dates = entries.map((entry) => entry.raceDate).sort();
+  return careerAndTotals(counts, {
+    firstPlaces: count(1),
+    secondPlaces: count(2),
+    thirdPlaces: count(3),
+    since: dates[0] ?? null,
+  });
+}
+
+/**
+ * The same from the record's totals over the whole career (counted by the database, so a page that
+ * lists one season still labels the whole career): its 1st, 2nd and 3rd places and its earliest race.
+ */
+export function careerAndTotals(counts: Placings, totals: Placings & { since: string | null }): CareerAndRecord {
+  const record = {
+    firstPlaces: totals.firstPlaces,
+    secondPlaces: totals.secondPlaces,
+    thirdPlaces: totals.thirdPlaces,
+  };
   const career = {
     firstPlaces: Math.max(counts.firstPlaces, record.firstPlaces),
     secondPlaces: Math.max(counts.secondPlaces, record.secondPlaces),
@@ -31,8 +49,7 @@ export function careerAndRecord(counts: Placings, entries: readonly RecordEntry[
     career.firstPlaces !== record.firstPlaces ||
     career.secondPlaces !== record.secondPlaces ||
     career.thirdPlaces !== record.thirdPlaces;
-  const dates = entries.map((entry) => entry.raceDate).sort();
-  return { career, record, differ, since: dates[0] ?? null };
+  return { career, record, differ, since: totals.since };
 }
 
 /** A kind of placing counted in all, how many of them the race record lists, and how many came before it. */

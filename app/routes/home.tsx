@@ -13,8 +13,8 @@ import { PostsSection } from "~/components/news/post-cards";
 import { latestPostSummaries } from "~/news/post-views.server";
 import { DEFAULT_SITE_SETTINGS, siteFrom, taglineIn, type SiteSettings } from "~/models/site-settings";
 import type { ImageRef } from "~/models/image-columns";
-import { listWinnersWithHorses } from "~/models/winner.server";
-import { listHorses, type Horse } from "~/models/horse.server";
+import { latestWinner } from "~/models/winner.server";
+import { listFeaturedHorses, type Horse } from "~/models/horse.server";
 import { homeTextsIn } from "~/i18n/home-texts";
 import { isStoredImageUrl, SOCIAL_CARD, socialCardUrl } from "~/media/image";
 import { FeaturedHorse, HomeHero, LatestWinner } from "~/routes/+shared/home-sections";
@@ -39,18 +39,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     readForPage("latest news", getLatestNews),
     readForPage("home images", listHomeImages),
     readForPage("next runners", () => listUpcomingRunners(danishToday(), NEXT_RUNNERS, { runningOnly: true })),
-    readForPage("winners", listWinnersWithHorses),
-    readForPage("horses", listHorses),
+    readForPage("winners", latestWinner),
+    // The latest winner is not featured when there is another: the best two are all Home can need.
+    readForPage("horses", () => listFeaturedHorses(2)),
   ]);
   const posts = await readForPage("latest posts", () => latestPostSummaries(3, lang));
-  const latestWinner = winners.ok ? (winners.value[0] ?? null) : null;
+  const winner = winners.ok ? winners.value : null;
   const page = {
     news: news.ok && news.value ? both(news.value, "text") : null,
     images: images.ok ? images.value : [],
     nextRunners: runners.ok ? runners.value : [],
     latestPosts: posts.ok ? posts.value : [],
-    latestWinner,
-    featuredHorse: horses.ok ? featuredHorse(horses.value, latestWinner?.horseId ?? null) : null,
+    latestWinner: winner,
+    featuredHorse: horses.ok ? featuredHorse(horses.value, winner?.horseId ?? null) : null,
   };
   // Home has no error state of its own: it falls back to the welcome text and placeholders.
   const ok = news.ok && images.ok && runners.ok && winners.ok && horses.ok && posts.ok;
@@ -61,11 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * The horse Home shows off (decision 0161): one with a photo before one without, the best earner
  * first, and not the latest winner, whom the section above already shows, when there is another.
  */
-function featuredHorse(horses: Horse[], latestWinnerId: string | null): Horse | null {
-  const ranked = [...horses].sort(
-    (a, b) =>
-      Number(!!b.image) - Number(!!a.image) || b.totalPrizeOre - a.totalPrizeOre || a.name.localeCompare(b.name),
-  );
+function featuredHorse(ranked: Horse[], latestWinnerId: string | null): Horse | null {
   return ranked.find((horse) => horse.id !== latestWinnerId) ?? ranked[0] ?? null;
 }
 

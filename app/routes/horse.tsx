@@ -3,7 +3,8 @@ import type { Route } from "./+types/horse";
 import { NotFoundPage } from "~/components/not-found-page";
 import { CareerBadges } from "~/components/career-badges";
 import { HorseHeader } from "~/components/horse-header";
-import { careerAndRecord } from "~/racing/career";
+import { careerAndTotals } from "~/racing/career";
+import { listHref, seasonParam } from "~/utils/paging";
 import { ReadFailed } from "~/components/read-failed";
 import { PageSection } from "~/components/page-section";
 import { RunnerTableOrEmpty } from "~/components/runner-table";
@@ -55,13 +56,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const slug = params.slug;
   const lang = langFromPath(new URL(request.url).pathname);
   const missing = () => data<Page>({ state: "missing" }, { status: 404 });
-  if (!isSlugShaped(slug)) return missing();
+  const season = seasonParam(new URL(request.url).searchParams);
+  if (!isSlugShaped(slug) || season === null) return missing();
   const read = await readForPage("horse page", async () => {
     const found = await findHorseBySlug(slug);
     if (!found || "redirectTo" in found) return found;
     const [nextRuns, record] = await Promise.all([
       listHorseUpcomingRunners(found.horse.id, danishToday()).then(publicRunners),
-      getRaceRecord(found.horse.id),
+      getRaceRecord(found.horse.id, { season }),
     ]);
     return {
       horse: found.horse,
@@ -77,6 +79,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw redirect(pathTo("horse", { slug: read.value.redirectTo, lang }), 301);
   }
   const { horse, nextRuns, record, news } = read.value;
+  // A season the horse did not race in is no page of its own (nor a page the cache keeps).
+  if (season !== undefined && !record.seasons.includes(season)) return missing();
   const origin = publicOrigin(request);
   const events = nextRuns.length ? jsonLd(runnerEvents(nextRuns, origin)) : null;
   const about = jsonLd(
@@ -129,7 +133,9 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
     );
   }
   const { horse, nextRuns, record, events, about } = page;
-  const figures = careerAndRecord(horse, record.entries);
+  const figures = careerAndTotals(horse, record);
+  const seasonHref = (season: number) =>
+    listHref(pathTo("horse", { slug: horse.slug, lang }), { season: season === record.seasons[0] ? null : season });
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: about }} />
@@ -153,7 +159,7 @@ export default function HorsePage({ loaderData }: Route.ComponentProps) {
         <HorseCalendarLink slug={horse.slug} horseName={horse.name} />
       </PageSection>
 
-      <RaceRecordSection horse={horse.name} record={record} figures={figures} />
+      <RaceRecordSection horse={horse.name} record={record} figures={figures} seasonHref={seasonHref} />
       <HorseNewsSections news={page.news} horse={horse.name} />
     </div>
   );

@@ -37,7 +37,8 @@ import {
 } from "~/owners/owner-page.server";
 import { readForm } from "~/platform/form-data.server";
 import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
-import { careerAndRecord } from "~/racing/career";
+import { careerAndTotals } from "~/racing/career";
+import { listHref, seasonParam } from "~/utils/paging";
 import { danishToday } from "~/racing/race-day";
 import { isSlugShaped } from "~/racing/slug";
 import { seo } from "~/seo/seo";
@@ -63,14 +64,15 @@ const missing = () => data<Page>({ state: "missing" }, { status: 404, headers: P
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireOwner(request);
   const { lang } = pageTexts(request);
-  if (!isSlugShaped(params.slug)) return missing();
+  const season = seasonParam(new URL(request.url).searchParams);
+  if (!isSlugShaped(params.slug) || season === null) return missing();
   const read = await readForPage("an owner's horse", async () => {
     const found = await findVisibleHorse(user.id, params.slug);
     if (!found || "redirectTo" in found) return found;
     const { horse } = found;
     const [nextRuns, record, token, updates, news] = await Promise.all([
       listHorseUpcomingRunners(horse.id, danishToday()),
-      getRaceRecord(horse.id),
+      getRaceRecord(horse.id, { season }),
       calendarToken(user.id, horse.id),
       listHorseUpdates(horse.id, lang),
       horseNews(horse.id, lang),
@@ -106,6 +108,7 @@ export const headers = privateHeaders;
 export default function OwnersHorsePage({ loaderData, actionData }: Route.ComponentProps) {
   const page = loaderData as Page;
   const t = useT();
+  const lang = useLang();
   if (page.state === "missing") return <NotFoundPage />;
   if (page.state === "failed") {
     return (
@@ -115,7 +118,11 @@ export default function OwnersHorsePage({ loaderData, actionData }: Route.Compon
     );
   }
   const { horse, nextRuns, record, calendar, updates, news } = page;
-  const figures = careerAndRecord(horse, record.entries);
+  const figures = careerAndTotals(horse, record);
+  const seasonHref = (season: number) =>
+    listHref(pathTo("owners-horse", { slug: horse.slug, lang }), {
+      season: season === record.seasons[0] ? null : season,
+    });
   return (
     <OwnerPage toasts={[(actionData as OwnerActionData | undefined)?.toast]}>
       <HorseHeader horse={horse}>
@@ -136,7 +143,7 @@ export default function OwnersHorsePage({ loaderData, actionData }: Route.Compon
         />
       </PageSection>
 
-      <RaceRecordSection horse={horse.name} record={record} figures={figures} />
+      <RaceRecordSection horse={horse.name} record={record} figures={figures} seasonHref={seasonHref} />
 
       <HorseNewsSections news={news} horse={horse.name} />
 

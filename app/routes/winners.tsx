@@ -5,7 +5,10 @@ import { CardGrid } from "~/components/card-grid";
 import { WinnersIntro } from "~/components/page-intro";
 import { ReadFailed } from "~/components/read-failed";
 import { ResponsiveImage } from "~/media/responsive-image";
-import { listWinnersWithHorses, type Winner } from "~/models/winner.server";
+import { listWinnerSeasons, listWinnersPage, type Winner } from "~/models/winner.server";
+import { NotFoundPage } from "~/components/not-found-page";
+import { PageLinks, SeasonChoice } from "~/components/list-pages";
+import { listHref, pageParam, seasonParam } from "~/utils/paging";
 import { formatDanishDate, formatPrize, orFallback } from "~/racing/format";
 import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
 import { stableNameFrom } from "~/models/site-settings";
@@ -17,10 +20,58 @@ import { useLang, useT } from "~/i18n/use-lang";
 
 export const handle = PLAIN_PAGE;
 
-export async function loader() {
-  const winners = await readForPage("winners", listWinnersWithHorses);
-  if (!winners.ok) return data({ failed: true as const, winners: [] as Winner[] }, FAILED_READ_INIT);
-  return { failed: false as const, winners: winners.value };
+/** Victories on a page of /winners: two columns of cards, a dozen rows. */
+export const WINNERS_PER_PAGE = 24;
+
+type Page =
+  | { state: "failed" }
+  | { state: "missing" }
+  | {
+      state: "found";
+      winners: Winner[];
+      seasons: number[];
+      season: number | null;
+      count: number;
+      page: number;
+      pages: number;
+    };
+
+/**
+ * One season of victories (the spec's cards, texts and fallbacks), the latest season first (`?season=` chooses another), a page of them at
+ * a time (`?page=`). A season or page that is not there is a 404, never a page the cache keeps.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const asked = seasonParam(params);
+  const page = pageParam(params);
+  const missing = () => data<Page>({ state: "missing" }, { status: 404 });
+  if (asked === null || page === null) return missing();
+  const read = await readForPage("winners", async () => {
+    const seasons = await listWinnerSeasons();
+    const latest = seasons[0]?.season ?? null;
+    const season = asked ?? latest;
+    if (asked !== undefined && !seasons.some((s) => s.season === asked)) return null;
+    // A victory with no readable date (rows older than the form's rules) shows with the latest season.
+    const list = await listWinnersPage({ season, undated: season === latest }, { page, perPage: WINNERS_PER_PAGE });
+    return { seasons: seasons.map((s) => s.season), season, list };
+  });
+  if (!read.ok) return data<Page>({ state: "failed" }, FAILED_READ_INIT);
+  if (!read.value || page > read.value.list.pages) return missing();
+  const { seasons, season, list } = read.value;
+  return {
+    state: "found",
+    winners: list.items.map(shownOfWinner),
+    seasons,
+    season,
+    count: list.total,
+    page: list.page,
+    pages: list.pages,
+  } satisfies Page;
+}
+
+/** What a card shows of a victory, nothing more goes to the page. */
+function shownOfWinner(w: Winner): Winner {
+  return { ...w, horseId: null, createdAt: "" };
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -28,17 +79,47 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function WinnersPage({ loaderData }: Route.ComponentProps) {
-  const { failed, winners } = loaderData;
+  const page = loaderData as Page;
   const t = useT();
+  const lang = useLang();
+  if (page.state === "missing") return <NotFoundPage />;
+  const href = (season: number | null, n: number) =>
+    listHref(pathTo("winners", { lang }), {
+      season: season !== null && page.state === "found" && season !== page.seasons[0] ? season : null,
+      page: n,
+    });
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <WinnersIntro />
-      {failed ? (
+      {page.state === "failed" ? (
         <ReadFailed heading={t("winners.errorHeading")} text={t("winners.errorText")} />
       ) : (
-        <CardGrid items={winners} empty={t("winners.empty")} className="md:grid-cols-2">
-          {(winner, index) => <WinnerCard winner={winner} priority={index === 0} eager={index < 2} />}
-        </CardGrid>
+        <>
+          <SeasonChoice
+            seasons={page.seasons}
+            current={page.season}
+            href={(season) => href(season, 1)}
+            label={t("winners.seasons")}
+            className="mt-10"
+          />
+          {page.season !== null && page.seasons.length > 1 ? (
+            <p className="mt-4 text-stone-600">
+              {t("winners.seasonCount", { season: page.season, count: page.count })}
+            </p>
+          ) : null}
+          <CardGrid items={page.winners} empty={t("winners.empty")} className="md:grid-cols-2">
+            {(winner, index) => (
+              <WinnerCard winner={winner} priority={index === 0 && page.page === 1} eager={index < 2} />
+            )}
+          </CardGrid>
+          <PageLinks
+            page={page.page}
+            pages={page.pages}
+            href={(n) => href(page.season, n)}
+            label={t("winners.pagination")}
+            className="mt-10"
+          />
+        </>
       )}
     </div>
   );

@@ -10,7 +10,7 @@ import { useAdminT } from "~/i18n/admin/use-admin-t";
 import { RecordFormShell, RecordImageField, useRecordForm } from "./+shared/form-parts";
 import { RecordForms, TabPage, useTabForms, type RecordCards, type RecordFormProps } from "./+shared/tab-parts";
 import { EditAndDelete, RecordList, RecordRow } from "./+shared/record-list";
-import { createHorse, deleteHorse, listHorses, updateHorse, type Horse } from "~/models/horse.server";
+import { createHorse, deleteHorse, getHorse, listHorsesPage, updateHorse, type Horse } from "~/models/horse.server";
 import {
   NegativeTotalError,
   placesFromResults,
@@ -18,7 +18,16 @@ import {
   type PlacesFromResults,
 } from "~/models/horse-record.server";
 import { adminAction, intent, toTrash, type Refusal } from "./+shared/admin-action.server";
-import { openTab, readForTab } from "./+shared/tab-reads.server";
+import {
+  emptyPage,
+  extraRecordId,
+  listParams,
+  openTab,
+  readForTab,
+  readListPage,
+  TAB_PAGE_SIZE,
+} from "./+shared/tab-reads.server";
+import { ListControls } from "./+shared/list-controls";
 import { horseEditSchema, horseSchema } from "./+shared/admin-forms";
 import type { ImageSpec } from "./+shared/admin-images.server";
 import { formatAmount, formatDkk } from "~/racing/format";
@@ -29,12 +38,24 @@ const TAB = "/admin/horses";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { t } = await openTab(request);
-  const horses = await readForTab(t, "horses", () => listHorses(), [] as Horse[]);
+  const { q, page } = listParams(request);
+  const horses = await readForTab(
+    t,
+    "horses",
+    async () => {
+      const list = await readListPage((n) => listHorsesPage({ search: q }, { page: n, perPage: TAB_PAGE_SIZE }), page);
+      const extraId = extraRecordId(request, list.items);
+      const extra = extraId ? await getHorse(extraId) : null;
+      return { ...list, items: extra ? [extra, ...list.items] : list.items };
+    },
+    emptyPage<Horse>(),
+  );
+  const { items, ...pages } = horses.value;
   // The horse being edited: how many of its places its recorded results gave it.
   const editing = new URL(request.url).searchParams.get("edit");
   const fromResults =
-    editing && horses.value.some((h) => h.id === editing) ? await placesFromResults(editing).catch(() => null) : null;
-  return { horses: horses.value, fetchError: horses.error, fromResults };
+    editing && items.some((h) => h.id === editing) ? await placesFromResults(editing).catch(() => null) : null;
+  return { horses: items, list: { q, ...pages }, fetchError: horses.error, fromResults };
 }
 
 /** A horse's photo, with its link-preview crop. */
@@ -94,7 +115,7 @@ export const action = adminAction({
 });
 
 export default function HorsesTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { horses, fetchError, fromResults } = loaderData;
+  const { horses, list, fetchError, fromResults } = loaderData;
   const t = useAdminT();
   const tab = useTabForms(actionData);
   const cards: RecordCards<Horse> = {
@@ -110,9 +131,11 @@ export default function HorsesTab({ loaderData, actionData }: Route.ComponentPro
         form={(props) => <HorseForm {...props} fromResults={fromResults} />}
       />
       <Card title={t("horses.list")} titleId="current-horses">
-        <RecordList fetchError={fetchError} empty={t("horses.empty")} records={horses}>
-          {(horse) => <HorseRow key={horse.id} horse={horse} />}
-        </RecordList>
+        <ListControls tab={TAB} list={list} name={t("horses.listName")} hint={t("horses.searchHint")}>
+          <RecordList fetchError={fetchError} empty={list.q ? null : t("horses.empty")} records={horses}>
+            {(horse) => <HorseRow key={horse.id} horse={horse} />}
+          </RecordList>
+        </ListControls>
       </Card>
     </TabPage>
   );

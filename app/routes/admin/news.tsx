@@ -7,9 +7,19 @@ import { Field } from "~/components/ui/field";
 import { fieldErrorClass } from "~/components/ui/field-classes";
 import { msg, type AdminKey, type AdminText } from "~/i18n/admin/dictionary";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
-import { listHorses, type Horse } from "~/models/horse.server";
+import { listHorseNames } from "~/models/horse.server";
 import { newsletterProgress, type NewsletterProgress } from "~/models/newsletter-send.server";
-import { createPost, deletePost, listAllPosts, type NewPost, type Post, type PostAudience } from "~/models/post.server";
+import {
+  createPost,
+  deletePost,
+  getPost,
+  getPostListEntry,
+  listPostsPage,
+  type NewPost,
+  type Post,
+  type PostAudience,
+  type PostListEntry,
+} from "~/models/post.server";
 import { countSubscribers, eraseSubscriber } from "~/models/subscriber.server";
 import { env } from "~/platform/env.server";
 import { useLang } from "~/i18n/use-lang";
@@ -39,7 +49,16 @@ import { IntentForm, RecordImageField, useRecordForm } from "./+shared/form-part
 import { useInDanish } from "./+shared/side-by-side";
 import { EditAndDelete, RecordList, RecordRow } from "./+shared/record-list";
 import { adminMeta } from "./+shared/admin-meta";
-import { openTab, readForTab } from "./+shared/tab-reads.server";
+import {
+  emptyPage,
+  extraRecordId,
+  listParams,
+  openTab,
+  readForTab,
+  readListPage,
+  TAB_PAGE_SIZE,
+} from "./+shared/tab-reads.server";
+import { ListControls } from "./+shared/list-controls";
 import { RecordForms, TabPage, useTabForms, type RecordCards, type RecordFormProps } from "./+shared/tab-parts";
 import { pathTo } from "~/pages/registry";
 
@@ -47,19 +66,36 @@ const TAB = "/admin/news";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { t } = await openTab(request);
-  const [posts, horses, subscribers] = await Promise.all([
-    readForTab(t, "posts", () => listAllPosts(), [] as Post[]),
-    readForTab(t, "horses", () => listHorses(), [] as Horse[]),
+  const { q, page } = listParams(request);
+  const editId = new URL(request.url).searchParams.get("edit");
+  const [posts, editing, horses, subscribers] = await Promise.all([
+    readForTab(
+      t,
+      "posts",
+      async () => {
+        const list = await readListPage((n) => listPostsPage({ search: q }, { page: n, perPage: TAB_PAGE_SIZE }), page);
+        const extraId = extraRecordId(request, list.items);
+        const extra = extraId ? await getPostListEntry(extraId) : null;
+        return { ...list, items: extra ? [extra, ...list.items] : list.items };
+      },
+      emptyPage<PostListEntry>(),
+    ),
+    // The post the address opens, whole (its bodies and photos) for its form.
+    readForTab(t, "posts", async () => (editId && editId.length <= 64 ? getPost(editId) : null), null),
+    readForTab(t, "horses", () => listHorseNames(), [] as HorseOption[]),
     readForTab(t, "subscribers", () => countSubscribers(), null),
   ]);
-  const sent = posts.value.filter((p) => p.newsletter.queuedAt).map((p) => p.id);
+  const { items, ...pages } = posts.value;
+  const sent = items.filter((p) => p.newsletter.queuedAt).map((p) => p.id);
   const progress = await readForTab(t, "posts", () => newsletterProgress(sent), new Map<string, NewsletterProgress>());
   return {
-    posts: posts.value,
-    horses: horses.value.map((h) => ({ id: h.id, name: h.name })),
+    posts: items,
+    list: { q, ...pages },
+    editing: editing.value,
+    horses: horses.value,
     subscribers: subscribers.value,
     progress: Object.fromEntries(progress.value),
-    fetchError: posts.error ?? horses.error ?? subscribers.error ?? progress.error,
+    fetchError: posts.error ?? editing.error ?? horses.error ?? subscribers.error ?? progress.error,
     now: new Date().toISOString(),
   };
 }
@@ -183,7 +219,7 @@ export const action = adminAction({
 type HorseOption = { id: string; name: string };
 
 export default function NewsTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { posts, horses, subscribers, progress, fetchError, now } = loaderData;
+  const { posts, list, editing, horses, subscribers, progress, fetchError, now } = loaderData;
   const t = useAdminT();
   const tab = useTabForms(actionData);
   const cards: RecordCards<Post> = {
@@ -195,13 +231,16 @@ export default function NewsTab({ loaderData, actionData }: Route.ComponentProps
       <RecordForms
         tab={tab}
         records={posts}
+        editing={editing}
         cards={cards}
         form={(props) => <PostEditor {...props} horses={horses} />}
       />
       <Card title={t("posts.list")} titleId="posts">
-        <RecordList fetchError={fetchError} empty={t("posts.empty")} records={posts}>
-          {(post) => <PostRow key={post.id} post={post} now={now} progress={progress[post.id]} />}
-        </RecordList>
+        <ListControls tab={TAB} list={list} name={t("posts.listName")} hint={t("posts.searchHint")}>
+          <RecordList fetchError={fetchError} empty={list.q ? null : t("posts.empty")} records={posts}>
+            {(post) => <PostRow key={post.id} post={post} now={now} progress={progress[post.id]} />}
+          </RecordList>
+        </ListControls>
       </Card>
       <SubscribersCard counts={subscribers} result={tab.answerFor("eraseSubscriber")} />
     </TabPage>
@@ -215,7 +254,7 @@ function useCount() {
 }
 
 /** Where the post's newsletter stands: asked for, or sent (and how far its delivery has got). */
-function NewsletterState({ post, progress }: { post: Post; progress?: NewsletterProgress }) {
+function NewsletterState({ post, progress }: { post: Pick<Post, "newsletter">; progress?: NewsletterProgress }) {
   const t = useAdminT();
   const count = useCount();
   const { requested, queuedAt, recipients } = post.newsletter;
@@ -236,7 +275,7 @@ function NewsletterState({ post, progress }: { post: Post; progress?: Newsletter
 }
 
 /** Whether an owners-only post's owners have been told by e-mail, or are told when it comes out. */
-function OwnersToldState({ post }: { post: Post }) {
+function OwnersToldState({ post }: { post: PostListEntry }) {
   const t = useAdminT();
   if (post.audience !== "owners") return null;
   return (
@@ -249,13 +288,13 @@ function OwnersToldState({ post }: { post: Post }) {
 }
 
 /** The languages a post is written in, as the list says them. */
-function languagesOf(post: Post): "posts.bothLanguages" | "posts.english" | "posts.danish" {
+function languagesOf(post: Pick<Post, "title" | "titleDa">): "posts.bothLanguages" | "posts.english" | "posts.danish" {
   const en = post.title.trim() !== "";
   const da = post.titleDa.trim() !== "";
   return en && da ? "posts.bothLanguages" : da ? "posts.danish" : "posts.english";
 }
 
-function PostRow({ post, now, progress }: { post: Post; now: string; progress?: NewsletterProgress }) {
+function PostRow({ post, now, progress }: { post: PostListEntry; now: string; progress?: NewsletterProgress }) {
   const t = useAdminT();
   const lang = useLang();
   const title = shownIn(both(post, "title"), lang);
@@ -265,11 +304,11 @@ function PostRow({ post, now, progress }: { post: Post; now: string; progress?: 
     : post.publishAt > now
       ? t("posts.scheduled", { when })
       : t("posts.publishedAt", { when });
-  const first = post.photos[0];
+  const first = post.firstPhoto;
   return (
     <RecordRow
       recordId={post.id}
-      picture={first ? { image: first.image, alt: t("posts.photoAlt", { title: title.text }) } : undefined}
+      picture={first ? { image: first, alt: t("posts.photoAlt", { title: title.text }) } : undefined}
       actions={<EditAndDelete id={post.id} name={title.text} />}
       publicPage={
         post.draft || post.audience === "owners"

@@ -5,11 +5,11 @@ import { RequiredMark, SelectField } from "~/components/ui/field";
 import { fieldErrorClass } from "~/components/ui/field-classes";
 import { msg, type AdminKey, type AdminTranslate } from "~/i18n/admin/dictionary";
 import { useAdminT } from "~/i18n/admin/use-admin-t";
-import { listHorses, type Horse } from "~/models/horse.server";
+import { listHorseNames } from "~/models/horse.server";
 import {
   AccountTakenError,
   AlreadyActiveError,
-  listOwners,
+  listOwnersPage,
   mayTakeOver,
   revokeOwner,
   UnknownHorseError,
@@ -27,7 +27,16 @@ import { OWNER_HORSE_FIELD, ownerEditSchema, ownerSchema, recordIdSchema } from 
 import { adminMeta } from "./+shared/admin-meta";
 import { RecordFormShell, useRecordForm } from "./+shared/form-parts";
 import { OpenLink, RecordList, RecordRow, RowAction } from "./+shared/record-list";
-import { openTab, readForTab } from "./+shared/tab-reads.server";
+import {
+  emptyPage,
+  extraRecordId,
+  listParams,
+  openTab,
+  readForTab,
+  readListPage,
+  TAB_PAGE_SIZE,
+} from "./+shared/tab-reads.server";
+import { ListControls } from "./+shared/list-controls";
 import {
   EditPanel,
   NoHorsesYet,
@@ -62,33 +71,50 @@ type OwnerRow = OwnerListEntry & {
   invoiceName: string;
 };
 
-/** The owners with their withheld guest invitations and their billing details. */
-async function ownersWithWithheld() {
-  const owners = await listOwners();
-  const ids = owners.map((o) => o.userId);
+/** A page of the owners with their withheld guest invitations and their billing details. */
+async function ownersWithWithheld(request: Request, q: string, page: number) {
+  const list = await readListPage((n) => listOwnersPage({ search: q }, { page: n, perPage: TAB_PAGE_SIZE }), page);
+  const extraId = extraRecordId(
+    request,
+    list.items.map((o) => ({ id: o.userId })),
+  );
+  const extra = extraId ? (await listOwnersPage({ userId: extraId }, { perPage: 1 })).items : [];
+  const items = [...extra, ...list.items];
+  const ids = items.map((o) => o.userId);
   const [withheld, billing] = await Promise.all([listWithheld(ids), ownersBillingDetails(ids)]);
-  return owners.map((o): OwnerRow => {
-    const details: OwnerBillingDetails | undefined = billing.get(o.userId);
-    return {
-      ...o,
-      id: o.userId,
-      withheld: withheld.filter((w) => w.host_id === o.userId).map((w) => ({ id: w.id, name: w.name, email: w.email })),
-      billing: ownerBillingValues(o, details),
-      customerNo: details?.customerNo ?? null,
-      invoiceName: details?.name ?? o.name,
-    };
-  });
+  return {
+    ...list,
+    items: items.map((o): OwnerRow => {
+      const details: OwnerBillingDetails | undefined = billing.get(o.userId);
+      return {
+        ...o,
+        id: o.userId,
+        withheld: withheld
+          .filter((w) => w.host_id === o.userId)
+          .map((w) => ({ id: w.id, name: w.name, email: w.email })),
+        billing: ownerBillingValues(o, details),
+        customerNo: details?.customerNo ?? null,
+        invoiceName: details?.name ?? o.name,
+      };
+    }),
+  };
 }
+
+/** One collator for the sort: `localeCompare(…, "da")` makes one per comparison. */
+const DANISH = new Intl.Collator("da");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { t } = await openTab(request);
+  const { q, page } = listParams(request);
   const [owners, horses] = await Promise.all([
-    readForTab(t, "owners", ownersWithWithheld, [] as OwnerRow[]),
-    readForTab(t, "horses", () => listHorses(), [] as Horse[]),
+    readForTab(t, "owners", () => ownersWithWithheld(request, q, page), emptyPage<OwnerRow>()),
+    readForTab(t, "horses", () => listHorseNames(), [] as { id: string; name: string }[]),
   ]);
+  const { items, ...pages } = owners.value;
   return {
-    owners: owners.value,
-    horses: horses.value.map((h) => ({ id: h.id, name: h.name })).sort((a, b) => a.name.localeCompare(b.name, "da")),
+    owners: items,
+    list: { q, ...pages },
+    horses: [...horses.value].sort((a, b) => DANISH.compare(a.name, b.name)),
     fetchError: owners.error ?? horses.error,
   };
 }
@@ -202,7 +228,7 @@ export const action = adminAction({
 type HorseOption = { id: string; name: string };
 
 export default function OwnersTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { owners, horses, fetchError } = loaderData;
+  const { owners, list, horses, fetchError } = loaderData;
   const t = useAdminT();
   const tab = useTabForms(actionData);
   const cards: RecordCards<OwnerRow> = {
@@ -220,9 +246,11 @@ export default function OwnersTab({ loaderData, actionData }: Route.ComponentPro
       />
       <BillingPanel owners={owners} tab={tab} />
       <Card title={t("owners.list")} titleId="current-owners">
-        <RecordList fetchError={fetchError} empty={t("owners.empty")} records={owners}>
-          {(owner) => <OwnerRowView key={owner.id} owner={owner} />}
-        </RecordList>
+        <ListControls tab={TAB} list={list} name={t("owners.listName")} hint={t("owners.searchHint")}>
+          <RecordList fetchError={fetchError} empty={list.q ? null : t("owners.empty")} records={owners}>
+            {(owner) => <OwnerRowView key={owner.id} owner={owner} />}
+          </RecordList>
+        </ListControls>
       </Card>
     </TabPage>
   );

@@ -13,18 +13,28 @@ import {
 } from "./+shared/tab-parts";
 import { EditAndDelete, RecordList, RecordRow } from "./+shared/record-list";
 import { PrizeField, RaceFields, type HorseOption } from "./+shared/race-fields";
-import { listHorses, type Horse } from "~/models/horse.server";
+import { listHorseNames } from "~/models/horse.server";
 import {
   createWinner,
   deleteWinner,
-  listWinnersWithHorses,
+  getWinnerWithHorse,
+  listWinnersPage,
   updateWinner,
   type NewWinner,
   type Winner,
 } from "~/models/winner.server";
 import type { StoredImage } from "~/media/images.server";
 import { adminAction, intent, toTrash } from "./+shared/admin-action.server";
-import { openTab, readForTab } from "./+shared/tab-reads.server";
+import {
+  emptyPage,
+  extraRecordId,
+  listParams,
+  openTab,
+  readForTab,
+  readListPage,
+  TAB_PAGE_SIZE,
+} from "./+shared/tab-reads.server";
+import { ListControls } from "./+shared/list-controls";
 import { winnerEditSchema, winnerSchema } from "./+shared/admin-forms";
 import type { ImageSpec } from "./+shared/admin-images.server";
 import { requireChosenHorse } from "./+shared/chosen-horse.server";
@@ -35,16 +45,39 @@ const TAB = "/admin/winners";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { t } = await openTab(request);
+  const { q, page } = listParams(request);
   const [winners, horses] = await Promise.all([
-    readForTab(t, "winners", () => listWinnersWithHorses(), [] as Winner[]),
-    readForTab(t, "horses", () => listHorses(), [] as Horse[]),
+    readForTab(
+      t,
+      "winners",
+      async () => {
+        const list = await readListPage(
+          (n) => listWinnersPage({ search: q }, { page: n, perPage: TAB_PAGE_SIZE }),
+          page,
+        );
+        const extraId = extraRecordId(request, list.items);
+        const extra = extraId ? await getWinnerWithHorse(extraId) : null;
+        return { ...list, items: extra ? [extra, ...list.items] : list.items };
+      },
+      emptyPage<Winner>(),
+    ),
+    readForTab(t, "horses", () => listHorseNames(), [] as HorseOption[]),
   ]);
+  const { items, ...pages } = winners.value;
   return {
-    winners: winners.value,
-    horses: horses.value.map((h) => ({ id: h.id, name: h.name })),
+    winners: items.map(shownOfWinner),
+    list: { q, ...pages },
+    horses: horses.value,
     fetchError: winners.error ?? horses.error,
   };
 }
+
+/** What the tab shows and edits of a victory: not the horse's photo, owner or address. */
+function shownOfWinner({ horsePhoto: _photo, horseOwner: _owner, horseSlug: _slug, createdAt: _at, ...shown }: Winner) {
+  return shown;
+}
+
+type ShownWinner = ReturnType<typeof shownOfWinner>;
 
 const VICTORY_PHOTO = { photo: { bucket: "winner-photos" } } satisfies Record<string, ImageSpec>;
 
@@ -85,10 +118,10 @@ export const action = adminAction({
 });
 
 export default function WinnersTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { winners, horses, fetchError } = loaderData;
+  const { winners, list, horses, fetchError } = loaderData;
   const t = useAdminT();
   const tab = useTabForms(actionData);
-  const cards: RecordCards<Winner> = {
+  const cards: RecordCards<ShownWinner> = {
     add: { title: t("winners.add"), titleId: "add-victory" },
     edit: { title: () => t("winners.edit"), titleId: "edit-victory" },
   };
@@ -102,15 +135,17 @@ export default function WinnersTab({ loaderData, actionData }: Route.ComponentPr
         addInstead={horses.length === 0 && !fetchError ? <NoHorsesYet /> : undefined}
       />
       <Card title={t("winners.list")} titleId="recent-victories">
-        <RecordList fetchError={fetchError} empty={t("winners.empty")} records={winners}>
-          {(winner) => <WinnerRow key={winner.id} winner={winner} />}
-        </RecordList>
+        <ListControls tab={TAB} list={list} name={t("winners.listName")} hint={t("winners.searchHint")}>
+          <RecordList fetchError={fetchError} empty={list.q ? null : t("winners.empty")} records={winners}>
+            {(winner) => <WinnerRow key={winner.id} winner={winner} />}
+          </RecordList>
+        </ListControls>
       </Card>
     </TabPage>
   );
 }
 
-function WinnerRow({ winner }: { winner: Winner }) {
+function WinnerRow({ winner }: { winner: ShownWinner }) {
   const t = useAdminT();
   const horseName = winner.horseName ?? t("race.unknownHorse");
   const name = `${winner.raceName} (${horseName})`;
@@ -140,7 +175,7 @@ function WinnerForm({
   record: winner,
   horses,
   result,
-}: RecordFormProps<Winner> & { horses: HorseOption[] }) {
+}: RecordFormProps<ShownWinner> & { horses: HorseOption[] }) {
   const t = useAdminT();
   const schema = intent === "create" ? winnerSchema : winnerEditSchema;
   const form = useRecordForm(schema, result, intent, winner);

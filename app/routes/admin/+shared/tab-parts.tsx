@@ -57,19 +57,23 @@ export type RecordCards<T> = {
 export function RecordForms<T extends { id: string }>({
   tab,
   records,
+  editing: opened,
   cards: { add, edit },
   form,
   addInstead,
 }: {
   tab: ReturnType<typeof useTabForms>;
-  records: T[];
+  /** The list shown (the add form starts afresh when it changes); the edit form's record is found in it… */
+  records: readonly { id: string }[];
+  /** …unless the loader read the record the address opens itself (null: none). */
+  editing?: T | null;
   /** The cards' headings (the edit card's may name the record) and their ids, which label the forms. */
   cards: RecordCards<T>;
   form: (props: RecordFormProps<T>) => ReactNode;
   /** Shown in the add card instead of the form, while nothing can be added (no horse yet). */
   addInstead?: ReactNode;
 }) {
-  const editing = tab.opened(records);
+  const editing = opened === undefined ? tab.opened(records as T[]) : (opened ?? undefined);
   return (
     <>
       <Card title={add.title} titleId={add.titleId}>
