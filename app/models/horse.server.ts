@@ -151,7 +151,8 @@ export async function listFeaturedHorses(limit: number): Promise<Horse[]> {
     .selectFrom("horses")
     .select(columns)
     .orderBy(sql`case when image_url is null then 1 else 0 end`)
-    .orderBy("total_prize_ore", "desc")
+    // The record's columns are named in horse-record.server.ts alone: the first is the prize money.
+    .orderBy(RECORD_COLUMNS[0], "desc")
     .orderBy("name")
     .orderBy("id")
     .limit(limit)
