@@ -32,8 +32,9 @@ async function fillAndTime(out: string) {
   const { closeDatabase, migrate } = await import("~/platform/db.server");
   const { inviteOwner } = await import("~/models/owner-account.server");
   const { createHorse } = await import("~/models/horse.server");
-  const { saveOwnerBillingDetails, saveStableBillingDetails } = await import("~/models/billing-details.server");
-  const { saveDayRates, setHorseStatus } = await import("~/models/horse-status.server");
+  const { saveOwnerBillingDetails } = await import("~/models/billing-details.server");
+  const { setHorseStatus } = await import("~/models/horse-status.server");
+  const { setUpDemoStable } = await import("./demo-billing");
   const { saveShareSet } = await import("~/models/horse-share.server");
   const { createCost } = await import("~/models/cost.server");
   const { listInvoices } = await import("~/models/invoice.server");
@@ -42,16 +43,7 @@ async function fillAndTime(out: string) {
   try {
     await migrate();
     const filling = performance.now();
-    await saveStableBillingDetails({
-      legalName: "Stald Nordlys ApS",
-      address: { street: "Dyrehavevej 14", postalCode: "2930", city: "Klampenborg", countryCode: "DK" },
-      cvr: "36912345",
-      bank: { regNo: "2191", accountNo: "0123456789", iban: "DK2520000123456789", bic: "NDEADKKK" },
-      invoiceEmail: "faktura@staldnordlys.dk",
-      paymentTermsDays: 14,
-      reminderDays: 7,
-    });
-    await saveDayRates({ training: 45000, "pre-training": 30000, resting: 15000 });
+    await setUpDemoStable();
     const horses: string[] = [];
     for (let i = 0; i < HORSES; i++) {
       const horse = await createHorse({ name: `Bench ${i + 1}`, age: 4, color: "Bay", sire: "Sire", dam: "Dam" });

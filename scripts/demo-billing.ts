@@ -24,13 +24,8 @@ export const DEMO_COMPANY = {
   language: "da" as const,
 };
 
-export async function fillDemoBilling(
-  report: (line: string) => void,
-  { today, horseIds, ownerId }: { today: string; horseIds: Map<string, string>; ownerId: string },
-) {
-  const month = previousMonth(today);
-  const period = monthPeriod(month);
-  const since = addDays(period.start, -31);
+/** The demo stable's invoicing details and day rates (the billing bench's stable too). */
+export async function setUpDemoStable() {
   await saveStableBillingDetails({
     legalName: "Stald Nordlys ApS",
     address: { street: "Dyrehavevej 14", postalCode: "2930", city: "Klampenborg", countryCode: "DK" },
@@ -41,6 +36,16 @@ export async function fillDemoBilling(
     reminderDays: 7,
   });
   await saveDayRates({ training: 45000, "pre-training": 30000, resting: 15000 });
+}
+
+export async function fillDemoBilling(
+  report: (line: string) => void,
+  { today, horseIds, ownerId }: { today: string; horseIds: Map<string, string>; ownerId: string },
+) {
+  const month = previousMonth(today);
+  const period = monthPeriod(month);
+  const since = addDays(period.start, -31);
+  await setUpDemoStable();
 
   const company = await inviteOwner({
     name: DEMO_COMPANY.name,

@@ -25,6 +25,7 @@ test("heading, welcome line and tabs; the open tab is in the URL and survives re
     "News",
     "Contact Info",
     "Site",
+    "Billing",
     "Messages",
     "Trash",
     "Activity",

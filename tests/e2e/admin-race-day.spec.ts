@@ -181,8 +181,8 @@ test(
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/admin");
     const links = tabs(page).getByRole("link");
-    await expect(links).toHaveCount(12);
-    for (let i = 0; i < 12; i++) {
+    await expect(links).toHaveCount(13);
+    for (let i = 0; i < 13; i++) {
       const box = (await links.nth(i).boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);
@@ -197,6 +197,7 @@ test(
       "News",
       "Contact Info",
       "Site",
+      "Billing",
       "Messages",
       "Trash",
       "Activity",
