@@ -262,12 +262,9 @@ export async function listInvoices(filter: InvoiceFilter = {}, q: Q = db()): Pro
 /** A line as it is written into a draft. */
 export type NewLine = Omit<InvoiceLine, "id" | "position" | "creditsLineId"> & { creditsLineId?: string | null };
 
-function lineRow(invoiceId: string, position: number, line: NewLine) {
+/** What a draft's line says, as its columns: written when it is made and when it is changed. */
+function lineColumns(line: Omit<NewLine, "source" | "costPartId">) {
   return {
-    id: crypto.randomUUID(),
-    invoice_id: invoiceId,
-    position,
-    source: line.source,
     description: line.description,
     horse_id: line.horseId,
     horse_name: line.horseName,
@@ -279,6 +276,16 @@ function lineRow(invoiceId: string, position: number, line: NewLine) {
     share_hundredths: line.shareHundredths,
     net_oere: line.netOere,
     vat: line.vat,
+  };
+}
+
+function lineRow(invoiceId: string, position: number, line: NewLine) {
+  return {
+    id: crypto.randomUUID(),
+    invoice_id: invoiceId,
+    position,
+    source: line.source,
+    ...lineColumns(line),
     cost_part_id: line.costPartId,
     credits_line_id: line.creditsLineId ?? null,
   };
@@ -576,19 +583,7 @@ export async function updateDraftLine(lineId: string, changes: Partial<LineInput
       const netOere = priced ? merged.netOere : line.netOere;
       await trx
         .updateTable("invoice_lines")
-        .set({
-          description: merged.description,
-          horse_id: merged.horseId,
-          horse_name: merged.horseName,
-          period_start: merged.period?.start ?? null,
-          period_end: merged.period?.end ?? null,
-          quantity: merged.quantity,
-          unit: merged.unit,
-          unit_price_oere: merged.unitPriceOere,
-          share_hundredths: merged.shareHundredths,
-          net_oere: netOere,
-          vat: merged.vat,
-        })
+        .set(lineColumns({ ...merged, netOere }))
         .where("id", "=", lineId)
         .execute();
       await touchDraft(trx, found.invoiceId, now);
