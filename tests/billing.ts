@@ -3,7 +3,7 @@ import { runMonthlyDrafts } from "~/billing/monthly-drafts.server";
 import { mediaStorage } from "~/media/media-storage.server";
 import { saveApprovalLimit, saveOwnerBillingDetails, saveStableBillingDetails } from "~/models/billing-details.server";
 import { addDays } from "~/models/billing-terms";
-import { createCost } from "~/models/cost.server";
+import { createCost, type CostInput } from "~/models/cost.server";
 import { danishToday } from "~/racing/race-day";
 import { listInvoices } from "~/models/invoice.server";
 import { saveShareSet, type ShareInput } from "~/models/horse-share.server";
@@ -54,6 +54,14 @@ export async function billedOwner(
     email: null,
   });
   return owner;
+}
+
+/** A cost already incurred and passed on to the owners, on the horses given (their parts even). */
+export function passedOnCost(
+  cost: Pick<CostInput, "date" | "category" | "description" | "amountOere" | "vat">,
+  horseIds: readonly string[],
+) {
+  return createCost({ ...cost, passedOn: true, planned: false, horses: horseIds.map((horseId) => ({ horseId })) });
 }
 
 /** A horse in training from `since` with the parts given. */

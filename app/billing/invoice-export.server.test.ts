@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { billedOwner, horseInTraining, setUpStable } from "@tests/billing";
+import { billedOwner, horseInTraining, setUpStable, passedOnCost } from "@tests/billing";
 import { createUser } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import { listActivity } from "~/models/activity.server";
-import { createCost } from "~/models/cost.server";
 import { addDraftLine, listInvoices } from "~/models/invoice.server";
 import { recordPayment } from "~/models/payment.server";
 import { runAs } from "~/platform/actor.server";
@@ -70,16 +69,10 @@ async function month() {
     { ownerId: anna.id, hundredths: 6000 },
     { ownerId: bo.id, hundredths: 4000 },
   ]);
-  await createCost({
-    date: "2026-01-18",
-    category: "entry-fee",
-    description: "Klampenborg",
-    amountOere: 60000,
-    vat: "outlay",
-    passedOn: true,
-    planned: false,
-    horses: [{ horseId: nordlys.id }],
-  });
+  await passedOnCost(
+    { date: "2026-01-18", category: "entry-fee", description: "Klampenborg", amountOere: 60000, vat: "outlay" },
+    [nordlys.id],
+  );
   await runMonthlyDrafts({ month: "2026-01" });
   const drafts = await listInvoices({ state: "draft" });
   const boDraft = drafts.find((d) => d.ownerId === bo.id)!;

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { billedOwner, horseInTraining, setUpStable, STABLE_DETAILS } from "@tests/billing";
+import { billedOwner, horseInTraining, setUpStable, STABLE_DETAILS, passedOnCost } from "@tests/billing";
 import { createUser } from "@tests/auth";
 import { TEST_DATABASE_URL, useFreshDatabase } from "@tests/db";
 import { createOwner, testHorse } from "@tests/owners";
@@ -235,26 +235,14 @@ describe("credit notes", () => {
     await setUpStable();
     const anna = await billedOwner("Anna Holm", { company: true, language: "en" });
     const nordlys = await horseInTraining("Nordlys", [{ ownerId: anna.id, hundredths: 10000 }]);
-    await createCost({
-      date: "2026-01-12",
-      category: "vet",
-      description: "Scanning",
-      amountOere: 125001,
-      vat: "standard",
-      passedOn: true,
-      planned: false,
-      horses: [{ horseId: nordlys.id }],
-    });
-    await createCost({
-      date: "2026-01-18",
-      category: "entry-fee",
-      description: "Klampenborg",
-      amountOere: 60000,
-      vat: "outlay",
-      passedOn: true,
-      planned: false,
-      horses: [{ horseId: nordlys.id }],
-    });
+    await passedOnCost(
+      { date: "2026-01-12", category: "vet", description: "Scanning", amountOere: 125001, vat: "standard" },
+      [nordlys.id],
+    );
+    await passedOnCost(
+      { date: "2026-01-18", category: "entry-fee", description: "Klampenborg", amountOere: 60000, vat: "outlay" },
+      [nordlys.id],
+    );
     await runMonthlyDrafts({ month: "2026-01", now: FEB_1 });
     const [draft] = await listInvoices({ ownerId: anna.id });
     await issueInvoices([draft!.id], { now: FEB_1 });

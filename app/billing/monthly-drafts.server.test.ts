@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { billedOwner, horseInTraining, setUpStable } from "@tests/billing";
+import { billedOwner, horseInTraining, setUpStable, passedOnCost } from "@tests/billing";
 import { useFreshDatabase } from "@tests/db";
 import { monthPeriod } from "~/models/billing-terms";
 import { createCost, decideOnCost } from "~/models/cost.server";
@@ -130,36 +130,18 @@ describe("the monthly run", () => {
     ]);
     const c = await horseInTraining("Charlie", [{ ownerId: bo.id, hundredths: 10000 }]);
     for (const horse of [a, b, c]) await setHorseStatus(horse.id, "2025-06-01", "away");
-    await createCost({
-      date: "2026-01-12",
-      category: "vet",
-      description: "Halthedsundersøgelse",
-      amountOere: 125000,
-      vat: "standard",
-      passedOn: true,
-      planned: false,
-      horses: [{ horseId: a.id }],
-    });
-    await createCost({
-      date: "2026-01-18",
-      category: "entry-fee",
-      description: "Klampenborg",
-      amountOere: 60000,
-      vat: "outlay",
-      passedOn: true,
-      planned: false,
-      horses: [{ horseId: a.id }],
-    });
-    await createCost({
-      date: "2026-01-20",
-      category: "farrier",
-      description: "Nye sko",
-      amountOere: 125000,
-      vat: "standard",
-      passedOn: true,
-      planned: false,
-      horses: [{ horseId: a.id }, { horseId: b.id }, { horseId: c.id }],
-    });
+    await passedOnCost(
+      { date: "2026-01-12", category: "vet", description: "Halthedsundersøgelse", amountOere: 125000, vat: "standard" },
+      [a.id],
+    );
+    await passedOnCost(
+      { date: "2026-01-18", category: "entry-fee", description: "Klampenborg", amountOere: 60000, vat: "outlay" },
+      [a.id],
+    );
+    await passedOnCost(
+      { date: "2026-01-20", category: "farrier", description: "Nye sko", amountOere: 125000, vat: "standard" },
+      [a.id, b.id, c.id],
+    );
     await createCost({
       date: "2026-01-21",
       category: "other",
