@@ -29,8 +29,14 @@ export async function startBuiltServer({
     stdio: ["ignore", out, out],
   });
   if (built.status !== 0) throw new Error(`The build failed:\n${fs.readFileSync(logFile, "utf8")}`);
-  // The same Node flags as `npm start` (package.json).
+  // The same Node flags and memory allocator settings as `npm start` (package.json).
   const nodeFlags = /node ((?:--\S+ )*)\S+start\.js/.exec(startScript())?.[1]?.trim().split(" ") ?? [];
+  const allocator = Object.fromEntries(
+    [...startScript().matchAll(/(\w+)=\$\{\1:-([^}]+)\}/g)].map(([, name, fallback]) => [
+      name!,
+      process.env[name!] ?? fallback!,
+    ]),
+  );
   const child = spawn(process.execPath, [...nodeFlags.filter(Boolean), path.join(buildDir, "server", "start.js")], {
     cwd: root,
     // Production settings, request logging included: the figures are what an operator gets.
@@ -43,6 +49,7 @@ export async function startBuiltServer({
       DATABASE_URL: "",
       BUILD_DIR: buildDir,
       LOG_LEVEL: "info",
+      ...allocator,
       ...env,
     },
     stdio: ["ignore", out, out],

@@ -18,18 +18,19 @@ describe("cacheKeyFor", () => {
       key: "http://example.test/winners",
     });
     // Before the registry said which parameters a page reads, any other query string forced a render.
-    expect(cacheKeyFor("GET", u("/horses?page=2"), {})).toEqual({ key: "http://example.test/horses" });
+    expect(cacheKeyFor("GET", u("/team?page=2"), {})).toEqual({ key: "http://example.test/team" });
     expect(cacheKeyFor("GET", u("/horses.data?other=1"), {})).toEqual({ key: "http://example.test/horses.data" });
     expect(cacheKeyFor("GET", u("/runners.ics?x=1"), {})).toEqual({ key: "http://example.test/runners.ics" });
   });
 
-  it("keys /winners by the season and page it reads, in one order, and a horse page by its season", () => {
+  it("keys /winners by the season and page it reads, in one order, /horses by its page and a horse page by its season", () => {
     expect(cacheKeyFor("GET", u("/winners?page=2&utm_source=x&season=2025"), {})).toEqual({
       key: "http://example.test/winners?page=2&season=2025",
     });
     expect(cacheKeyFor("GET", u("/da/winners.data?season=2025&_routes=da/winners"), {})).toEqual({
       key: "http://example.test/da/winners.data?season=2025&_routes=da/winners",
     });
+    expect(cacheKeyFor("GET", u("/horses?page=2&sort=name"), {})).toEqual({ key: "http://example.test/horses?page=2" });
     expect(cacheKeyFor("GET", u("/horses/nordlys?season=2024&page=3"), {})).toEqual({
       key: "http://example.test/horses/nordlys?season=2024",
     });

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { bestCompression, encodePage, etagMatches, pickEncoding } from "./page-encoding";
+import { bestCompression, brotliQuality, encodePage, etagMatches, LARGE_BODY, pickEncoding } from "./page-encoding";
 
 describe("helpers", () => {
   it("compares entity tags weakly and handles lists and *", () => {
@@ -37,6 +37,18 @@ describe("encoding a page", () => {
     expect(zlib.brotliDecompressSync(br).equals(body)).toBe(true);
     const quality9 = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
     expect(br.length).toBeLessThan(quality9.length);
+  });
+
+  it("gives a body past a megabyte a fast quality, still whole, and a page the best", async () => {
+    expect(brotliQuality(600 * 1024)).toBe(11);
+    expect(brotliQuality(LARGE_BODY)).toBe(11);
+    expect(brotliQuality(LARGE_BODY + 1)).toBe(6);
+    const large = Buffer.from(
+      Array.from({ length: 20_000 }, (_, i) => `<url><loc>https://stald.example/horses/h-${i}</loc></url>\n`).join(""),
+    );
+    expect(large.length).toBeGreaterThan(LARGE_BODY);
+    const br = await bestCompression(large);
+    expect(zlib.brotliDecompressSync(br).equals(large)).toBe(true);
   });
 
   it("stops when told to", async () => {

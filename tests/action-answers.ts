@@ -30,3 +30,10 @@ export async function answerOf<Data = unknown>(call: () => unknown): Promise<Act
     data && typeof data === "object" && "toast" in data ? ((data as { toast?: Toast | null }).toast ?? null) : null;
   return { status, location: null, toast, data };
 }
+
+/** A GET of `path` (with its query) answered by a route's loader, read as answerOf reads it. */
+export function loaderAnswerAt<Data = unknown>(loader: (args: never) => unknown, path: string) {
+  return answerOf<Data>(() =>
+    loader({ request: new Request(`http://localhost${path}`), params: {}, context: {} } as never),
+  );
+}

@@ -159,6 +159,7 @@ export const da = {
   "winners.notSpecified": "Ikke oplyst",
   "winners.seasons": "Sæsoner",
   "winners.seasonCount": "Sejre i {season}: {count}",
+  "horses.pagination": "Sider med heste",
   "winners.pagination": "Sider med vindere",
   "list.previous": "Forrige side",
   "list.next": "Næste side",

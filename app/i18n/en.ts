@@ -164,6 +164,7 @@ export const en = {
   "winners.notSpecified": "Not specified",
   "winners.seasons": "Seasons",
   "winners.seasonCount": "Victories in {season}: {count}",
+  "horses.pagination": "Pages of horses",
   "winners.pagination": "Pages of winners",
   "list.previous": "Previous page",
   "list.next": "Next page",

@@ -108,7 +108,14 @@ const download = <const E extends Omit<DownloadEntry, "kind" | "cache">>(entry: 
  */
 export const ENTRIES = {
   home: page({ path: "/", file: "routes/home.tsx", cache: "shared", nav: "nav.home", sitemap: "fixed" }),
-  horses: page({ path: "/horses", file: "routes/horses.tsx", cache: "shared", nav: "nav.horses", sitemap: "fixed" }),
+  horses: page({
+    path: "/horses",
+    file: "routes/horses.tsx",
+    cache: "shared",
+    reads: ["page"],
+    nav: "nav.horses",
+    sitemap: "fixed",
+  }),
   horse: page({
     path: "/horses/:slug",
     file: "routes/horse.tsx",

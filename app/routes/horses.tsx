@@ -5,7 +5,10 @@ import { CardGrid } from "~/components/card-grid";
 import { HorsesIntro } from "~/components/page-intro";
 import { PlacingBadges } from "~/components/placing-badges";
 import { ResponsiveImage, THREE_COLUMN_CARD_SIZES } from "~/media/responsive-image";
-import { listHorses, type Horse } from "~/models/horse.server";
+import { listHorsesPage, type Horse } from "~/models/horse.server";
+import { NotFoundPage } from "~/components/not-found-page";
+import { PageLinks } from "~/components/list-pages";
+import { listHref, pageParam } from "~/utils/paging";
 import { formatDkk } from "~/racing/format";
 import { FAILED_READ_INIT, readForPage } from "~/platform/public-read.server";
 import { stableNameFrom } from "~/models/site-settings";
@@ -18,11 +21,24 @@ import { horseFacts } from "~/i18n/horse-facts";
 
 export const handle = PLAIN_PAGE;
 
-export async function loader() {
-  const horses = await readForPage("horses", listHorses);
+/** Horses on a page of /horses: three columns of cards, eight rows. */
+export const HORSES_PER_PAGE = 24;
+
+type Page = { state: "missing" } | { state: "found"; horses: Horse[]; page: number; pages: number };
+
+/**
+ * The horses in training, newest first, a page of them at a time (`?page=`): a big yard's 150
+ * horses are seven pages, not one page of 150 cards. A page that is not there is a 404, never a
+ * page the cache keeps.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = pageParam(new URL(request.url).searchParams);
+  if (page === null) return data<Page>({ state: "missing" }, { status: 404 });
+  const read = await readForPage("horses", () => listHorsesPage({}, { page, perPage: HORSES_PER_PAGE }));
   // The spec only logs a failed horse read: the page shows what it has (nothing) with a 503.
-  if (!horses.ok) return data({ horses: [] as Horse[] }, FAILED_READ_INIT);
-  return { horses: horses.value };
+  if (!read.ok) return data<Page>({ state: "found", horses: [], page: 1, pages: 1 }, FAILED_READ_INIT);
+  if (page > read.value.pages) return data<Page>({ state: "missing" }, { status: 404 });
+  return { state: "found", horses: read.value.items, page, pages: read.value.pages } satisfies Page;
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -30,14 +46,23 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function HorsesPage({ loaderData }: Route.ComponentProps) {
-  const { horses } = loaderData;
+  const page = loaderData as Page;
   const t = useT();
+  const lang = useLang();
+  if (page.state === "missing") return <NotFoundPage />;
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
       <HorsesIntro />
-      <CardGrid items={horses} empty={t("horses.empty")} className="sm:grid-cols-2 lg:grid-cols-3">
-        {(horse, index) => <HorseCard horse={horse} priority={index === 0} eager={index < 3} />}
+      <CardGrid items={page.horses} empty={t("horses.empty")} className="sm:grid-cols-2 lg:grid-cols-3">
+        {(horse, index) => <HorseCard horse={horse} priority={index === 0 && page.page === 1} eager={index < 3} />}
       </CardGrid>
+      <PageLinks
+        page={page.page}
+        pages={page.pages}
+        href={(n) => listHref(pathTo("horses", { lang }), { page: n })}
+        label={t("horses.pagination")}
+        className="mt-10"
+      />
     </div>
   );
 }

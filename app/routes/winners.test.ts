@@ -7,6 +7,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { loaderAnswerAt } from "@tests/action-answers";
 import { useFreshDatabase } from "@tests/db";
 import { createHorse, listFeaturedHorses } from "~/models/horse.server";
 import { createWinner, latestWinner, listWinnerSeasons, listWinnersPage, type Winner } from "~/models/winner.server";
@@ -20,17 +21,7 @@ const horse = { name: "Nordlys", age: 4, color: "Brown", sire: "Sea The Stars", 
 
 type Found = { state: "found"; winners: Winner[]; seasons: number[]; season: number; page: number; pages: number };
 
-async function load(path: string) {
-  const answer = await winnersPage.loader({
-    request: new Request(`http://localhost${path}`),
-    params: {},
-    context: {},
-  } as never);
-  const { data, init } = answer as unknown as { data: unknown; init: ResponseInit | null };
-  return "data" in (answer as object)
-    ? { status: init?.status ?? 200, data: data as { state: string } & Record<string, unknown> }
-    : { status: 200, data: answer as unknown as { state: string } & Record<string, unknown> };
-}
+const load = (path: string) => loaderAnswerAt<{ state: string } & Record<string, unknown>>(winnersPage.loader, path);
 
 /** The page as a visitor gets it, for the loader data given. */
 function render(path: string, data: unknown) {
@@ -132,7 +123,7 @@ describe("/winners", () => {
       await victories(h.id, 2026, 2);
       const answer = await load(`/winners${query}`);
       expect(answer.status).toBe(404);
-      expect(answer.data.state).toBe("missing");
+      expect(answer.data?.state).toBe("missing");
     },
   );
 

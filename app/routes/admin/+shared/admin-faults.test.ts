@@ -32,6 +32,8 @@ import * as winnersTab from "~/routes/admin/winners";
 useFreshDatabase();
 
 const { run } = useAdmin();
+/** What the public /horses loader is called with for its first page. */
+const horsesPageArgs = { request: new Request("http://localhost/horses"), params: {}, context: {} } as never;
 
 const UNREACHABLE = "The database cannot be reached right now. Please try again in a moment.";
 const DISK_FULL = "The server's disk is full.";
@@ -132,7 +134,7 @@ describe("A full disk", () => {
         expect(leftovers()).toEqual([]);
         // Reading goes on: the public page and the stored photo.
         // (A failed read would answer `data(…, 503)` instead of the plain list.)
-        const page = await publicHorses.loader();
+        const page = await publicHorses.loader(horsesPageArgs);
         expect("horses" in page && page.horses.map((x) => x.name)).toEqual(["Nordlys"]);
         expect(await storage().exists(`horse-images/${stored[0]}`)).toBe(true);
       } finally {
@@ -186,7 +188,7 @@ describe("An unreachable media bucket", () => {
       const updated = await run(horsesTab.action, "/admin/horses", await withPhoto(edit));
       expect(updated).toMatchObject({ status: 503, toast: failure(`Failed to update horse. ${UNREACHABLE}`) });
       expect(await listHorses()).toEqual(before);
-      const page = await publicHorses.loader();
+      const page = await publicHorses.loader(horsesPageArgs);
       expect("horses" in page && page.horses.map((x) => x.name)).toEqual(["Nordlys"]);
     } finally {
       setMediaS3Env(s3());
