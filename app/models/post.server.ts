@@ -213,7 +213,6 @@ export async function listAllPosts(): Promise<Post[]> {
   return withParts(rows);
 }
 
-/** A post by its id, whatever its audience and state (the editor's, before a save), or null. */
 /** Rows by a key, in their order: the parts the database read for a page of posts, per post. */
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -343,6 +342,7 @@ async function listEntriesOf(rows: Pick<PostRow, (typeof listColumns)[number]>[]
   }));
 }
 
+/** A post by its id, whatever its audience and state (the editor's, before a save), or null. */
 export async function getPost(id: string): Promise<Post | null> {
   const row = await db().selectFrom("posts").select(postColumns).where("id", "=", id).executeTakeFirst();
   return row ? ((await withParts([row]))[0] ?? null) : null;
