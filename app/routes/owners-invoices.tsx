@@ -4,6 +4,7 @@ import type { Route } from "./+types/owners-invoices";
 import { countAttempt, type LimitVerdict } from "~/auth/auth-limits.server";
 import { requireOwner } from "~/auth/auth.server";
 import { formatLongDate, formatPeriod, formatShortDate } from "~/billing/document-texts";
+import { TableHead } from "~/components/table-head";
 import { ReadFailed } from "~/components/read-failed";
 import { PageSection } from "~/components/page-section";
 import { SubmitButton } from "~/components/ui/button";
@@ -206,28 +207,18 @@ function Documents({ documents }: { documents: OwnerDocument[] }) {
   return (
     <div className="mt-4 overflow-x-auto">
       <table className="w-full min-w-[44rem] text-left text-sm">
-        <thead className="border-b border-stone-300 text-stone-700">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              {t("owners.docNumber")}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              {t("owners.docDate")}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              {t("owners.docPeriod")}
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-semibold">
-              {t("owners.docAmount")}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              {t("owners.docStatus")}
-            </th>
-            <th scope="col" className="py-2 font-semibold">
-              {t("owners.docFiles")}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="border-b border-stone-300 text-stone-700"
+          cellClassName="font-semibold"
+          columns={[
+            { label: t("owners.docNumber") },
+            { label: t("owners.docDate") },
+            { label: t("owners.docPeriod") },
+            { label: t("owners.docAmount"), align: "right" },
+            { label: t("owners.docStatus") },
+            { label: t("owners.docFiles") },
+          ]}
+        />
         <tbody className="divide-y divide-stone-200">
           {documents.map((doc) => {
             const status = doc.kind === "credit-note" ? "credit-note" : (doc.status ?? "due");
@@ -296,25 +287,17 @@ function Statement({ rows }: { rows: HorseStatement[] }) {
       <p className="text-sm text-stone-700">{t("owners.statementNote")}</p>
       <div className="overflow-x-auto">
         <table className="w-full min-w-[40rem] text-left text-sm">
-          <thead className="border-b border-stone-300 text-stone-700">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                {t("owners.horse")}
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-semibold">
-                {t("owners.fees")}
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-semibold">
-                {t("owners.costs")}
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-semibold">
-                {t("owners.credits")}
-              </th>
-              <th scope="col" className="py-2 text-right font-semibold">
-                {t("owners.prizeShare")}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className="border-b border-stone-300 text-stone-700"
+            cellClassName="font-semibold"
+            columns={[
+              { label: t("owners.horse") },
+              { label: t("owners.fees"), align: "right" },
+              { label: t("owners.costs"), align: "right" },
+              { label: t("owners.credits"), align: "right" },
+              { label: t("owners.prizeShare"), align: "right" },
+            ]}
+          />
           <tbody className="divide-y divide-stone-200">
             {rows.map((r) => (
               <tr key={r.horseId}>

@@ -1,5 +1,6 @@
 import { Form, Link, NavLink } from "react-router";
 import type { Route } from "./+types/billing";
+import { TableHead } from "~/components/table-head";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, SelectField, TextAreaField } from "~/components/ui/field";
@@ -481,20 +482,19 @@ function Drafts({ overview, answer }: { overview: BillingOverview; answer: Admin
           <input type="hidden" name="month" value={month} />
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead className="text-stone-600">
-                <tr>
-                  <th className="py-2 pr-2">
-                    <span className="sr-only">{t("billing.issueChosen")}</span>
-                  </th>
-                  <th className="py-2 pr-4">{t("billing.owner")}</th>
-                  <th className="py-2 pr-4">{t("billing.draftMonth")}</th>
-                  <th className="py-2 pr-4">{t("billing.lineCount")}</th>
-                  <th className="py-2 pr-4 text-right">{t("billing.net")}</th>
-                  <th className="py-2 pr-4 text-right">{t("billing.vat")}</th>
-                  <th className="py-2 pr-4 text-right">{t("billing.total")}</th>
-                  <th className="py-2" />
-                </tr>
-              </thead>
+              <TableHead
+                className="text-stone-600"
+                columns={[
+                  { label: t("billing.issueChosen"), srOnly: true, className: "pr-2" },
+                  { label: t("billing.owner") },
+                  { label: t("billing.draftMonth") },
+                  { label: t("billing.lineCount") },
+                  { label: t("billing.net"), align: "right" },
+                  { label: t("billing.vat"), align: "right" },
+                  { label: t("billing.total"), align: "right" },
+                  { label: "" },
+                ]}
+              />
               <tbody className="divide-y divide-stone-200">
                 {drafts.map((d) => (
                   <tr key={d.id}>
@@ -795,17 +795,18 @@ function Documents({ documents, month }: { documents: DocumentRow[]; month: stri
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead className="text-stone-600">
-              <tr>
-                <th className="py-2 pr-4">{t("billing.number")}</th>
-                <th className="py-2 pr-4">{t("billing.owner")}</th>
-                <th className="py-2 pr-4">{t("billing.issueDate")}</th>
-                <th className="py-2 pr-4">{t("billing.dueDate")}</th>
-                <th className="py-2 pr-4 text-right">{t("billing.total")}</th>
-                <th className="py-2 pr-4">{t("billing.status")}</th>
-                <th className="py-2" />
-              </tr>
-            </thead>
+            <TableHead
+              className="text-stone-600"
+              columns={[
+                { label: t("billing.number") },
+                { label: t("billing.owner") },
+                { label: t("billing.issueDate") },
+                { label: t("billing.dueDate") },
+                { label: t("billing.total"), align: "right" },
+                { label: t("billing.status") },
+                { label: "" },
+              ]}
+            />
             <tbody className="divide-y divide-stone-200">
               {documents.map((d) => (
                 <tr key={d.id}>
