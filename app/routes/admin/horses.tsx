@@ -18,15 +18,7 @@ import {
   type PlacesFromResults,
 } from "~/models/horse-record.server";
 import { adminAction, intent, toTrash, type Refusal } from "./+shared/admin-action.server";
-import {
-  emptyPage,
-  extraRecordId,
-  listParams,
-  openTab,
-  readForTab,
-  readListPage,
-  TAB_PAGE_SIZE,
-} from "./+shared/tab-reads.server";
+import { emptyPage, listParams, openTab, readForTab, readTabPage, TAB_PAGE_SIZE } from "./+shared/tab-reads.server";
 import { ListControls } from "./+shared/list-controls";
 import { horseEditSchema, horseSchema } from "./+shared/admin-forms";
 import type { ImageSpec } from "./+shared/admin-images.server";
@@ -42,12 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const horses = await readForTab(
     t,
     "horses",
-    async () => {
-      const list = await readListPage((n) => listHorsesPage({ search: q }, { page: n, perPage: TAB_PAGE_SIZE }), page);
-      const extraId = extraRecordId(request, list.items);
-      const extra = extraId ? await getHorse(extraId) : null;
-      return { ...list, items: extra ? [extra, ...list.items] : list.items };
-    },
+    () =>
+      readTabPage(request, page, (n) => listHorsesPage({ search: q }, { page: n, perPage: TAB_PAGE_SIZE }), getHorse),
     emptyPage<Horse>(),
   );
   const { items, ...pages } = horses.value;

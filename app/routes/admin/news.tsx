@@ -49,15 +49,7 @@ import { IntentForm, RecordImageField, useRecordForm } from "./+shared/form-part
 import { useInDanish } from "./+shared/side-by-side";
 import { EditAndDelete, RecordList, RecordRow } from "./+shared/record-list";
 import { adminMeta } from "./+shared/admin-meta";
-import {
-  emptyPage,
-  extraRecordId,
-  listParams,
-  openTab,
-  readForTab,
-  readListPage,
-  TAB_PAGE_SIZE,
-} from "./+shared/tab-reads.server";
+import { emptyPage, listParams, openTab, readForTab, readTabPage, TAB_PAGE_SIZE } from "./+shared/tab-reads.server";
 import { ListControls } from "./+shared/list-controls";
 import { RecordForms, TabPage, useTabForms, type RecordCards, type RecordFormProps } from "./+shared/tab-parts";
 import { pathTo } from "~/pages/registry";
@@ -72,12 +64,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     readForTab(
       t,
       "posts",
-      async () => {
-        const list = await readListPage((n) => listPostsPage({ search: q }, { page: n, perPage: TAB_PAGE_SIZE }), page);
-        const extraId = extraRecordId(request, list.items);
-        const extra = extraId ? await getPostListEntry(extraId) : null;
-        return { ...list, items: extra ? [extra, ...list.items] : list.items };
-      },
+      () =>
+        readTabPage(
+          request,
+          page,
+          (n) => listPostsPage({ search: q }, { page: n, perPage: TAB_PAGE_SIZE }),
+          getPostListEntry,
+        ),
       emptyPage<PostListEntry>(),
     ),
     // The post the address opens, whole (its bodies and photos) for its form.

@@ -27,15 +27,7 @@ import { OWNER_HORSE_FIELD, ownerEditSchema, ownerSchema, recordIdSchema } from 
 import { adminMeta } from "./+shared/admin-meta";
 import { RecordFormShell, useRecordForm } from "./+shared/form-parts";
 import { OpenLink, RecordList, RecordRow, RowAction } from "./+shared/record-list";
-import {
-  emptyPage,
-  extraRecordId,
-  listParams,
-  openTab,
-  readForTab,
-  readListPage,
-  TAB_PAGE_SIZE,
-} from "./+shared/tab-reads.server";
+import { emptyPage, listParams, openTab, readForTab, readTabPage, TAB_PAGE_SIZE } from "./+shared/tab-reads.server";
 import { ListControls } from "./+shared/list-controls";
 import {
   EditPanel,
@@ -73,13 +65,14 @@ type OwnerRow = OwnerListEntry & {
 
 /** A page of the owners with their withheld guest invitations and their billing details. */
 async function ownersWithWithheld(request: Request, q: string, page: number) {
-  const list = await readListPage((n) => listOwnersPage({ search: q }, { page: n, perPage: TAB_PAGE_SIZE }), page);
-  const extraId = extraRecordId(
+  const list = await readTabPage(
     request,
-    list.items.map((o) => ({ id: o.userId })),
+    page,
+    (n) => listOwnersPage({ search: q }, { page: n, perPage: TAB_PAGE_SIZE }),
+    async (userId) => (await listOwnersPage({ userId }, { perPage: 1 })).items[0] ?? null,
+    (owner) => owner.userId,
   );
-  const extra = extraId ? (await listOwnersPage({ userId: extraId }, { perPage: 1 })).items : [];
-  const items = [...extra, ...list.items];
+  const items = list.items;
   const ids = items.map((o) => o.userId);
   const [withheld, billing] = await Promise.all([listWithheld(ids), ownersBillingDetails(ids)]);
   return {

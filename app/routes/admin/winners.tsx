@@ -25,15 +25,7 @@ import {
 } from "~/models/winner.server";
 import type { StoredImage } from "~/media/images.server";
 import { adminAction, intent, toTrash } from "./+shared/admin-action.server";
-import {
-  emptyPage,
-  extraRecordId,
-  listParams,
-  openTab,
-  readForTab,
-  readListPage,
-  TAB_PAGE_SIZE,
-} from "./+shared/tab-reads.server";
+import { emptyPage, listParams, openTab, readForTab, readTabPage, TAB_PAGE_SIZE } from "./+shared/tab-reads.server";
 import { ListControls } from "./+shared/list-controls";
 import { winnerEditSchema, winnerSchema } from "./+shared/admin-forms";
 import type { ImageSpec } from "./+shared/admin-images.server";
@@ -50,15 +42,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     readForTab(
       t,
       "winners",
-      async () => {
-        const list = await readListPage(
-          (n) => listWinnersPage({ search: q }, { page: n, perPage: TAB_PAGE_SIZE }),
+      () =>
+        readTabPage(
+          request,
           page,
-        );
-        const extraId = extraRecordId(request, list.items);
-        const extra = extraId ? await getWinnerWithHorse(extraId) : null;
-        return { ...list, items: extra ? [extra, ...list.items] : list.items };
-      },
+          (n) => listWinnersPage({ search: q }, { page: n, perPage: TAB_PAGE_SIZE }),
+          getWinnerWithHorse,
+        ),
       emptyPage<Winner>(),
     ),
     readForTab(t, "horses", () => listHorseNames(), [] as HorseOption[]),

@@ -66,3 +66,23 @@ export function extraRecordId(request: Request, onPage: readonly { id: string }[
   }
   return null;
 }
+
+/**
+ * A tab's page of records (the last page when the one asked for is past it), with the record the
+ * address opens or just saved put first when it is not on that page (extraRecordId).
+ */
+export async function readTabPage<T>(
+  request: Request,
+  page: number,
+  read: (page: number) => Promise<Paged<T>>,
+  readOne: (id: string) => Promise<T | null>,
+  idOf: (record: T) => string = (record) => (record as { id: string }).id,
+): Promise<Paged<T>> {
+  const list = await readListPage(read, page);
+  const extraId = extraRecordId(
+    request,
+    list.items.map((record) => ({ id: idOf(record) })),
+  );
+  const extra = extraId ? await readOne(extraId) : null;
+  return { ...list, items: extra ? [extra, ...list.items] : list.items };
+}
