@@ -25,6 +25,35 @@ test("an empty stable shows the empty message", { tag: "@any-width" }, async ({ 
 });
 
 test(
+  "a big yard's horses come a page at a time, with links between the pages",
+  { tag: "@desktop" },
+  async ({ page }) => {
+    // One more horse than a page holds, the first seeded the oldest.
+    for (let i = 1; i <= 25; i++) {
+      const horse = await seedHorse({ name: `Horse ${i}`, image: null });
+      await db()
+        .updateTable("horses")
+        .set({ created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() })
+        .where("id", "=", horse.id)
+        .execute();
+    }
+    await page.goto("/horses");
+    const cards = page.getByRole("main").getByRole("article");
+    await expect(cards).toHaveCount(24);
+    await expect(cards.first()).toContainText("Horse 25");
+    const pages = page.getByRole("navigation", { name: "Pages of horses" });
+    await expect(pages).toContainText("Page 1 of 2");
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/horses\?page=2$/);
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText("Horse 1");
+    await pages.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/\/horses$/);
+    await expect(cards).toHaveCount(24);
+  },
+);
+
+test(
   "each horse has a card with its details, prize money and placings, newest first",
   { tag: "@any-width" },
   async ({ page, app }) => {
