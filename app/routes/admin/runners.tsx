@@ -17,7 +17,7 @@ import {
 import { EditAndDelete, RecordList, RecordRow } from "./+shared/record-list";
 import { RaceFields, type HorseOption } from "./+shared/race-fields";
 import { ResultForm, ResultLink, resultTitle } from "./+shared/result-form";
-import { listHorses, type Horse } from "~/models/horse.server";
+import { listHorseNames } from "~/models/horse.server";
 import {
   createRunner,
   declareRunner,
@@ -80,7 +80,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       () => Promise.all([listUpcomingRunners(today), listAwaitingResults(today), listRecentResults(RECENT_RESULTS)]),
       [[], [], []] as [Runner[], Runner[], Runner[]],
     ),
-    readForTab(t, "horses", () => listHorses(), [] as Horse[]),
+    readForTab(t, "horses", () => listHorseNames(), [] as HorseOption[]),
   ]);
   const dh = await readForTab(t, "dhReview", () => listReview(), [] as ReviewItem[]);
   const [upcoming, awaiting, results] = runners.value;
@@ -89,7 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     upcoming,
     awaiting,
     results,
-    horses: horses.value.map((h) => ({ id: h.id, name: h.name })),
+    horses: horses.value,
     fetchError: runners.error ?? horses.error,
     dhReview: dh.value,
     dhError: dh.error,
