@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { senderAddress } from "./mail.server";
+import { env } from "./env.server";
+import { sendMail, senderAddress } from "./mail.server";
 
 describe("senderAddress", () => {
   it("names the sender as the mail does when MAIL_FROM is only an address", () => {
@@ -21,5 +24,25 @@ describe("senderAddress", () => {
       '"Nordlys, Racing" <post@stald.example>',
     );
     expect(senderAddress("no-reply@localhost")).toBe("no-reply@localhost");
+  });
+});
+
+describe("mail without SMTP_URL", () => {
+  it("lands in DATA_DIR/mail whole, written beside and moved in, with nothing left beside", async () => {
+    const attachment = Buffer.alloc(256 * 1024, 7);
+    const sent = await sendMail({
+      to: "office@stald.example",
+      subject: "A whole mail",
+      text: "Everything in one piece.",
+      attachments: [{ filename: "big.bin", contentType: "application/octet-stream", content: attachment }],
+    });
+    const dir = path.join(env().dataDir, "mail");
+    expect(fs.readdirSync(dir)).toEqual([path.basename(sent.file!)]);
+    const raw = fs.readFileSync(sent.file!, "utf8");
+    expect(raw).toContain("To: office@stald.example");
+    expect(raw).toContain("Subject: A whole mail");
+    expect(raw.trimEnd().endsWith("--")).toBe(true);
+    expect(fs.statSync(sent.file!).mode & 0o777).toBe(0o600);
+    expect(fs.readdirSync(path.join(env().dataDir, "tmp", "mail"))).toEqual([]);
   });
 });

@@ -95,13 +95,21 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
   }
   const info = await fileTransport.sendMail(message);
   const dir = path.join(dataDir, "mail");
+  const partial = path.join(dataDir, "tmp", "mail");
   // Stored mail holds reset links and visitors' messages: only the site's own user may read it.
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(
-    dir,
-    `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`,
-  );
-  await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+  await fs.mkdir(partial, { recursive: true, mode: 0o700 });
+  const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`;
+  const file = path.join(dir, name);
+  // Written beside and then renamed into place: whoever reads the mail folder sees a whole mail or none.
+  const writing = path.join(partial, name);
+  try {
+    await fs.writeFile(writing, info.message as Buffer, { mode: 0o600 });
+    await fs.rename(writing, file);
+  } catch (error) {
+    await fs.rm(writing, { force: true });
+    throw error;
+  }
   log.info("mail written to file", { to: mail.to, subject: mail.subject, file });
   return { messageId: info.messageId, file };
 }
