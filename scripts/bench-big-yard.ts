@@ -4,10 +4,10 @@
  * 15,000 results with 1,500 wins, one horse with 450 runs; 2,000 news posts; 20,000 newsletter
  * subscribers; 300 owners), and the demo beside it. The built site is started on each in turn, and
  * for every public page (the horse page with the most runs and the latest post among them), the
- * sitemap, the feed and every admin tab it prints the first render (the page cache emptied before each, the median of
- * --runs, default 9; before each, the previous render's background compression finished) on the
- * demo and on the big yard, their ratio, each page's size (uncompressed
- * and as sent) and each server's peak memory. Figures are printed, never asserted.
+ * sitemap, the feed and every admin tab it prints the first render (the page cache emptied before
+ * each, the median of --runs, default 9; before each, the previous render's background compression
+ * finished) on the demo and on the big yard, their ratio, each page's size (uncompressed and as
+ * sent) and each server's peak memory. Figures are printed, never asserted.
  * `--fill` (what the bench runs in a child process): fills the empty database of DATA_DIR.
  */
 import fs from "node:fs";
@@ -19,6 +19,7 @@ import SQLite from "better-sqlite3";
 import { processMemoryMb, root, runBench, startBuiltServer, stopServer, tsx } from "./bench-server";
 import { signIn } from "./bench-newsletter";
 import { sitemapEntries } from "~/pages/registry";
+import routes from "~/routes";
 import { AALBORG, AARHUS, JAGERSRO, KLAMPENBORG, ODENSE } from "./demo-season";
 
 /** Ten seasons, April to November: fixed years, so every run builds the same yard. */
@@ -301,24 +302,10 @@ const PUBLIC_PAGES = [
 ];
 /** Files for crawlers and feed readers, measured beside the pages but not pages a person reads. */
 const PUBLIC_FILES = ["/sitemap.xml", "/news.rss"];
-const ADMIN_TABS = [
-  "/admin",
-  "/admin/horses",
-  "/admin/winners",
-  "/admin/runners",
-  "/admin/owners",
-  "/admin/team",
-  "/admin/news",
-  "/admin/contact-info",
-  "/admin/site",
-  "/admin/billing",
-  "/admin/billing/horses",
-  "/admin/billing/costs",
-  "/admin/messages",
-  "/admin/trash",
-  "/admin/activity",
-  "/admin/account",
-];
+/** Every page of the dashboard, as app/routes.ts declares them: the tabs and the pages beside them. */
+const ADMIN_TABS = (routes.find((r) => r.path === "admin")?.children ?? []).map((r) =>
+  r.index ? "/admin" : `/admin/${r.path}`,
+);
 
 export type PageFigure = {
   /** What a page is matched by between the two sites (its address, or "horse" and "post"). */

@@ -69,14 +69,28 @@ export function extraRecordId(request: Request, onPage: readonly { id: string }[
 
 /**
  * A tab's page of records (the last page when the one asked for is past it), with the record the
- * address opens or just saved put first when it is not on that page (extraRecordId).
+ * address opens or just saved put first when it is not on that page (extraRecordId). Records are
+ * known by their `id`, or by what `idOf` gives.
  */
+export function readTabPage<T extends { id: string }>(
+  request: Request,
+  page: number,
+  read: (page: number) => Promise<Paged<T>>,
+  readOne: (id: string) => Promise<T | null>,
+): Promise<Paged<T>>;
+export function readTabPage<T>(
+  request: Request,
+  page: number,
+  read: (page: number) => Promise<Paged<T>>,
+  readOne: (id: string) => Promise<T | null>,
+  idOf: (record: T) => string,
+): Promise<Paged<T>>;
 export async function readTabPage<T>(
   request: Request,
   page: number,
   read: (page: number) => Promise<Paged<T>>,
   readOne: (id: string) => Promise<T | null>,
-  idOf: (record: T) => string = (record) => (record as { id: string }).id,
+  idOf = (record: T) => (record as { id: string }).id,
 ): Promise<Paged<T>> {
   const list = await readListPage(read, page);
   const extraId = extraRecordId(
