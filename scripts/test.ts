@@ -79,6 +79,28 @@ type Counts = { passed: number; failed: number; skipped: number };
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "stable-test-report-"));
 let failed = false;
+// Named again under the totals, so the last lines of a long run say what failed.
+const failures: string[] = [];
+function firstLine(message: unknown) {
+  return (
+    String(message ?? "")
+      .split("\n")
+      .find((l) => l.trim()) ?? ""
+  );
+}
+type PlaywrightSuite = {
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; line: number; ok: boolean; tests: { results: { error?: { message?: string } }[] }[] }[];
+};
+function playwrightFailures(suite: PlaywrightSuite, file = suite.file ?? "") {
+  for (const spec of suite.specs ?? []) {
+    if (spec.ok) continue;
+    const error = spec.tests.flatMap((t) => t.results).find((r) => r.error)?.error?.message;
+    failures.push(`${file}:${spec.line} › ${spec.title}\n    ${firstLine(error)}`);
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, child.file ?? file);
+}
 
 if (!e2eOnly) {
   const out = path.join(reports, "vitest.json");
@@ -91,6 +113,13 @@ if (!e2eOnly) {
     total.passed += r.numPassedTests ?? 0;
     total.failed += r.numFailedTests ?? 0;
     total.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    for (const file of r.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== "failed") continue;
+        const where = path.relative(process.cwd(), file.name);
+        failures.push(`${where} › ${t.fullName}\n    ${firstLine(t.failureMessages?.[0])}`);
+      }
+    }
   } else failed = true;
 }
 
@@ -110,13 +139,16 @@ if (!unitOnly) {
   );
   if (status !== 0) failed = true;
   if (fs.existsSync(out)) {
-    const s = JSON.parse(fs.readFileSync(out, "utf8")).stats ?? {};
+    const report = JSON.parse(fs.readFileSync(out, "utf8"));
+    const s = report.stats ?? {};
+    for (const suite of report.suites ?? []) playwrightFailures(suite);
     total.passed += (s.expected ?? 0) + (s.flaky ?? 0);
     total.failed += s.unexpected ?? 0;
     total.skipped += s.skipped ?? 0;
   } else failed = true;
 }
 
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 console.log(
   `\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped ` +
     `in ${duration(performance.now() - started)} (${phases.join(", ")})`,

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { createUser } from "@tests/auth";
 import { useFreshDatabase } from "@tests/db";
 import { useTestEnv } from "@tests/env";
-import { pruneExpiredRows } from "~/jobs/housekeeping.server";
+import { pruneExpiredRows, registeredFileSweeps } from "~/jobs/housekeeping.server";
 import { deliverNextMail } from "~/jobs/mail-delivery.server";
 import { registeredJobs } from "~/jobs/scheduler.server";
 import { createContactMessage } from "~/models/contact-message.server";
@@ -46,6 +46,7 @@ test("before the features register, mail waits or is retried (never dropped) and
   expect((await listQueuedMail()).map((m) => m.state).sort()).toEqual(["pending", "pending"]);
   expect(await pruneExpiredRows()).not.toHaveProperty("trash");
   expect(registeredJobs()).toEqual([]);
+  expect(registeredFileSweeps()).toEqual([]);
   expect(await db().selectFrom("trash").select("label").execute()).toHaveLength(1);
 });
 
@@ -69,5 +70,7 @@ test("registerFeatureJobs (as the server does at start) gives every kind of mail
     "billing-monthly-drafts",
     "billing-overdue-reminders",
   ]);
+  // And housekeeping the folders where a killed process leaves files.
+  expect(registeredFileSweeps()).toEqual(["uploads", "partial mail"]);
   expect(await db().selectFrom("trash").select("label").execute()).toEqual([]);
 });

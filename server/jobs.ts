@@ -6,9 +6,11 @@ import { registerUploadSweep } from "~/media/upload.server";
 import { registerScheduledBackups } from "~/backup/schedule.server";
 import { registerDeadlineReminder } from "~/deadlines/reminder.server";
 import { registerDhImport } from "~/dh/dh-job.server";
+import { registerFileSweep } from "~/jobs/housekeeping.server";
 import { registerPostSchedule } from "~/news/schedule.server";
 import { registerNewsletterMail } from "~/newsletter/newsletter-mail.server";
 import { registerOwnerJobs } from "~/owners/owner-jobs.server";
+import { sweepPartialMail } from "~/platform/mail.server";
 import { registerTrashPurge } from "~/trash/trash.server";
 
 /**
@@ -20,6 +22,7 @@ export function registerFeatureJobs() {
   registerContactMail();
   registerTrashPurge();
   registerUploadSweep();
+  registerFileSweep("partial mail", sweepPartialMail);
   registerDeadlineReminder();
   registerPostSchedule();
   registerScheduledBackups();

@@ -44,6 +44,11 @@ export function registerFileSweep(name: string, sweep: Sweep) {
   sweeps.set(name, sweep);
 }
 
+/** The names of the registered file sweeps, in the order they were registered. */
+export function registeredFileSweeps() {
+  return [...sweeps.keys()];
+}
+
 export type Housekeeping = { stop: () => Promise<void> };
 
 /**

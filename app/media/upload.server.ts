@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { registerFileSweep } from "~/jobs/housekeeping.server";
+import { removeLeftoverFiles } from "~/platform/leftover-files.server";
 import { env } from "~/platform/env.server";
 import { FAULT_REASONS, FAULT_STATUS, faultOf } from "~/platform/faults.server";
 import { fileTooLargeMessage, formatBytes, type ImageProblem, type ProblemDetails } from "./image";
@@ -136,23 +137,7 @@ export function removeUploadsInFlight() {
  * that was killed left them), or those untouched for `olderThanMs` (housekeeping). Returns how many.
  */
 export async function sweepUploadLeftovers({ olderThanMs }: { olderThanMs?: number } = {}) {
-  const dir = uploadTmpDir();
-  const names = await fsp.readdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  });
-  let removed = 0;
-  for (const name of names) {
-    const file = path.join(dir, name);
-    if (inFlight.has(file)) continue;
-    if (olderThanMs !== undefined) {
-      const stat = await fsp.stat(file).catch(() => null);
-      if (!stat || Date.now() - stat.mtimeMs < olderThanMs) continue;
-    }
-    await fsp.rm(file, { force: true, recursive: true });
-    removed += 1;
-  }
-  return removed;
+  return removeLeftoverFiles(uploadTmpDir(), { olderThanMs, inUse: (file) => inFlight.has(file) });
 }
 
 /** Housekeeping removes the leftovers: every one at start, then those untouched for an hour. */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { env } from "./env.server";
-import { sendMail, senderAddress } from "./mail.server";
+import { PARTIAL_MAIL_AGE_MS, sendMail, senderAddress, sweepPartialMail } from "./mail.server";
 
 describe("senderAddress", () => {
   it("names the sender as the mail does when MAIL_FROM is only an address", () => {
@@ -44,5 +44,19 @@ describe("mail without SMTP_URL", () => {
     expect(raw.trimEnd().endsWith("--")).toBe(true);
     expect(fs.statSync(sent.file!).mode & 0o777).toBe(0o600);
     expect(fs.readdirSync(path.join(env().dataDir, "tmp", "mail"))).toEqual([]);
+  });
+
+  it("leaves a mail being written, and housekeeping removes one a killed process left", async () => {
+    const partial = path.join(env().dataDir, "tmp", "mail");
+    fs.mkdirSync(partial, { recursive: true });
+    const writing = path.join(partial, "being-written.eml");
+    const killed = path.join(partial, "killed-mid-write.eml");
+    fs.writeFileSync(writing, "From: ");
+    fs.writeFileSync(killed, "From: ");
+    const longAgo = new Date(Date.now() - PARTIAL_MAIL_AGE_MS - 60_000);
+    fs.utimesSync(killed, longAgo, longAgo);
+    expect(await sweepPartialMail()).toBe(1);
+    expect(fs.readdirSync(partial)).toEqual(["being-written.eml"]);
+    fs.rmSync(writing);
   });
 });

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "./env.server";
+import { removeLeftoverFiles } from "./leftover-files.server";
 import { log } from "./log.server";
 
 /** A file sent with a mail, made when the mail is delivered (the queue keeps no file); nodemailer's own shape. */
@@ -95,7 +96,7 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
   }
   const info = await fileTransport.sendMail(message);
   const dir = path.join(dataDir, "mail");
-  const partial = path.join(dataDir, "tmp", "mail");
+  const partial = partialMailDir(dataDir);
   // Stored mail holds reset links and visitors' messages: only the site's own user may read it.
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   await fs.mkdir(partial, { recursive: true, mode: 0o700 });
@@ -112,4 +113,14 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
   }
   log.info("mail written to file", { to: mail.to, subject: mail.subject, file });
   return { messageId: info.messageId, file };
+}
+
+const partialMailDir = (dataDir: string) => path.join(dataDir, "tmp", "mail");
+
+/** A mail being written takes milliseconds: one older than this was left by a process that was killed. */
+export const PARTIAL_MAIL_AGE_MS = 10 * 60_000;
+
+/** Removes mails a killed process left half-written beside the mail folder; those being written stay. */
+export function sweepPartialMail() {
+  return removeLeftoverFiles(partialMailDir(env().dataDir), { olderThanMs: PARTIAL_MAIL_AGE_MS });
 }
