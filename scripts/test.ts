@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { findChromium } from "@tests/e2e/chromium";
 import { buildForTests } from "@tests/test-build";
 
@@ -83,7 +84,7 @@ let failed = false;
 const failures: string[] = [];
 function firstLine(message: unknown) {
   return (
-    String(message ?? "")
+    stripVTControlCharacters(String(message ?? ""))
       .split("\n")
       .find((l) => l.trim()) ?? ""
   );
@@ -91,15 +92,23 @@ function firstLine(message: unknown) {
 type PlaywrightSuite = {
   file?: string;
   suites?: PlaywrightSuite[];
-  specs?: { title: string; line: number; ok: boolean; tests: { results: { error?: { message?: string } }[] }[] }[];
+  specs?: {
+    title: string;
+    line: number;
+    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[];
+  }[];
 };
-function playwrightFailures(suite: PlaywrightSuite, file = suite.file ?? "") {
+function playwrightFailures(suite: PlaywrightSuite, rootDir: string, file = suite.file ?? "") {
   for (const spec of suite.specs ?? []) {
-    if (spec.ok) continue;
-    const error = spec.tests.flatMap((t) => t.results).find((r) => r.error)?.error?.message;
-    failures.push(`${file}:${spec.line} › ${spec.title}\n    ${firstLine(error)}`);
+    // A spec runs once per project (width): name each run that failed.
+    for (const test of spec.tests) {
+      if (test.status !== "unexpected") continue;
+      const error = test.results.find((r) => r.error)?.error?.message;
+      const where = path.relative(process.cwd(), path.join(rootDir, file));
+      failures.push(`[${test.projectName}] ${where}:${spec.line} › ${spec.title}\n    ${firstLine(error)}`);
+    }
   }
-  for (const child of suite.suites ?? []) playwrightFailures(child, child.file ?? file);
+  for (const child of suite.suites ?? []) playwrightFailures(child, rootDir, child.file ?? file);
 }
 
 if (!e2eOnly) {
@@ -141,7 +150,7 @@ if (!unitOnly) {
   if (fs.existsSync(out)) {
     const report = JSON.parse(fs.readFileSync(out, "utf8"));
     const s = report.stats ?? {};
-    for (const suite of report.suites ?? []) playwrightFailures(suite);
+    for (const suite of report.suites ?? []) playwrightFailures(suite, report.config?.rootDir ?? "");
     total.passed += (s.expected ?? 0) + (s.flaky ?? 0);
     total.failed += s.unexpected ?? 0;
     total.skipped += s.skipped ?? 0;
